@@ -1,0 +1,359 @@
+// npm run bench (issue 6): builds, starts the server on a private port and DATA_DIR with a data set of
+// realistic size, measures, prints one table (figure, budget, measured, verdict) and exits 1 when a budget
+// is missed. Speeds are compared with a baseline measured in the same run where the budget says so.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import readline from 'node:readline';
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import type { Browser, Page } from 'playwright-core';
+import { ensureClientBuild } from '../../src/server/client-build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, startServer, type RunningServer } from '../../test/e2e/harness';
+import { runOperator } from '../../test/server/operator-cli';
+import { VALID, validStatements } from '../../test/fixtures/statements';
+import { benchDataset } from './dataset';
+
+interface Row {
+  figure: string;
+  budget: string;
+  measured: string;
+  ok: boolean;
+}
+
+const rows: Row[] = [];
+const record = (figure: string, budget: string, measured: string, ok: boolean) => {
+  rows.push({ figure, budget, measured, ok });
+  console.error(`${ok ? 'ok  ' : 'MISS'} ${figure}: ${measured} (budget ${budget})`);
+};
+
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = 4;
+const KB = 1024;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+async function load(options: autocannon.Options): Promise<autocannon.Result> {
+  return autocannon({ connections: 100, duration: LOAD_SECONDS, ...options });
+}
+
+async function startBare(fixture: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join('scripts/bench/bare-server.mjs'), fixture], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve) =>
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => resolve(line.split(' ')[1]!)),
+  );
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function measureWinnersLists(server: RunningServer, dataDir: string) {
+  const url = `${server.url}/api/publish-winners`;
+  const first = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+  const body = Buffer.from(await first.arrayBuffer());
+  const encoding = first.headers.get('content-encoding');
+  // fetch decodes: encode again with what the server sent, to serve the baseline the same bytes.
+  const encoded =
+    encoding === 'br' ? zlib.brotliCompressSync(body) : encoding === 'gzip' ? zlib.gzipSync(body) : body;
+  const etag = first.headers.get('etag')!;
+  const notModified = await fetch(url, { headers: { 'if-none-match': etag } });
+  const ownHeaders = (response: Response) =>
+    Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+  const fixture = path.join(dataDir, 'bare.json');
+  fs.writeFileSync(
+    fixture,
+    JSON.stringify({
+      etag,
+      body: encoded.toString('base64'),
+      headers: { ...ownHeaders(first), 'content-length': encoded.length },
+      notModifiedHeaders: ownHeaders(notModified),
+    }),
+  );
+  const bare = await startBare(fixture);
+  try {
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const cached = { ...headers, 'if-none-match': etag };
+    const full = await compareWithBare(`${bare.url}/api/publish-winners`, url, headers);
+    record(
+      `GET /api/publish-winners (${JSON.parse(body.toString()).data.length} records, ${encoding}) req/s, 100 connections`,
+      '≥ 60 % of bare node:http',
+      full.summary + (full.clean ? '' : ', WRONG STATUSES OR ERRORS'),
+      full.ratio >= 0.6 && full.clean,
+    );
+    const notModified = await compareWithBare(`${bare.url}/api/publish-winners`, url, cached);
+    record(
+      'the same with If-None-Match (304)',
+      '≥ 70 % of bare node:http',
+      notModified.summary + (notModified.clean ? '' : ', WRONG STATUSES OR ERRORS'),
+      notModified.ratio >= 0.7 && notModified.clean,
+    );
+  } finally {
+    bare.child.kill();
+  }
+}
+
+/**
+ * Paired runs against the bare server and ours, so both see the same machine load, in alternating
+ * order; the verdict takes the median of the per-pair ratios.
+ */
+async function compareWithBare(bareUrl: string, ourUrl: string, headers: Record<string, string>) {
+  const ratios: number[] = [];
+  const ours: number[] = [];
+  const bare: number[] = [];
+  let clean = true;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Alternate which server goes first: the second run of a pair tends to see a busier machine.
+    const bareFirst = round % 2 === 0;
+    const first = await load({ url: bareFirst ? bareUrl : ourUrl, headers });
+    const second = await load({ url: bareFirst ? ourUrl : bareUrl, headers });
+    const [baseline, measured] = bareFirst ? [first, second] : [second, first];
+    const wrongStatus = headers['if-none-match']
+      ? measured['2xx'] + measured['4xx'] + measured['5xx']
+      : measured.non2xx;
+    clean &&= measured.errors === 0 && measured.timeouts === 0 && wrongStatus === 0;
+    bare.push(baseline.requests.average);
+    ours.push(measured.requests.average);
+    ratios.push(measured.requests.average / baseline.requests.average);
+  }
+  const ratio = median(ratios);
+  return {
+    ratio,
+    clean,
+    summary: `${Math.round(median(ours))} vs ${Math.round(median(bare))} req/s, median ratio ${Math.round(ratio * 100)} % (${ROUNDS} rounds)`,
+  };
+}
+
+async function measureStatements(server: RunningServer, codes: string[]) {
+  let next = 0;
+  // The shared fixture's tier VI statement (offline code, serial number), once per winning code.
+  const fixture = validStatements.find((candidate) => candidate.tier === 'VI')!.payload;
+  const statement = (code: string) => JSON.stringify({ ...fixture, code });
+  const result = await autocannon({
+    url: `${server.url}/api/complete-testimonial`,
+    connections: 50,
+    amount: codes.length,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: statement(codes[next++ % codes.length]!) }),
+      },
+    ],
+  });
+  const created = result['2xx'];
+  record(
+    'POST /api/complete-testimonial, tier VI, distinct claims (SQLite)',
+    '≥ 500 statements/s, p99 ≤ 100 ms',
+    `${Math.round(result.requests.average)} statements/s, p99 ${result.latency.p99} ms, ${created}/${codes.length} created`,
+    result.requests.average >= 500 && result.latency.p99 <= 100 && created === codes.length,
+  );
+}
+
+async function scriptBytes(page: Page, url: string): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response
+        .request()
+        .sizes()
+        .then((size) => {
+          sizes.set(new URL(response.url()).pathname, size.responseBodySize);
+        }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  return sizes;
+}
+
+const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
+
+async function measurePages(browser: Browser, server: RunningServer) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const landing = await scriptBytes(await context.newPage(), `${server.url}/`);
+  const landingSources = await Promise.all(
+    [...landing.keys()].map(async (pathname) => (await fetch(server.url + pathname)).text()),
+  );
+  const formEngine = landingSources.some(
+    (source) => source.includes('rjsf') || source.includes('validateFormData'),
+  );
+  record(
+    'landing page: JavaScript transferred on first load (gzip)',
+    '≤ 125 KB, no form-engine code',
+    `${(sum(landing.values()) / KB).toFixed(1)} KB in ${landing.size} files${formEngine ? ', FORM ENGINE FOUND' : ''}`,
+    sum(landing.values()) <= 125 * KB && !formEngine,
+  );
+
+  const statement = await scriptBytes(await context.newPage(), `${server.url}/oswiadczenie-iii-stopnia`);
+  const added = [...statement].filter(([pathname]) => !landing.has(pathname));
+  record(
+    'statement page: JavaScript added on top of the landing page (gzip)',
+    '≤ 100 KB',
+    `${(sum(added.map(([, size]) => size)) / KB).toFixed(1)} KB in ${added.length} files`,
+    sum(added.map(([, size]) => size)) <= 100 * KB,
+  );
+
+  // Whole-form validation of a filled tier I form, per keystroke (the page's own Performance measures).
+  const page = await context.newPage();
+  await page.goto(`${server.url}/oswiadczenie-i-stopnia?hash=bench`);
+  await page.getByLabel('Znak 1 z 11').click();
+  await page.keyboard.type('A1B2C3D4E5F');
+  const fill: Array<[RegExp, string]> = [
+    [/^Imię/, 'Jan'],
+    [/^Nazwisko/, 'Kowalski'],
+    [/^Miejscowość/, 'Kraków'],
+    [/^Kod pocztowy/, '30001'],
+    [/^Numer domu/, '5'],
+    [/^Numer telefonu/, '600700800'],
+    [/^Adres e-mail/, 'jan@example.pl'],
+    [/^Obywatelstwo/, 'polskie'],
+    [/^Kraj urodzenia/, 'Polska'],
+    [/^PESEL/, VALID.pesel],
+    [/^Numer dowodu osobistego/, VALID.idCard],
+    [/^Numer rachunku bankowego/, VALID.account],
+  ];
+  for (const [label, value] of fill) await page.getByLabel(label).fill(value);
+  await page.evaluate(() => performance.clearMeasures('statement:validate'));
+  await page.getByLabel(/^Ulica/).pressSequentially('ulica Długa i Szeroka', { delay: 10 });
+  const validations = await page.evaluate(() =>
+    performance.getEntriesByName('statement:validate').map((entry) => entry.duration),
+  );
+  record(
+    'whole-form validation of a filled tier I form in the browser (median per keystroke)',
+    '≤ 2 ms',
+    `${median(validations).toFixed(2)} ms over ${validations.length} validations`,
+    median(validations) <= 2,
+  );
+
+  // The coupon photo: a 4000x3000 JPEG made by the browser itself, shrunk to a PNG within 600x800.
+  const jpeg = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(4000, 3000);
+    const context2d = canvas.getContext('2d')!;
+    const gradient = context2d.createLinearGradient(0, 0, 4000, 3000);
+    gradient.addColorStop(0, '#ffc700');
+    gradient.addColorStop(1, '#0b2a5b');
+    context2d.fillStyle = gradient;
+    context2d.fillRect(0, 0, 4000, 3000);
+    for (let i = 0; i < 400; i += 1) {
+      context2d.fillStyle = `hsl(${i}, 70%, 50%)`;
+      context2d.fillRect((i * 97) % 4000, (i * 61) % 3000, 120, 80);
+    }
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  await page
+    .locator('#root_file')
+    .setInputFiles({ name: 'kupon.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg, 'base64') });
+  await page.getByRole('img', { name: 'Podgląd zdjęcia kuponu' }).waitFor();
+  const resize = await page.evaluate(
+    () => performance.getEntriesByName('coupon-photo:resize')[0]?.duration ?? NaN,
+  );
+  record(
+    'coupon photo: 4000x3000 JPEG → PNG within 600x800 in Chromium',
+    '≤ 600 ms',
+    `${Math.round(resize)} ms`,
+    resize <= 600,
+  );
+  await context.close();
+}
+
+async function measureLighthouse(server: RunningServer) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  try {
+    for (const pathname of ['/', '/oswiadczenie-iii-stopnia']) {
+      const result = await lighthouse(`${server.url}${pathname}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      const { categories, audits } = result!.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const [performance, accessibility, practices] = [
+        score('performance'),
+        score('accessibility'),
+        score('best-practices'),
+      ];
+      const failing = Object.values(audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id);
+      record(
+        `Lighthouse mobile ${pathname}: performance / accessibility / best practices`,
+        '≥ 95 / 100 / ≥ 95',
+        `${performance} / ${accessibility} / ${practices}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`,
+        performance >= 95 && accessibility === 100 && practices >= 95,
+      );
+      if (pathname === '/') {
+        const lcp = audits['largest-contentful-paint']?.numericValue ?? NaN;
+        record(
+          'largest contentful paint on / (Lighthouse mobile throttling)',
+          '≤ 1.8 s',
+          `${(lcp / 1000).toFixed(2)} s`,
+          lcp <= 1800,
+        );
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function rssMegabytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+async function main() {
+  const root = process.cwd();
+  const clientDir = path.join(root, '.tmp', 'bench-dist');
+  await ensureClientBuild(root, clientDir, (line) => console.error(line));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-bench-'));
+  const dataset = benchDataset();
+  const file = path.join(dataDir, 'winners.json');
+  fs.writeFileSync(file, JSON.stringify({ instant: dataset.instant, draws: dataset.draws }));
+  const imported = await runOperator(['import-winners', file], { dataDir, databaseUrl: undefined });
+  if (imported.exitCode !== 0) throw new Error(`import failed: ${imported.stderr}`);
+
+  const server = await startServer(
+    { CLIENT_DIR: clientDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'info' },
+    dataDir,
+  );
+  const browser = await launchBrowser();
+  try {
+    await measurePages(browser, server);
+    await measureLighthouse(server);
+    await measureWinnersLists(server, dataDir);
+    await measureStatements(server, dataset.tierVICodes);
+    const rss = rssMegabytes(server.process.pid!);
+    record('server memory (RSS) after the load runs', '≤ 250 MB', `${Math.round(rss)} MB`, rss <= 250);
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const widths = [60, 34, 60];
+  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 6)).join(' | ');
+  console.log(line(['figure', 'budget', 'measured', 'verdict']));
+  console.log(line(widths.map((width) => '-'.repeat(width)).concat('-------')));
+  for (const row of rows) console.log(line([row.figure, row.budget, row.measured, row.ok ? 'ok' : 'MISSED']));
+  const missed = rows.filter((row) => !row.ok).length;
+  console.log(`\n${rows.length - missed} budgets held, ${missed} missed`);
+  process.exit(missed > 0 ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});

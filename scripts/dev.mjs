@@ -1,0 +1,15 @@
+// npm run dev: the API server (restarting on change) on API_PORT and Vite's dev server proxying /api to it.
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '3001';
+const children = [
+  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+  }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((child) => child.on('exit', stop));

@@ -1,0 +1,81 @@
+import { Suspense, lazy, useState } from 'react';
+import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
+import { prizes } from '../shared/campaign';
+import { loadStatementPage } from './features/statement/load-statement-page';
+import { NavBar } from './components/nav-bar';
+import { Footer } from './components/footer';
+import { FloatingLink } from './components/floating-link';
+import { ScrollToTop } from './components/scroll-to-top';
+import { LandingPage } from './features/landing/landing-page';
+import { PhaseBanner } from './features/notices/phase-banner';
+import { NoticeModal } from './features/notices/notice-modal';
+import { OptOutModal } from './features/optout/optout-modal';
+import { VideoFacade } from './features/video/video-facade';
+import { WinnersSection } from './features/winners/winners-section';
+import { FaqSection } from './features/faq/faq-section';
+
+// The form engine loads only on statement routes, never with the landing page.
+const statementPages = Object.fromEntries(
+  prizes.tiers.map((tier) => [tier.id, lazy(() => loadStatementPage(tier.id))]),
+);
+
+function Layout() {
+  return (
+    <>
+      <ScrollToTop />
+      <NavBar />
+      <main id="tresc">
+        <Outlet />
+      </main>
+      <FloatingLink />
+      <Footer />
+    </>
+  );
+}
+
+/** The home page: the landing layout filled with the features (which do not import each other). */
+function HomePage() {
+  const [params] = useSearchParams();
+  // One modal at a time: a notice waits until the e-mail opt-out offer is closed.
+  const [optOutClosed, setOptOutClosed] = useState(() => !params.has('action'));
+  return (
+    <LandingPage
+      banner={<PhaseBanner />}
+      video={<VideoFacade />}
+      winners={<WinnersSection />}
+      faq={<FaqSection />}
+      modals={
+        <>
+          <OptOutModal onClosed={() => setOptOutClosed(true)} />
+          <NoticeModal enabled={optOutClosed} />
+        </>
+      }
+    />
+  );
+}
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/s" element={<HomePage />} />
+        {prizes.tiers.map((tier) => {
+          const StatementPage = statementPages[tier.id]!;
+          return (
+            <Route
+              key={tier.id}
+              path={tier.path}
+              element={
+                <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+                  <StatementPage />
+                </Suspense>
+              }
+            />
+          );
+        })}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

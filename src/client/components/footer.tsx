@@ -1,0 +1,35 @@
+import texts from '../../content/texts.json';
+import { campaign } from '../../shared/campaign';
+
+export function Footer() {
+  const links = [
+    { href: campaign.links.privacyPolicyPdf, label: texts.footer.privacyPolicy },
+    { href: campaign.links.informationClausePdf, label: texts.footer.informationClause },
+    { href: campaign.links.responsibleGaming, label: texts.footer.responsibleGaming },
+  ];
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__warning">
+        <span className="site-footer__adult" aria-hidden="true">
+          {texts.footer.adultOnly}
+        </span>
+        <p>
+          {texts.footer.warning} {texts.footer.salesPeriod}
+        </p>
+      </div>
+      <p className="site-footer__organiser">
+        {texts.footer.organiserPrefix} {campaign.organiser}
+      </p>
+      <ul className="site-footer__links">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} target="_blank" rel="noopener noreferrer">
+              {link.label}
+              <span className="visually-hidden"> {texts.nav.newTab}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </footer>
+  );
+}

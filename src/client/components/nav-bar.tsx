@@ -1,0 +1,79 @@
+import { useState, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import texts from '../../content/texts.json';
+import { campaign } from '../../shared/campaign';
+import { isStatementPath } from '../lib/statement-path';
+import { scrollToAnchor } from '../lib/scroll';
+
+export function NavBar() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  if (isStatementPath(location.pathname)) return null;
+
+  const goHome = (event: MouseEvent) => {
+    event.preventDefault();
+    setMenuOpen(false);
+    navigate({ pathname: '/', search: location.search });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  // spec §2: a hash link updates the hash and scrolls smoothly; any other link goes to '/' plus the link.
+  const follow = (href: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    setMenuOpen(false);
+    if (href.startsWith('#')) {
+      navigate({ pathname: location.pathname, search: location.search, hash: href });
+      scrollToAnchor(href);
+    } else {
+      navigate({ pathname: `/${href.replace(/^\//, '')}`, search: location.search });
+    }
+  };
+
+  return (
+    <header className="site-header">
+      <nav className="nav" aria-label={texts.nav.label}>
+        <a className="nav__brand" href="/" onClick={goHome}>
+          {texts.nav.home}
+        </a>
+        <button
+          type="button"
+          className="nav__take-part"
+          onClick={() => scrollToAnchor('#wez-udzial')}
+        >
+          {texts.nav.takePart}
+        </button>
+        <button
+          type="button"
+          className="nav__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="menu-glowne"
+          aria-label={menuOpen ? texts.nav.closeMenu : texts.nav.openMenu}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="nav__toggle-bar" aria-hidden="true" />
+        </button>
+        <ul id="menu-glowne" className={menuOpen ? 'nav__menu nav__menu--open' : 'nav__menu'}>
+          {texts.nav.links.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                title={link.title}
+                className={link.prominent ? 'nav__link nav__link--prominent' : 'nav__link'}
+                onClick={follow(link.href)}
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a className="nav__link" href={campaign.links.rulesPdf} target="_blank" rel="noopener noreferrer">
+              {texts.nav.rules}
+              <span className="visually-hidden"> {texts.nav.newTab}</span>
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

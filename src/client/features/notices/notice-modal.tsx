@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import texts from '../../../content/texts.json';
+import { campaign, noticeAt, type Notice } from '../../../shared/campaign';
+import { Modal } from '../../components/modal';
+import { campaignNow } from '../../lib/clock';
+
+/**
+ * spec §2: on load, a modal with the message of the configured notice period that holds now.
+ * `enabled` lets the page hold it back while another modal (the e-mail opt-out) is open.
+ */
+export function NoticeModal({
+  enabled = true,
+  notices = campaign.notices,
+  nowMs,
+}: {
+  enabled?: boolean;
+  notices?: Notice[];
+  nowMs?: number;
+}) {
+  const [notice] = useState(() => noticeAt(nowMs ?? campaignNow(), notices));
+  const [dismissed, setDismissed] = useState(false);
+  const close = () => setDismissed(true);
+  return (
+    <Modal open={enabled && !dismissed && notice !== undefined} title={texts.notice.title} onClose={close}>
+      <p className="notice__message">{notice?.message}</p>
+      <button type="button" className="button" onClick={close}>
+        {texts.notice.ok}
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import texts from '../../../content/texts.json';
+import { phaseAt } from '../../../shared/campaign';
+import { campaignNow } from '../../lib/clock';
+import './notices.css';
+
+const prefixes: Record<string, string | undefined> = texts.banner.prefix;
+
+/** spec §4 "Campaign phases": the banner of the phase that holds now; the active phase has none. */
+export function PhaseBanner({ nowMs = campaignNow() }: { nowMs?: number }) {
+  const phase = phaseAt(nowMs);
+  if (!phase || !phase.banner) return null;
+  const prefix = prefixes[phase.id];
+  return (
+    <aside className="phase-banner" aria-label={texts.banner.label} data-phase={phase.id}>
+      <p>
+        {prefix && <strong className="phase-banner__prefix">{prefix} </strong>}
+        <span className="phase-banner__message">{phase.banner}</span>
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import texts from '../../../content/texts.json';
+import { Modal } from '../../components/modal';
+import { apiUrl } from '../../lib/api';
+import './optout.css';
+
+type Status = 'idle' | 'pending' | 'done' | 'failed';
+
+export async function requestResignation(hash: string): Promise<boolean> {
+  try {
+    const response = await fetch(apiUrl(`resignation?hash=${encodeURIComponent(hash)}`));
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * spec §2: `?action=…` opens the offer to stop promotional-code e-mails. The `hash` is read once and then
+ * taken out of the address bar, so it does not linger in history, bookmarks or shared links.
+ */
+export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(() => params.has('action'));
+  const [hash] = useState(() => params.get('hash'));
+  const [status, setStatus] = useState<Status>('idle');
+  const resultRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (!params.has('hash')) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('hash');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [params, setParams]);
+
+  const resign = async () => {
+    // spec §2: without a hash the button does nothing; it is disabled while the request runs.
+    if (!hash || status === 'pending') return;
+    setStatus('pending');
+    const ok = await requestResignation(hash);
+    setStatus(ok ? 'done' : 'failed');
+    // The button is disabled for good after a success: keep focus inside the dialog, on the answer.
+    if (ok) requestAnimationFrame(() => resultRef.current?.focus());
+  };
+
+  const close = () => {
+    setOpen(false);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('action');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    onClosed?.();
+  };
+
+  return (
+    <Modal open={open} title={texts.optOut.question} onClose={close} closeOnOutsideClick={false}>
+      <button
+        type="button"
+        className="button"
+        onClick={resign}
+        disabled={status === 'pending' || status === 'done'}
+        aria-busy={status === 'pending'}
+      >
+        {texts.optOut.button}
+      </button>
+      <p ref={resultRef} tabIndex={-1} className="optout__result" role="status" aria-live="polite">
+        {status === 'done' && texts.optOut.success}
+        {status === 'failed' && <span className="optout__error">{texts.optOut.failure}</span>}
+      </p>
+    </Modal>
+  );
+}

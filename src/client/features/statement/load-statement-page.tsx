@@ -1,0 +1,14 @@
+import type { TierId } from '../../../shared/campaign';
+import { loadTierValidator } from '../../../shared/statement/validator-loaders';
+
+/**
+ * The statement page of one tier, for React.lazy: the page's code and the tier's precompiled validator
+ * load in parallel, and the page renders once, complete (no loading state, no layout shift).
+ */
+export async function loadStatementPage(tierId: TierId) {
+  const [{ default: StatementPage }, validator] = await Promise.all([
+    import('./statement-page'),
+    loadTierValidator(tierId),
+  ]);
+  return { default: () => <StatementPage tierId={tierId} validator={validator} /> };
+}

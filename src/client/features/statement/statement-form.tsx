@@ -1,0 +1,138 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import texts from '../../../content/statement.json';
+import type { Tier } from '../../../shared/campaign';
+import type { StatementFormData } from '../../../shared/statement/form-data';
+import { buildPayload } from '../../../shared/statement/payload';
+import { firstMessagePerField } from '../../../shared/statement/statement-errors';
+import { tierForms } from '../../../shared/statement/tier-forms';
+import { visibleFields, type TierValidator } from '../../../shared/statement/validators';
+import { widgets } from '../../../../widgets/registry';
+import { Modal } from '../../components/modal';
+import { errorParagraphs } from './error-paragraphs';
+import { submitStatement } from './submit-statement';
+import { templates, type PageFormContext } from './templates';
+
+export interface StatementFormProps {
+  tier: Tier;
+  validator: TierValidator;
+  hash: string | null;
+  /** spec §2: the code passed from the code checker, prefilled and locked. */
+  lockedCode: string | undefined;
+}
+
+/** Field messages ("consents.rules" → message) as rjsf's nested error schema. */
+function toErrorSchema(messages: ReadonlyMap<string, string>): ErrorSchema {
+  const schema: ErrorSchema = {};
+  for (const [path, message] of messages) {
+    let node = schema as Record<string, ErrorSchema>;
+    for (const part of path.split('.')) node = (node[part] ??= {}) as Record<string, ErrorSchema>;
+    (node as ErrorSchema).__errors = [message];
+  }
+  return schema;
+}
+
+/** Each field's message for this data, timed for the benchmark (npm run bench: validation per keystroke). */
+function fieldMessages(validator: TierValidator, schema: RJSFSchema, formData: StatementFormData) {
+  const started = performance.now();
+  const messages = firstMessagePerField(validator.rawValidation(schema, formData).errors ?? []);
+  performance.measure?.('statement:validate', { start: started });
+  return messages;
+}
+
+type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
+
+export function StatementForm({ tier, validator, hash, lockedCode }: StatementFormProps) {
+  const { schema, uiSchema } = tierForms[tier.id];
+  const navigate = useNavigate();
+  const [formData, setFormData] = useState<StatementFormData>(() => (lockedCode ? { code: lockedCode } : {}));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [fileMissing, setFileMissing] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  // One validation per change: it gives every field its error from the start (spec §4, shown once
+  // touched) and decides completeness (spec §5: the tier schema encodes every rule).
+  const errors = useMemo(() => fieldMessages(validator, schema, formData), [validator, schema, formData]);
+  const complete = errors.size === 0;
+
+  const formContext: PageFormContext = {
+    touched,
+    codeLocked: lockedCode !== undefined,
+    fileMissing,
+    tier,
+    showNoHashNotice: tier.claimBy === 'hash' && !hash,
+  };
+
+  const submit = async () => {
+    const visible = visibleFields(validator, tier.id, formData);
+    // spec §4: an offline code needs the coupon photo (the schema shows the field only then).
+    if (visible.has('file') && !formData.file) {
+      setFileMissing(true);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      document.getElementById('root_file')?.focus({ preventScroll: true });
+      return;
+    }
+    setSending(true);
+    const result = await submitStatement(tier, buildPayload(tier, formData, { hash, visible }));
+    setSending(false);
+    setOutcome(result.ok ? { kind: 'success' } : { kind: 'error', message: result.message });
+  };
+
+  return (
+    <>
+      <Form
+        className="statement__form"
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={formData}
+        formContext={formContext}
+        widgets={widgets}
+        templates={templates}
+        extraErrors={toErrorSchema(errors)}
+        // spec §4: every field starts empty; rjsf would otherwise prefill `const: true` consents as given.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}
+        noValidate
+        showErrorList={false}
+        noHtml5Validate
+        onChange={(event) => setFormData((event.formData as StatementFormData | undefined) ?? {})}
+        onBlur={(id) => setTouched((previous) => new Set(previous).add(id))}
+        onSubmit={() => void submit()}
+      >
+        <div className="statement__submit">
+          {!complete && (
+            <p id="brakujace-pola" className="field-note">
+              {texts.incompleteHint}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button button--sun"
+            disabled={!complete || sending}
+            aria-describedby={complete ? undefined : 'brakujace-pola'}
+          >
+            {sending ? texts.submitting : texts.submit}
+          </button>
+        </div>
+      </Form>
+      <Modal
+        open={outcome?.kind === 'success'}
+        title={texts.successTitle}
+        onClose={() => navigate('/')}
+        closeOnOutsideClick={false}
+      >
+        <p>{texts.successText}</p>
+        <Link className="button button--sun" to="/">
+          {texts.successButton}
+        </Link>
+      </Modal>
+      <Modal open={outcome?.kind === 'error'} title={texts.errorTitle} onClose={() => setOutcome(null)}>
+        {outcome?.kind === 'error' &&
+          errorParagraphs(outcome.message).map((paragraph, index) => <p key={index}>{paragraph}</p>)}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import type {
+  BaseInputTemplateProps,
+  FieldTemplateProps,
+  ObjectFieldTemplateProps,
+  TemplatesType,
+} from '@rjsf/utils';
+import texts from '../../../content/statement.json';
+import { campaign, type Tier } from '../../../shared/campaign';
+import { fieldAria, formContextOf, type StatementFormContext } from '../../../../widgets/field-state';
+
+export interface PageFormContext extends StatementFormContext {
+  tier: Tier;
+  /** A hash tier opened without its e-mailed link (code from the checker): say what the link is for. */
+  showNoHashNotice: boolean;
+}
+
+/** spec §4: a field shows its (first) error only once it was touched. */
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, required, displayLabel, children, rawErrors, rawHelp, hidden, schema, registry } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  if (schema.type === 'object') return children;
+  const error = formContextOf({ registry }).touched.has(id) ? rawErrors?.[0] : undefined;
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      {displayLabel && (
+        <label id={`${id}__label`} htmlFor={id} className="field__label">
+          {label}
+          {required && <span aria-hidden="true"> *</span>}
+        </label>
+      )}
+      {children}
+      {rawHelp && (
+        <p id={`${id}__help`} className="field-note">
+          {rawHelp}
+        </p>
+      )}
+      <p id={`${id}__error`} className="field-error">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, type, value, onChange, onBlur, onFocus, placeholder, disabled, readonly, uiSchema, options } = props;
+  return (
+    <input
+      id={id}
+      name={id}
+      className="input"
+      type={type === 'email' ? 'email' : 'text'}
+      value={value ?? ''}
+      placeholder={placeholder}
+      disabled={disabled}
+      readOnly={readonly}
+      autoComplete={uiSchema?.['ui:autocomplete'] as string | undefined}
+      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+      {...fieldAria(props)}
+    />
+  );
+}
+
+const COUPON_FIELDS = ['code', 'file', 'serialNumber'];
+const CONSENT_FIELDS = ['consents'];
+const POLITICAL_FIELDS = ['answer_1', 'answer_2', 'answer_3', 'confirmed'];
+
+function TierIntro({ tier, showNoHashNotice }: Pick<PageFormContext, 'tier' | 'showNoHashNotice'>) {
+  const address = `${campaign.contact.postalName}, ${campaign.contact.postalStreet}, ${campaign.contact.postalCity}`;
+  return (
+    <>
+      <p className="statement__attachment">{texts.attachment.replace('{number}', String(tier.attachment))}</p>
+      <h1 className="statement__title">{texts.title.replace('{tier}', tier.label)}</h1>
+      <p className="statement__prize">{texts.prizes[tier.id]}</p>
+      {showNoHashNotice && <p className="statement__notice">{texts.noHashNotice}</p>}
+      <section className="statement__instructions" aria-labelledby="instrukcja">
+        <h2 id="instrukcja">{texts.instructionsTitle}</h2>
+        <ul>
+          {texts.instructions.map((line) => (
+            <li key={line}>{line.replace('{address}', address)}</li>
+          ))}
+        </ul>
+      </section>
+      <p className="statement__warning" role="note">
+        {texts.warning}
+      </p>
+    </>
+  );
+}
+
+/**
+ * spec §2 page order: code, photo, serial number, title and texts, personal data, consents, data clause,
+ * political-exposure statement. Fields go to their place by name; their order inside comes from ui:order.
+ */
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, fieldPathId, title, registry } = props;
+  if (fieldPathId.$id !== 'root') {
+    return (
+      <fieldset className="consents">
+        <legend>{title}</legend>
+        {properties.map((property) => property.content)}
+      </fieldset>
+    );
+  }
+  const context = registry.formContext as PageFormContext;
+  const pick = (names: string[]) => properties.filter((property) => names.includes(property.name));
+  const personal = properties.filter(
+    (property) => ![...COUPON_FIELDS, ...CONSENT_FIELDS, ...POLITICAL_FIELDS].includes(property.name),
+  );
+  const political = pick(POLITICAL_FIELDS);
+  return (
+    <>
+      <div className="statement__coupon">{pick(COUPON_FIELDS).map((property) => property.content)}</div>
+      <TierIntro tier={context.tier} showNoHashNotice={context.showNoHashNotice} />
+      <section className="statement__section" aria-labelledby="dane-laureata">
+        <h2 id="dane-laureata">{texts.personalDataHeading}</h2>
+        <div className="statement__fields">{personal.map((property) => property.content)}</div>
+      </section>
+      {pick(CONSENT_FIELDS).map((property) => property.content)}
+      <section className="statement__clause" aria-labelledby="klauzula">
+        <h2 id="klauzula">{texts.dataClauseTitle}</h2>
+        <p>{texts.dataClause.replace('{organiser}', campaign.organiser)}</p>
+      </section>
+      {political.length > 0 && (
+        <section className="statement__section" aria-labelledby="pep">
+          <h2 id="pep">{texts.politicalHeading}</h2>
+          <p>{texts.politicalIntro}</p>
+          {political.map((property) => property.content)}
+        </section>
+      )}
+    </>
+  );
+}
+
+export const templates: Partial<TemplatesType> = { FieldTemplate, ObjectFieldTemplate, BaseInputTemplate };

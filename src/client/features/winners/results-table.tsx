@@ -1,0 +1,38 @@
+import texts from '../../../content/texts.json';
+
+export interface ResultRow {
+  key: string;
+  award: string;
+  label: string | null;
+  code: string;
+  detail: string | null;
+}
+
+/** spec §2: columns 'Nagroda' and 'Wylosowany kod'; under a code its published text. */
+export function ResultsTable({ rows, labelledBy }: { rows: ResultRow[]; labelledBy: string }) {
+  if (rows.length === 0) return <p className="winners__message">{texts.winners.empty}</p>;
+  return (
+    <table className="winners__table" aria-labelledby={labelledBy}>
+      <thead>
+        <tr>
+          <th scope="col">{texts.winners.columnPrize}</th>
+          <th scope="col">{texts.winners.columnCode}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <td>
+              {row.label && <span className="winners__label">{row.label}</span>}
+              <span className="winners__award">{row.award}</span>
+            </td>
+            <td>
+              <span className="winners__code">{row.code}</span>
+              {row.detail && <span className="winners__detail">{row.detail}</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

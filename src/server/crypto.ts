@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+// Issue "Storage and privacy": PESEL, ID card, passport and IBAN are encrypted at rest with AES-256-GCM.
+const ALGORITHM = 'aes-256-gcm';
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const FORMAT = 'v1';
+export const KEY_FILE_NAME = 'statements.key';
+
+export class KeyError extends Error {}
+
+function parseKey(text: string, source: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64');
+  if (key.length !== KEY_BYTES) {
+    throw new KeyError(
+      `${source} musi zawierać 32 bajty jako 64 cyfry szesnastkowe lub base64 (np. openssl rand -base64 32)`,
+    );
+  }
+  return key;
+}
+
+export interface LoadedKey {
+  key: Buffer;
+  /** Set when this call created the key file: the caller says so once in its log. */
+  createdFile?: string;
+}
+
+/**
+ * The key from STATEMENTS_KEY, else from DATA_DIR/statements.key. With `create`, a missing key file is
+ * made (mode 0600, exclusive create so two processes starting together end up with one key).
+ */
+export function loadStatementsKey(options: {
+  statementsKey?: string | undefined;
+  dataDir: string;
+  create: boolean;
+}): LoadedKey {
+  if (options.statementsKey) return { key: parseKey(options.statementsKey, 'STATEMENTS_KEY') };
+  const file = path.join(options.dataDir, KEY_FILE_NAME);
+  if (options.create && !fs.existsSync(file)) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    try {
+      fs.writeFileSync(file, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      return { key: parseKey(fs.readFileSync(file, 'utf8'), file), createdFile: file };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  if (!fs.existsSync(file)) throw new KeyError(`brak STATEMENTS_KEY i brak pliku klucza ${file}`);
+  return { key: parseKey(fs.readFileSync(file, 'utf8'), file) };
+}
+
+/** Encrypts text; `context` (e.g. the claim id) is authenticated, so a ciphertext moved to another row fails. */
+export function encryptText(key: Buffer, plaintext: string, context: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return `${FORMAT}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+}
+
+export function decryptText(key: Buffer, sealed: string, context: string): string {
+  const [format, data] = sealed.split('.');
+  if (format !== FORMAT || data === undefined) throw new KeyError('nieznany format zaszyfrowanych danych');
+  const bytes = Buffer.from(data, 'base64url');
+  const decipher = createDecipheriv(ALGORITHM, key, bytes.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  try {
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    throw new KeyError('nie można odszyfrować: zły klucz lub uszkodzone dane');
+  }
+}

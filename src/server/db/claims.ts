@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { ClaimTable, Database } from './types';
+
+export type ClaimRow = ClaimTable & { has_statement: boolean };
+
+function withStatementFlag(db: Kysely<Database>) {
+  return db
+    .selectFrom('claims')
+    .leftJoin('statements', 'statements.claim_id', 'claims.id')
+    .selectAll('claims')
+    .select('statements.id as statement_id');
+}
+
+function toClaimRow({ statement_id, ...claim }: ClaimTable & { statement_id: string | null }): ClaimRow {
+  return { ...claim, has_statement: statement_id !== null };
+}
+
+export async function findClaimByHashDigest(
+  db: Kysely<Database>,
+  digest: string,
+): Promise<ClaimRow | undefined> {
+  const row = await withStatementFlag(db).where('claims.hash_digest', '=', digest).executeTakeFirst();
+  return row && toClaimRow(row);
+}
+
+/** Claims of one code in one tier (usually one; a code may win the same tier twice, e.g. instantly and in Draw8). */
+export async function findClaimsByCode(
+  db: Kysely<Database>,
+  code: string,
+  tier: string,
+): Promise<ClaimRow[]> {
+  const rows = await withStatementFlag(db)
+    .where('claims.code', '=', code)
+    .where('claims.tier', '=', tier)
+    .orderBy('claims.created_at')
+    .orderBy('claims.id')
+    .execute();
+  return rows.map(toClaimRow);
+}
+
+/** Replaces a claim's link hash (the old link stops working). Returns false for an unknown claim. */
+export async function replaceClaimHash(
+  db: Kysely<Database>,
+  claimId: string,
+  digest: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('claims')
+    .set({ hash_digest: digest })
+    .where('id', '=', claimId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,70 @@
+import type { Kysely, Migration } from 'kysely';
+
+// Migrations run on SQLite and PostgreSQL alike: keep to types both understand. Times are ISO-8601 UTC
+// text (sortable, same on both), ids are random text, so neither dialect's auto-increment is needed.
+export const migrations: Record<string, Migration> = {
+  '001_app_meta': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('app_meta')
+        .addColumn('key', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('value', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
+  '002_winners_claims_statements_optouts': {
+    async up(db: Kysely<unknown>) {
+      // Published lists exactly as the operator imported them; record_key makes re-imports idempotent.
+      await db.schema
+        .createTable('instant_winners')
+        .addColumn('record_key', 'varchar(200)', (col) => col.primaryKey())
+        .addColumn('date', 'varchar(10)', (col) => col.notNull())
+        .addColumn('code', 'varchar(11)', (col) => col.notNull())
+        .addColumn('award', 'varchar(32)', (col) => col.notNull())
+        .addColumn('user_publish', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('draw_winners')
+        .addColumn('record_key', 'varchar(200)', (col) => col.primaryKey())
+        .addColumn('draw_name', 'varchar(32)', (col) => col.notNull())
+        .addColumn('price', 'varchar(32)', (col) => col.notNull())
+        .addColumn('price_rank', 'integer', (col) => col.notNull())
+        .addColumn('code', 'varchar(11)', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('testimonial_id', 'text', (col) => col.notNull())
+        .execute();
+      // One claim per winning record. hash_digest is the SHA-256 of the link's hash (hash tiers only).
+      await db.schema
+        .createTable('claims')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('record_key', 'varchar(200)', (col) => col.notNull().unique())
+        .addColumn('code', 'varchar(11)', (col) => col.notNull())
+        .addColumn('tier', 'varchar(8)', (col) => col.notNull())
+        .addColumn('prize', 'varchar(32)', (col) => col.notNull())
+        .addColumn('hash_digest', 'varchar(64)', (col) => col.unique())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('claims_code_tier').on('claims').columns(['code', 'tier']).execute();
+      // claim_id is unique: of two concurrent submissions for one claim, the database keeps exactly one.
+      await db.schema
+        .createTable('statements')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('claim_id', 'varchar(36)', (col) => col.notNull().unique().references('claims.id'))
+        .addColumn('tier', 'varchar(8)', (col) => col.notNull())
+        .addColumn('code', 'varchar(11)', (col) => col.notNull())
+        .addColumn('payload', 'text', (col) => col.notNull())
+        .addColumn('secrets', 'text', (col) => col.notNull())
+        .addColumn('image', 'text')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('statements_created_at').on('statements').column('created_at').execute();
+      await db.schema
+        .createTable('optouts')
+        .addColumn('hash_digest', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('email', 'text', (col) => col.notNull())
+        .addColumn('issued_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('resigned_at', 'varchar(32)')
+        .execute();
+    },
+  },
+};

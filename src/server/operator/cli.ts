@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import { ConfigError, loadConfig, type ServerConfig } from '../config';
+import { openStorage, type Storage } from '../db';
+import { insertOptout } from '../db/optouts';
+import { findClaimsByCode, replaceClaimHash } from '../db/claims';
+import { deleteStatementsOfClaims } from '../db/statements';
+import { tierById } from '../../shared/campaign';
+import { newLinkHash } from '../secrets';
+import { KeyError } from '../crypto';
+import { parseWinnersFile, WinnersFileError } from '../winners/import-file';
+import { importWinnersFile } from '../winners/import';
+import { exportOptouts, exportStatements, OperatorError, purgeStatements } from './exports';
+
+// The operator's commands (issue 5, API.md): JSON lines on stdout, a clear message and exit 1 on error.
+// They open the same database as the server (DATA_DIR or DATABASE_URL) and may run while it serves.
+
+class UsageError extends Error {}
+
+interface Context {
+  config: ServerConfig;
+  storage: Storage;
+  args: string[];
+  emit(line: object): void;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function positional(args: string[], what: string): string {
+  const value = args[0];
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`brak argumentu: ${what}`);
+  return value;
+}
+
+function option(args: string[], name: string, what: string): string {
+  const at = args.indexOf(name);
+  const value = at === -1 ? undefined : args[at + 1];
+  if (value === undefined) throw new UsageError(`brak opcji ${name} <${what}>`);
+  return value;
+}
+
+const commands: Record<string, { usage: string; run(context: Context): Promise<void> }> = {
+  'import-winners': {
+    usage: 'import-winners <plik.json>',
+    async run({ storage, args, emit }) {
+      const file = positional(args, 'plik.json');
+      const winners = parseWinnersFile(fs.readFileSync(file, 'utf8'));
+      const result = await importWinnersFile(storage, winners, new Date().toISOString());
+      for (const line of result.lines) emit(line);
+      process.stderr.write(
+        `Zaimportowano ${result.records} rekordów (${result.changedRecords} nowych lub zmienionych), ` +
+          `nowych zgłoszeń: ${result.lines.length}.\n`,
+      );
+    },
+  },
+  'reissue-link': {
+    usage: 'reissue-link <kod> <I|II|IV|V|WINTO>',
+    // Only digests are stored, so a lost link cannot be printed again: this makes a new one (the old stops working).
+    async run({ storage, args, emit }) {
+      const [code, tierId] = args;
+      const tier = tierId === undefined ? undefined : tierById(tierId);
+      if (!code || !tier) throw new UsageError('podaj kod i kategorię (I, II, IV, V lub WINTO)');
+      if (tier.claimBy !== 'hash')
+        throw new UsageError(`kategoria ${tier.id} nie używa linku z hashem: ${tier.path}`);
+      const claims = (await findClaimsByCode(storage.db, code, tier.id)).filter(
+        (claim) => !claim.has_statement,
+      );
+      if (claims.length === 0)
+        throw new UsageError(`brak zgłoszenia bez oświadczenia dla kodu ${code} w kategorii ${tier.id}`);
+      for (const claim of claims) {
+        const { hash, digest } = newLinkHash();
+        await replaceClaimHash(storage.db, claim.id, digest);
+        emit({ code, award: claim.prize, tier: tier.id, link: `${tier.path}?hash=${hash}` });
+      }
+    },
+  },
+  'reopen-claim': {
+    usage: 'reopen-claim <kod> <I|II|III|IV|V|VI|WINTO>',
+    // Tiers III and VI are claimed by a code that the winners list publishes: when the operator finds a
+    // statement sent by someone else, this removes it so the real winner can send theirs.
+    async run({ storage, args, emit }) {
+      const [code, tierId] = args;
+      const tier = tierId === undefined ? undefined : tierById(tierId);
+      if (!code || !tier) throw new UsageError('podaj kod i kategorię (I, II, III, IV, V, VI lub WINTO)');
+      const claims = await findClaimsByCode(storage.db, code, tier.id);
+      if (claims.length === 0)
+        throw new UsageError(`brak zgłoszenia dla kodu ${code} w kategorii ${tier.id}`);
+      const removed = await deleteStatementsOfClaims(
+        storage.db,
+        claims.map((claim) => claim.id),
+      );
+      emit({ code, tier: tier.id, removed });
+    },
+  },
+  'issue-optout': {
+    usage: 'issue-optout <email>',
+    async run({ storage, args, emit }) {
+      const email = positional(args, 'email').trim();
+      if (email.length > 254 || !EMAIL.test(email))
+        throw new UsageError(`nieprawidłowy adres e-mail: ${email}`);
+      const { hash, digest } = newLinkHash();
+      await insertOptout(storage.db, {
+        hash_digest: digest,
+        email,
+        issued_at: new Date().toISOString(),
+        resigned_at: null,
+      });
+      emit({ email, link: `/?action=rezygnacja&hash=${hash}` });
+    },
+  },
+  'export-statements': {
+    usage: 'export-statements --out <plik.csv>',
+    async run(context) {
+      context.emit(
+        await exportStatements(context.storage, context.config, option(context.args, '--out', 'plik.csv')),
+      );
+    },
+  },
+  'export-optouts': {
+    usage: 'export-optouts --out <plik.csv>',
+    async run(context) {
+      context.emit(await exportOptouts(context.storage, option(context.args, '--out', 'plik.csv')));
+    },
+  },
+  'purge-statements': {
+    usage: 'purge-statements --before <RRRR-MM-DD>',
+    async run(context) {
+      context.emit(await purgeStatements(context.storage, option(context.args, '--before', 'RRRR-MM-DD')));
+    },
+  },
+};
+
+function usage(): string {
+  return `Użycie: npm run operator -- <polecenie>\n${Object.values(commands)
+    .map((command) => `  ${command.usage}`)
+    .join('\n')}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name === undefined ? undefined : commands[name];
+  if (!command) {
+    process.stderr.write(`${name === undefined ? '' : `Nieznane polecenie: ${name}\n`}${usage()}\n`);
+    return 1;
+  }
+  let storage: Storage | undefined;
+  try {
+    const config = loadConfig();
+    storage = await openStorage(config);
+    await command.run({
+      config,
+      storage,
+      args,
+      emit: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
+    });
+    return 0;
+  } catch (error) {
+    const known = [UsageError, OperatorError, ConfigError, WinnersFileError, KeyError].some(
+      (kind) => error instanceof kind,
+    );
+    const { name: kind, message } = error instanceof Error ? error : new Error(String(error));
+    process.stderr.write(`Błąd: ${known ? message : `${kind}: ${message}`}\n`);
+    if (error instanceof UsageError) process.stderr.write(`${usage()}\n`);
+    return 1;
+  } finally {
+    await storage?.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

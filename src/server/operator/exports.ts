@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ServerConfig } from '../config';
+import type { Storage } from '../db';
+import { listOptouts } from '../db/optouts';
+import { listStatements, purgeStatementsBefore } from '../db/statements';
+import { loadStatementsKey } from '../crypto';
+import { unsealStatement } from '../statements/sealed';
+import { isWarsawLocalTime, warsawLocalToInstant } from '../../shared/warsaw-time';
+
+// The operator's files: CSV (RFC 4180, UTF-8 with BOM so spreadsheets read Polish letters).
+const BOM = '\uFEFF';
+
+/** A mistake in the operator's arguments: the CLI prints the message alone. */
+export class OperatorError extends Error {}
+
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  // A cell starting with = + - @ would run as a formula in a spreadsheet: winners typed these texts.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function writeCsv(out: string, header: string[], rows: unknown[][]) {
+  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
+  // 0600: the file holds decrypted personal data.
+  fs.writeFileSync(out, `${BOM}${lines.join('\r\n')}\r\n`, { mode: 0o600 });
+}
+
+/** Nested payload objects (address, statementExposedPosition) become dotted columns. */
+function flatten(value: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {
+      Object.assign(flat, flatten(inner as Record<string, unknown>, `${prefix}${key}.`));
+    } else flat[`${prefix}${key}`] = inner;
+  }
+  return flat;
+}
+
+// API.md field order; a field not listed here still gets a column, after these.
+const PAYLOAD_COLUMNS = [
+  'type',
+  'code',
+  'codeType',
+  'serialNumber',
+  'name',
+  'surName',
+  'phoneNumber',
+  'email',
+  'address.city',
+  'address.postalCode',
+  'address.street',
+  'address.houseNumber',
+  'address.apartmentNumber',
+  'pesel',
+  'birthDate',
+  'nationality',
+  'countryOfBirth',
+  'identityCardNumber',
+  'passportNumber',
+  'iban',
+  'statementExposedPosition.politicallyExposedPerson',
+  'statementExposedPosition.familyPoliticallyExposedPerson',
+  'statementExposedPosition.closeAssociatePoliticallyExposedPerson',
+  'actualBeneficiary',
+  'lotteryRegulations',
+  'authorizedPerson',
+  'personalDataClause',
+  'additionalAward',
+];
+
+/** One decrypted row per statement; coupon photos go to `<out>-images/<id>.png` (too big for a cell). */
+export async function exportStatements(storage: Storage, config: ServerConfig, out: string) {
+  const statements = await listStatements(storage.db);
+  // No statements, no key needed (the key file appears on the server's first start).
+  const key =
+    statements.length === 0
+      ? Buffer.alloc(0)
+      : loadStatementsKey({ statementsKey: config.statementsKey, dataDir: config.dataDir, create: false })
+          .key;
+  const imageDir = `${out.replace(/\.csv$/i, '')}-images`;
+  const flats = statements.map((statement) => flatten(unsealStatement(key, statement.claim_id, statement)));
+  const extra = [...new Set(flats.flatMap(Object.keys))].filter(
+    (column) => !PAYLOAD_COLUMNS.includes(column),
+  );
+  const columns = [...PAYLOAD_COLUMNS, ...extra];
+  const rows = statements.map((statement, index) => {
+    let imageFile = '';
+    if (statement.image) {
+      fs.mkdirSync(imageDir, { recursive: true, mode: 0o700 });
+      imageFile = path.join(imageDir, `${statement.id}.png`);
+      const base64 = statement.image.slice(statement.image.indexOf(',') + 1);
+      fs.writeFileSync(imageFile, Buffer.from(base64, 'base64'), { mode: 0o600 });
+    }
+    const flat = flats[index]!;
+    return [
+      statement.id,
+      statement.created_at,
+      statement.tier,
+      ...columns.map((column) => flat[column]),
+      imageFile,
+    ];
+  });
+  writeCsv(out, ['id', 'createdAt', 'tier', ...columns, 'imageFile'], rows);
+  return { out, statements: rows.length };
+}
+
+/** One row per e-mail address that resigned (spec §5: handled within 2 working days), first resignation. */
+export async function exportOptouts(storage: Storage, out: string) {
+  const resigned = new Map<string, { issuedAt: string; resignedAt: string }>();
+  for (const optout of await listOptouts(storage.db)) {
+    if (optout.resigned_at === null) continue;
+    const seen = resigned.get(optout.email);
+    if (!seen || optout.resigned_at < seen.resignedAt) {
+      resigned.set(optout.email, { issuedAt: optout.issued_at, resignedAt: optout.resigned_at });
+    }
+  }
+  const rows = [...resigned].map(([email, times]) => [email, times.resignedAt, times.issuedAt]);
+  writeCsv(out, ['email', 'resignedAt', 'linkIssuedAt'], rows);
+  return { out, optouts: rows.length };
+}
+
+/** Retention (spec §9: 5 years from the end of the year of prize issue): removes statements stored before the day. */
+export async function purgeStatements(storage: Storage, before: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(before) || !isWarsawLocalTime(before)) {
+    throw new OperatorError(`--before musi być datą RRRR-MM-DD, a jest: ${before}`);
+  }
+  const removed = await purgeStatementsBefore(
+    storage.db,
+    new Date(warsawLocalToInstant(before)).toISOString(),
+  );
+  return { before, removed };
+}

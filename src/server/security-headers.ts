@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+import { campaign } from '../shared/campaign';
+
+const videoOrigin = new URL(campaign.links.video).origin;
+
+/** Pages and assets: a strict CSP (no 'unsafe-eval', no inline script), helmet's other defaults. */
+export const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    frameSrc: [videoOrigin],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+/**
+ * helmet's headers, worked out once at start-up: @fastify/helmet recomputed them (CSP included) on every
+ * request, which cost the winners lists half their throughput (npm run bench).
+ */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+export const PAGE_HEADERS = helmetHeaders({ contentSecurityPolicy, strictTransportSecurity: false });
+
+/** JSON answers are no documents: no CSP or framing rules, only never sniffed as something else. */
+export const API_HEADERS = { 'x-content-type-options': 'nosniff' };

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Storage } from '../db';
+import { getMeta, listDrawWinners, listInstantWinners, WINNERS_VERSION_KEY } from '../db/winners';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** One list, serialised and compressed once per data version: every visitor reads it (issue 5). */
+export interface CachedBody {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+async function cacheBody(value: unknown): Promise<CachedBody> {
+  const identity = Buffer.from(JSON.stringify(value), 'utf8');
+  const [gz, br] = await Promise.all([
+    gzip(identity, { level: 9 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  ]);
+  // Weak: the same entity is sent in three encodings.
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { identity, gzip: gz, br, etag };
+}
+
+export interface WinnersLists {
+  publishWinners: CachedBody;
+  winnersList: CachedBody;
+}
+
+/**
+ * The winners lists in memory. Imports run in the operator's process, so the cache polls the data version
+ * that every import bumps (app_meta) and rebuilds when it moved: new winners show within one poll period.
+ */
+export class WinnersCache {
+  private lists: WinnersLists | undefined;
+  private version: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get current(): WinnersLists {
+    if (!this.lists) throw new Error('winners cache not loaded');
+    return this.lists;
+  }
+
+  /** Reloads when the data version changed (or nothing is loaded yet); concurrent calls share one reload. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.reload().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async reload() {
+    const version = (await getMeta(this.storage.db, WINNERS_VERSION_KEY)) ?? '';
+    if (this.lists && version === this.version) return;
+    const [instant, drawn] = await Promise.all([
+      listInstantWinners(this.storage.db),
+      listDrawWinners(this.storage.db),
+    ]);
+    this.lists = {
+      publishWinners: await cacheBody({
+        data: instant.map((row) => ({
+          date: row.date,
+          code: row.code,
+          award: row.award,
+          userPublish: row.user_publish,
+        })),
+      }),
+      winnersList: await cacheBody(
+        drawn.map((row) => ({
+          drawName: row.draw_name,
+          price: row.price,
+          priceRank: row.price_rank,
+          code: row.code,
+          name: row.name,
+          testimonialId: row.testimonial_id,
+        })),
+      ),
+    };
+    this.version = version;
+    this.log.info({ instant: instant.length, draws: drawn.length }, 'winners lists loaded');
+  }
+
+  start(intervalMs: number) {
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) => {
+        // Keep serving the last good lists; the next poll tries again.
+        this.log.error({ error: { name: (error as Error).name } }, 'winners lists reload failed');
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}

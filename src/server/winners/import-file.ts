@@ -1,0 +1,142 @@
+import { campaign, draws, prizes, type PrizeKey } from '../../shared/campaign';
+
+// The operator's winners file (issue: import-winners). Checked by hand here because only src/shared
+// may use ajv; every problem names the record, so the operator can fix the file.
+
+export interface InstantRecord {
+  date: string;
+  code: string;
+  award: PrizeKey;
+  userPublish: string;
+}
+
+export interface DrawRecord {
+  drawName: string;
+  price: PrizeKey;
+  priceRank: number;
+  code: string;
+  name: string;
+  testimonialId: string;
+}
+
+export interface WinnersFile {
+  instant: InstantRecord[];
+  draws: DrawRecord[];
+}
+
+export class WinnersFileError extends Error {}
+
+const CODE = /^[A-Za-z0-9]{11}$/;
+const MAX_TEXT = 200;
+const drawIds = new Set(draws.map((draw) => draw.id));
+const prizeKeys = new Set(Object.keys(prizes.catalogue));
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+type FieldCheck = (value: unknown) => string | undefined;
+
+const text: FieldCheck = (value) =>
+  typeof value !== 'string'
+    ? 'musi być tekstem'
+    : value.length > MAX_TEXT
+      ? `może mieć najwyżej ${MAX_TEXT} znaków`
+      : undefined;
+const code: FieldCheck = (value) =>
+  typeof value === 'string' && CODE.test(value) ? undefined : 'musi mieć 11 liter lub cyfr';
+const prize: FieldCheck = (value) =>
+  typeof value === 'string' && prizeKeys.has(value)
+    ? undefined
+    : `musi być jednym z: ${[...prizeKeys].join(', ')}`;
+
+const instantFields: Record<keyof InstantRecord, FieldCheck> = {
+  // spec §3: instant prizes are published per day of the lottery period.
+  date: (value) =>
+    typeof value === 'string' &&
+    isRealDate(value) &&
+    value >= campaign.lottery.start &&
+    value <= campaign.lottery.end
+      ? undefined
+      : `musi być datą RRRR-MM-DD od ${campaign.lottery.start} do ${campaign.lottery.end}`,
+  code,
+  award: (value) =>
+    prize(value) ??
+    (prizes.catalogue[value as PrizeKey].type === 'draw'
+      ? 'musi być nagrodą natychmiastową, nie nagrodą z losowania'
+      : undefined),
+  userPublish: text,
+};
+
+const drawFields: Record<keyof DrawRecord, FieldCheck> = {
+  drawName: (value) =>
+    typeof value === 'string' && drawIds.has(value)
+      ? undefined
+      : `musi być jednym z: ${[...drawIds].join(', ')}`,
+  price: prize,
+  priceRank: (value) =>
+    Number.isInteger(value) && (value as number) >= 0 ? undefined : 'musi być liczbą całkowitą ≥ 0',
+  code,
+  name: text,
+  testimonialId: text,
+};
+
+function checkRecords<T>(list: unknown, where: string, fields: Record<string, FieldCheck>): T[] {
+  if (!Array.isArray(list)) throw new WinnersFileError(`${where}: musi być tablicą`);
+  return list.map((record: unknown, index) => {
+    const at = `${where}[${index}]`;
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+      throw new WinnersFileError(`${at}: musi być obiektem`);
+    }
+    for (const key of Object.keys(record)) {
+      if (!(key in fields)) throw new WinnersFileError(`${at}.${key}: nieznane pole`);
+    }
+    for (const [key, check] of Object.entries(fields)) {
+      const problem = check((record as Record<string, unknown>)[key]);
+      if (problem) throw new WinnersFileError(`${at}.${key}: ${problem} (${JSON.stringify(record)})`);
+    }
+    return record as T;
+  });
+}
+
+export function instantRecordKey(record: InstantRecord): string {
+  return `instant|${record.date}|${record.code}|${record.award}`;
+}
+
+export function drawRecordKey(record: DrawRecord): string {
+  return `draw|${record.drawName}|${record.code}|${record.price}`;
+}
+
+function rejectRepeats<T>(records: T[], where: string, keyOf: (record: T) => string) {
+  const seen = new Map<string, number>();
+  records.forEach((record, index) => {
+    const first = seen.get(keyOf(record));
+    if (first !== undefined) throw new WinnersFileError(`${where}[${index}]: powtarza ${where}[${first}]`);
+    seen.set(keyOf(record), index);
+  });
+}
+
+/** Parses and checks a winners file; throws WinnersFileError naming the first bad record. */
+export function parseWinnersFile(json: string): WinnersFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (error) {
+    throw new WinnersFileError(`to nie jest poprawny JSON: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new WinnersFileError('plik musi być obiektem {"instant": [...], "draws": [...]}');
+  }
+  // "note" lets a file say what it is (the bundled demo set says its codes are fictional).
+  for (const key of Object.keys(data)) {
+    if (!['instant', 'draws', 'note'].includes(key)) throw new WinnersFileError(`${key}: nieznane pole`);
+  }
+  const file = data as Record<string, unknown>;
+  const instant = checkRecords<InstantRecord>(file.instant ?? [], 'instant', instantFields);
+  const drawRecords = checkRecords<DrawRecord>(file.draws ?? [], 'draws', drawFields);
+  rejectRepeats(instant, 'instant', instantRecordKey);
+  rejectRepeats(drawRecords, 'draws', drawRecordKey);
+  return { instant, draws: drawRecords };
+}

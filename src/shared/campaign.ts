@@ -1,0 +1,136 @@
+import campaignJson from '../content/campaign.json';
+import drawsJson from '../content/draws.json';
+import prizesJson from '../content/prizes.json';
+import { warsawLocalToInstant } from './warsaw-time';
+
+export type PhaseId = 'beforeStart' | 'active' | 'saleEnded' | 'registrationEnded' | 'lotteryEnded';
+
+export interface Phase {
+  id: PhaseId;
+  start: string;
+  end: string;
+  banner: string;
+}
+
+export interface Notice {
+  start: string;
+  end: string;
+  message: string;
+}
+
+export interface Campaign {
+  timeZone: string;
+  lotteryName: string;
+  lottery: { start: string; end: string };
+  sales: { start: string; end: string };
+  registration: { start: string; end: string };
+  keepCodesUntil: string;
+  lastDraw: string;
+  prizesIssuedBy: string;
+  lotteryEnd: string;
+  complaints: { start: string; end: string };
+  statementDeadlineDays: number;
+  minimumPurchasePln: number;
+  onlineCodePrefix: string;
+  phases: Phase[];
+  notices: Notice[];
+  contact: Record<
+    'email' | 'phone' | 'phoneHours' | 'phoneCost' | 'postalName' | 'postalStreet' | 'postalCity',
+    string
+  >;
+  organiser: string;
+  links: Record<
+    | 'rulesPdf'
+    | 'privacyPolicyPdf'
+    | 'informationClausePdf'
+    | 'responsibleGaming'
+    | 'playOnline'
+    | 'loyaltyProgramme'
+    | 'video',
+    string
+  >;
+}
+
+export interface Draw {
+  id: string;
+  title: string;
+  date: string;
+  order: number;
+  startDate: string;
+  endDate: string;
+}
+
+export type PrizeKey = 'AYGO' | 'BON_10000' | 'TELEFON' | 'ZEGAREK' | 'APARAT' | 'KASA_200' | 'WINTO';
+export type PrizeType = 'draw' | 'weekly' | 'daily';
+
+export interface Prize {
+  award: string;
+  type: PrizeType;
+  label: string;
+}
+
+export type TierId = 'I' | 'II' | 'III' | 'IV' | 'V' | 'VI' | 'WINTO';
+
+export interface Tier {
+  id: TierId;
+  label: string;
+  prize: PrizeKey;
+  path: string;
+  attachment: number;
+  count: number;
+  /** spec §7: code-claimed tiers (III, VI) post to complete-testimonial, hash tiers to draw-complete-testimonial. */
+  claimBy: 'hash' | 'code';
+}
+
+export interface Prizes {
+  catalogue: Record<PrizeKey, Prize>;
+  tiers: Tier[];
+}
+
+export const campaign = campaignJson as Campaign;
+export const draws = drawsJson as Draw[];
+export const prizes = prizesJson as Prizes;
+
+export function tierById(id: string): Tier | undefined {
+  return prizes.tiers.find((tier) => tier.id === id);
+}
+
+export function tierForPrize(prize: string): Tier | undefined {
+  return prizes.tiers.find((tier) => tier.prize === prize);
+}
+
+export function statementEndpoint(tier: Tier): string {
+  return tier.claimBy === 'code' ? 'complete-testimonial' : 'draw-complete-testimonial';
+}
+
+/**
+ * spec §4: the phase whose window holds `now`. Windows are read as "from this start until the next
+ * phase starts", so the one-second seams between the spec's windows (e.g. 23:54:00 → 23:54:01) belong
+ * to the earlier phase, and the last phase goes on after its end: the site keeps saying the lottery is over.
+ */
+export function phaseAt(nowMs: number, phases: Phase[] = campaign.phases): Phase | undefined {
+  let current: Phase | undefined;
+  for (const phase of phases) {
+    if (warsawLocalToInstant(phase.start) <= nowMs) current = phase;
+  }
+  return current;
+}
+
+/** spec §2: the notice whose period (inclusive, Warsaw time; a bare end date covers that whole day) holds now. */
+export function noticeAt(nowMs: number, notices: Notice[] = campaign.notices): Notice | undefined {
+  return notices.find(
+    (notice) => warsawLocalToInstant(notice.start) <= nowMs && nowMs <= endOfPeriod(notice.end),
+  );
+}
+
+function endOfPeriod(end: string): number {
+  if (end.includes('T')) return warsawLocalToInstant(end) + 999;
+  const [year, month, day] = end.split('-').map(Number) as [number, number, number];
+  const nextDay = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return warsawLocalToInstant(nextDay) - 1;
+}
+
+/** spec §4: a code is online when its first character, lowercased, equals the online prefix. */
+export function isOnlineCode(code: string, prefix: string = campaign.onlineCodePrefix): boolean {
+  return code.charAt(0).toLowerCase() === prefix.toLowerCase();
+}

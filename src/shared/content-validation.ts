@@ -1,0 +1,224 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import { isWarsawLocalTime, warsawLocalToInstant } from './warsaw-time';
+import type { Campaign, Draw, Prizes } from './campaign';
+
+// Content files are edited by non-developers: every problem is reported with the file and the field.
+const localTime = { type: 'string', format: 'warsawLocalTime' };
+const text = { type: 'string', minLength: 1 };
+const url = { type: 'string', pattern: '^https://' };
+
+const campaignSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'timeZone', 'lotteryName', 'lottery', 'sales', 'registration', 'keepCodesUntil', 'lastDraw',
+    'prizesIssuedBy', 'lotteryEnd', 'complaints', 'statementDeadlineDays', 'minimumPurchasePln',
+    'onlineCodePrefix', 'phases', 'notices', 'contact', 'organiser', 'links',
+  ],
+  properties: {
+    timeZone: { const: 'Europe/Warsaw' },
+    lotteryName: text,
+    lottery: { $ref: '#/$defs/period' },
+    sales: { $ref: '#/$defs/period' },
+    registration: { $ref: '#/$defs/period' },
+    keepCodesUntil: localTime,
+    lastDraw: localTime,
+    prizesIssuedBy: localTime,
+    lotteryEnd: localTime,
+    complaints: { $ref: '#/$defs/period' },
+    statementDeadlineDays: { type: 'integer', minimum: 1 },
+    minimumPurchasePln: { type: 'number', minimum: 0 },
+    onlineCodePrefix: { type: 'string', pattern: '^[A-Za-z0-9]$' },
+    phases: {
+      type: 'array',
+      minItems: 5,
+      maxItems: 5,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'start', 'end', 'banner'],
+        properties: {
+          id: { enum: ['beforeStart', 'active', 'saleEnded', 'registrationEnded', 'lotteryEnded'] },
+          start: localTime,
+          end: localTime,
+          banner: { type: 'string' },
+        },
+      },
+    },
+    notices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['start', 'end', 'message'],
+        properties: { start: localTime, end: localTime, message: text },
+      },
+    },
+    contact: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['email', 'phone', 'phoneHours', 'phoneCost', 'postalName', 'postalStreet', 'postalCity'],
+      properties: {
+        email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' },
+        phone: text,
+        phoneHours: text,
+        phoneCost: text,
+        postalName: text,
+        postalStreet: text,
+        postalCity: text,
+      },
+    },
+    organiser: text,
+    links: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'rulesPdf', 'privacyPolicyPdf', 'informationClausePdf', 'responsibleGaming', 'playOnline',
+        'loyaltyProgramme', 'video',
+      ],
+      properties: {
+        rulesPdf: url,
+        privacyPolicyPdf: url,
+        informationClausePdf: url,
+        responsibleGaming: url,
+        playOnline: url,
+        loyaltyProgramme: url,
+        video: url,
+      },
+    },
+  },
+  $defs: {
+    period: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['start', 'end'],
+      properties: { start: localTime, end: localTime },
+    },
+  },
+};
+
+const drawsSchema = {
+  type: 'array',
+  minItems: 8,
+  maxItems: 8,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'title', 'date', 'order', 'startDate', 'endDate'],
+    properties: {
+      id: { type: 'string', pattern: '^Draw[1-8]$' },
+      title: text,
+      date: localTime,
+      order: { type: 'integer', minimum: 1 },
+      startDate: localTime,
+      endDate: localTime,
+    },
+  },
+};
+
+const prizeKeys = ['AYGO', 'BON_10000', 'TELEFON', 'ZEGAREK', 'APARAT', 'KASA_200', 'WINTO'];
+const prizesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['catalogue', 'tiers'],
+  properties: {
+    catalogue: {
+      type: 'object',
+      additionalProperties: false,
+      required: prizeKeys,
+      properties: Object.fromEntries(
+        prizeKeys.map((key) => [
+          key,
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['award', 'type', 'label'],
+            properties: { award: text, type: { enum: ['draw', 'weekly', 'daily'] }, label: text },
+          },
+        ]),
+      ),
+    },
+    tiers: {
+      type: 'array',
+      minItems: 7,
+      maxItems: 7,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'label', 'prize', 'path', 'attachment', 'count', 'claimBy'],
+        properties: {
+          id: { enum: ['I', 'II', 'III', 'IV', 'V', 'VI', 'WINTO'] },
+          label: text,
+          prize: { enum: prizeKeys },
+          path: { type: 'string', pattern: '^/oswiadczenie-[a-z-]+$' },
+          attachment: { type: 'integer', minimum: 1, maximum: 7 },
+          count: { type: 'integer', minimum: 1 },
+          claimBy: { enum: ['hash', 'code'] },
+        },
+      },
+    },
+  },
+};
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+ajv.addFormat('warsawLocalTime', { type: 'string', validate: isWarsawLocalTime });
+
+const formatError = (file: string) => (error: ErrorObject) =>
+  `${file}: ${error.instancePath || '/'} ${error.message ?? 'jest nieprawidłowe'}${
+    error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : ''
+  }`;
+
+function check(file: string, schema: object, data: unknown): string[] {
+  const validate = ajv.compile(schema);
+  return validate(data) ? [] : (validate.errors ?? []).map(formatError(file));
+}
+
+function ordered(file: string, path: string, start: string, end: string): string[] {
+  return warsawLocalToInstant(start) <= warsawLocalToInstant(end)
+    ? []
+    : [`${file}: ${path} begins (${start}) after it ends (${end})`];
+}
+
+export interface Content {
+  campaign: Campaign;
+  draws: Draw[];
+  prizes: Prizes;
+}
+
+/** Every problem in the content files, each naming its file and field; an empty list means valid. */
+export function validateContent({ campaign, draws, prizes }: Content): string[] {
+  const shapeErrors = [
+    ...check('src/content/campaign.json', campaignSchema, campaign),
+    ...check('src/content/draws.json', drawsSchema, draws),
+    ...check('src/content/prizes.json', prizesSchema, prizes),
+  ];
+  if (shapeErrors.length > 0) return shapeErrors;
+
+  const file = 'src/content/campaign.json';
+  const errors: string[] = [];
+  for (const key of ['lottery', 'sales', 'registration', 'complaints'] as const) {
+    errors.push(...ordered(file, `/${key}`, campaign[key].start, campaign[key].end));
+  }
+  campaign.phases.forEach((phase, index) => {
+    errors.push(...ordered(file, `/phases/${index}`, phase.start, phase.end));
+    const next = campaign.phases[index + 1];
+    if (next && warsawLocalToInstant(next.start) <= warsawLocalToInstant(phase.end)) {
+      errors.push(`${file}: /phases/${index + 1}/start must come after /phases/${index}/end`);
+    }
+  });
+  campaign.notices.forEach((notice, index) =>
+    errors.push(...ordered(file, `/notices/${index}`, notice.start, notice.end)),
+  );
+  draws.forEach((draw, index) =>
+    errors.push(...ordered('src/content/draws.json', `/${index}`, draw.startDate, draw.endDate)),
+  );
+  const duplicated = (values: unknown[]) => values.some((value, index) => values.indexOf(value) !== index);
+  if (duplicated(draws.map((draw) => draw.id))) errors.push('src/content/draws.json: draw ids repeat');
+  if (duplicated(draws.map((draw) => draw.order))) errors.push('src/content/draws.json: draw orders repeat');
+  for (const key of ['id', 'prize', 'path', 'attachment'] as const) {
+    if (duplicated(prizes.tiers.map((tier) => tier[key]))) {
+      errors.push(`src/content/prizes.json: /tiers ${key} values repeat`);
+    }
+  }
+  return errors;
+}

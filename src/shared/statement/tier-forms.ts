@@ -1,0 +1,133 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import definitions from '../../../schemas/definitions.json';
+import definitionsUi from '../../../schemas/definitions.ui.json';
+import tierI from '../../../schemas/tier-i.json';
+import tierII from '../../../schemas/tier-ii.json';
+import tierIII from '../../../schemas/tier-iii.json';
+import tierIV from '../../../schemas/tier-iv.json';
+import tierV from '../../../schemas/tier-v.json';
+import tierVI from '../../../schemas/tier-vi.json';
+import tierWinTo from '../../../schemas/tier-winto.json';
+import { campaign, type TierId } from '../campaign';
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface TierFile {
+  schema: JsonObject;
+  uiSchema: JsonObject;
+}
+
+export interface TierForm {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+}
+
+/** The schema files a non-developer edits: one per tier (schemas/tier-*.json). */
+export const TIER_FILES: Record<TierId, TierFile> = {
+  I: tierI,
+  II: tierII,
+  III: tierIII,
+  IV: tierIV,
+  V: tierV,
+  VI: tierVI,
+  WINTO: tierWinTo,
+};
+
+export const TIER_FILE_NAMES: Record<TierId, string> = {
+  I: 'schemas/tier-i.json',
+  II: 'schemas/tier-ii.json',
+  III: 'schemas/tier-iii.json',
+  IV: 'schemas/tier-iv.json',
+  V: 'schemas/tier-v.json',
+  VI: 'schemas/tier-vi.json',
+  WINTO: 'schemas/tier-winto.json',
+};
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function deepMerge(base: JsonObject, override: JsonObject): JsonObject {
+  const merged: JsonObject = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const current = merged[key];
+    merged[key] = isObject(current) && isObject(value) ? deepMerge(current, value) : value;
+  }
+  return merged;
+}
+
+function definitionOf(defs: JsonObject, propertySchema: unknown): JsonObject | undefined {
+  if (!isObject(propertySchema)) return undefined;
+  const ref = propertySchema.$ref;
+  if (typeof ref !== 'string') return propertySchema;
+  return definitionOf(defs, defs[ref.replace('#/$defs/', '')]);
+}
+
+/**
+ * Gives every `required` its Polish messages (ajv-errors `errorMessage.required`), taken from the
+ * `x-requiredMessage` of each property's definition, so a message is written once, next to its field.
+ * `if` clauses are skipped: their errors never reach anybody.
+ */
+function addRequiredMessages(node: unknown, defs: JsonObject): unknown {
+  if (Array.isArray(node)) return node.map((item) => addRequiredMessages(item, defs));
+  if (!isObject(node)) return node;
+  const result: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    result[key] = key === 'if' ? value : addRequiredMessages(value, defs);
+  }
+  if (Array.isArray(node.required) && isObject(node.properties)) {
+    const properties = node.properties;
+    const messages: JsonObject = {};
+    for (const name of node.required as string[]) {
+      const message = definitionOf(defs, properties[name])?.['x-requiredMessage'];
+      if (typeof message === 'string') messages[name] = message;
+    }
+    if (Object.keys(messages).length > 0) {
+      result.errorMessage = { ...(isObject(node.errorMessage) ? node.errorMessage : {}), required: messages };
+    }
+  }
+  return result;
+}
+
+/**
+ * Inlines every `#/$defs/…` reference. rjsf precompiles the `if` clauses as schemas of their own, where a
+ * reference to the root's $defs would not resolve; an inlined schema is self-contained.
+ */
+function inlineReferences(node: unknown, defs: JsonObject): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineReferences(item, defs));
+  if (!isObject(node)) return node;
+  if (typeof node.$ref === 'string') {
+    const { $ref, ...rest } = node;
+    const name = $ref.replace('#/$defs/', '');
+    if (!(name in defs)) throw new Error(`Unknown definition ${$ref}`);
+    return inlineReferences({ ...(defs[name] as JsonObject), ...rest }, defs);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineReferences(value, defs)]));
+}
+
+/** spec §4: a code is online when its first character, lowercased, is the configured prefix. */
+function onlineCodeDefinition(prefix: string): JsonObject {
+  return { type: 'string', pattern: `^[${prefix.toLowerCase()}${prefix.toUpperCase()}]` };
+}
+
+export function composeTierSchema(
+  tierId: TierId,
+  file: TierFile,
+  shared: { $defs: JsonObject } = definitions,
+  onlinePrefix: string = campaign.onlineCodePrefix,
+): RJSFSchema {
+  const defs = { ...shared.$defs, onlineCode: onlineCodeDefinition(onlinePrefix) };
+  const inlined = inlineReferences({ $id: `tier${tierId}`, ...file.schema }, defs);
+  return addRequiredMessages(inlined, defs) as RJSFSchema;
+}
+
+export function composeTierUi(file: TierFile, sharedUi: JsonObject = definitionsUi): UiSchema {
+  const { $comment: _comment, ...fieldUi } = sharedUi;
+  return deepMerge(fieldUi, file.uiSchema) as UiSchema;
+}
+
+export const tierForms = Object.fromEntries(
+  (Object.keys(TIER_FILES) as TierId[]).map((tierId) => [
+    tierId,
+    { schema: composeTierSchema(tierId, TIER_FILES[tierId]), uiSchema: composeTierUi(TIER_FILES[tierId]) },
+  ]),
+) as Record<TierId, TierForm>;

@@ -1,0 +1,190 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import messages from '../../content/statement-messages.json';
+import { tierById, statementEndpoint, type Tier, type TierId } from '../campaign';
+import tierI from './generated/tier-i';
+import tierII from './generated/tier-ii';
+import tierIII from './generated/tier-iii';
+import tierIV from './generated/tier-iv';
+import tierV from './generated/tier-v';
+import tierVI from './generated/tier-vi';
+import tierWinTo from './generated/tier-winto';
+import {
+  PAYLOAD_FIELDS,
+  PAYLOAD_FIELD_OF_FORM_FIELD,
+  buildPayload,
+  payloadToFormData,
+  type PayloadField,
+  type StatementPayload,
+} from './payload';
+import { firstMessagePerField } from './statement-errors';
+import { tierForms } from './tier-forms';
+import { createTierValidator, visibleFields, type TierValidator } from './validators';
+
+// The server's check of a statement body: the browser's precompiled tier validators, plus the exact
+// shape of shared/API.md (unknown fields rejected, no type coercion) and the consistency of the parts.
+
+export interface StatementProblem {
+  /** The payload field, dotted for nested ones ("address.postalCode"). */
+  field: string;
+  message: string;
+}
+
+export type StatementVerdict =
+  | { ok: true; tier: Tier; payload: StatementPayload }
+  | { ok: false; problems: StatementProblem[] };
+
+export type StatementEndpoint = 'complete-testimonial' | 'draw-complete-testimonial';
+
+const validators: Record<TierId, TierValidator> = {
+  I: createTierValidator('I', tierI),
+  II: createTierValidator('II', tierII),
+  III: createTierValidator('III', tierIII),
+  IV: createTierValidator('IV', tierIV),
+  V: createTierValidator('V', tierV),
+  VI: createTierValidator('VI', tierVI),
+  WINTO: createTierValidator('WINTO', tierWinTo),
+};
+
+export function tierValidator(tierId: TierId): TierValidator {
+  return validators[tierId];
+}
+
+// Generous caps: the tier schema gives the precise Polish limits; these only stop abuse early.
+const TEXT = { type: 'string', maxLength: 500 };
+const NULLABLE_TEXT = { type: ['string', 'null'], maxLength: 500 };
+const FLAG = { type: 'boolean' };
+const NULLABLE_FLAG = { type: ['boolean', 'null'] };
+
+const FIELD_SHAPES: Record<PayloadField, object> = {
+  type: TEXT,
+  code: TEXT,
+  codeType: { enum: ['ONLINE', 'OFFLINE'] },
+  name: TEXT,
+  surName: TEXT,
+  phoneNumber: TEXT,
+  email: TEXT,
+  lotteryRegulations: FLAG,
+  authorizedPerson: FLAG,
+  personalDataClause: FLAG,
+  additionalAward: FLAG,
+  hash: { type: 'string', minLength: 1, maxLength: 200 },
+  address: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['city', 'postalCode', 'street', 'houseNumber', 'apartmentNumber'],
+    properties: { city: TEXT, postalCode: TEXT, street: TEXT, houseNumber: TEXT, apartmentNumber: TEXT },
+  },
+  // A 600x800 PNG as base64 stays well under this; the body limit guards the rest.
+  image: { type: ['string', 'null'], maxLength: 3_000_000 },
+  pesel: NULLABLE_TEXT,
+  birthDate: NULLABLE_TEXT,
+  nationality: NULLABLE_TEXT,
+  countryOfBirth: NULLABLE_TEXT,
+  identityCardNumber: NULLABLE_TEXT,
+  passportNumber: NULLABLE_TEXT,
+  statementExposedPosition: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: [
+      'politicallyExposedPerson',
+      'familyPoliticallyExposedPerson',
+      'closeAssociatePoliticallyExposedPerson',
+    ],
+    properties: {
+      politicallyExposedPerson: NULLABLE_FLAG,
+      familyPoliticallyExposedPerson: NULLABLE_FLAG,
+      closeAssociatePoliticallyExposedPerson: NULLABLE_FLAG,
+    },
+  },
+  actualBeneficiary: NULLABLE_FLAG,
+  iban: TEXT,
+  serialNumber: NULLABLE_TEXT,
+};
+
+const shapeAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false });
+const shapeValidators = Object.fromEntries(
+  Object.entries(PAYLOAD_FIELDS).map(([tierId, fields]) => [
+    tierId,
+    shapeAjv.compile({
+      type: 'object',
+      additionalProperties: false,
+      required: fields,
+      properties: Object.fromEntries(fields.map((field) => [field, FIELD_SHAPES[field]])),
+    }),
+  ]),
+) as Record<TierId, ReturnType<Ajv['compile']>>;
+
+function shapeProblem(error: ErrorObject): StatementProblem {
+  const path = error.instancePath.split('/').filter(Boolean).join('.');
+  if (error.keyword === 'additionalProperties') {
+    const extra = String(error.params.additionalProperty);
+    return { field: path ? `${path}.${extra}` : extra, message: messages.unknownField };
+  }
+  if (error.keyword === 'required') {
+    const missing = String(error.params.missingProperty);
+    return { field: path ? `${path}.${missing}` : missing, message: messages.missingField };
+  }
+  if (path === 'hash') return { field: path, message: messages.hashMissing };
+  return { field: path, message: error.keyword === 'maxLength' ? messages.tooLong : messages.wrongType };
+}
+
+function uniqueByField(problems: StatementProblem[]): StatementProblem[] {
+  const seen = new Set<string>();
+  return problems.filter(({ field }) => !seen.has(field) && Boolean(seen.add(field)));
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks a statement body as shared/API.md fixes it. Every problem found is listed (one per field).
+ * Not checked here: the photo's PNG content, the claim, duplicates (the server's part).
+ */
+export function validateStatement(body: unknown, endpoint: StatementEndpoint): StatementVerdict {
+  if (!isObject(body)) return { ok: false, problems: [{ field: 'body', message: messages.invalidBody }] };
+  const tier = typeof body.type === 'string' ? tierById(body.type) : undefined;
+  if (!tier) return { ok: false, problems: [{ field: 'type', message: messages.unknownType }] };
+  if (statementEndpoint(tier) !== endpoint) {
+    return { ok: false, problems: [{ field: 'type', message: messages.wrongEndpoint }] };
+  }
+
+  const checkShape = shapeValidators[tier.id];
+  if (!checkShape(body)) return { ok: false, problems: uniqueByField((checkShape.errors ?? []).map(shapeProblem)) };
+  const payload = body as unknown as StatementPayload;
+
+  // The same schema and messages as the browser, on the form data this payload stands for.
+  const validator = validators[tier.id];
+  const { schema } = tierForms[tier.id];
+  const consents = schema.properties?.consents as { properties?: Record<string, unknown> } | undefined;
+  const taxConsentAsked = consents?.properties?.tax !== undefined;
+  const formData = payloadToFormData(tier, payload, taxConsentAsked);
+  const problems: StatementProblem[] = [];
+  for (const [formField, message] of firstMessagePerField(validator.rawValidation(schema, formData).errors ?? [])) {
+    problems.push({ field: PAYLOAD_FIELD_OF_FORM_FIELD[formField] ?? formField, message });
+  }
+
+  // What the form would have sent for this data must be what was sent: a field the form does not ask
+  // (given the toggles) must be null, codeType must follow the code.
+  const visible = visibleFields(validator, tier.id, formData);
+  const expected = buildPayload(tier, formData, { hash: payload.hash ?? null, visible });
+  const reported = (field: string) => problems.some((problem) => problem.field.split('.')[0] === field);
+  for (const field of PAYLOAD_FIELDS[tier.id]) {
+    if (reported(field) || JSON.stringify(expected[field]) === JSON.stringify(payload[field])) continue;
+    problems.push({ field, message: field === 'codeType' ? messages.codeType : messages.inconsistent });
+  }
+  // spec §4: an offline code (other than tier VI, whose form has no photo) needs the coupon photo.
+  if (visible.has('file') && payload.image === null && !reported('image')) {
+    problems.push({ field: 'image', message: messages.fileRequired });
+  }
+  return problems.length > 0 ? { ok: false, problems: uniqueByField(problems) } : { ok: true, tier, payload };
+}
+
+/**
+ * shared/API.md error body: "pole: komunikat; pole: komunikat". The client shows only what follows each
+ * item's colon, but splits only a message with a semicolon (spec §8): a lone problem ends with one too,
+ * so the visitor never reads a field name.
+ */
+export function problemsMessage(problems: StatementProblem[]): string {
+  const items = problems.map(({ field, message }) => `${field}: ${message}`);
+  return items.length === 1 ? `${items[0]};` : items.join('; ');
+}

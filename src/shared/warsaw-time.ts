@@ -1,0 +1,83 @@
+// Campaign times are Europe/Warsaw wall-clock times, whatever the visitor's device timezone (ARCHITECTURE.md).
+export const CAMPAIGN_TIME_ZONE = 'Europe/Warsaw';
+
+export interface CalendarDate {
+  year: number;
+  month: number; // 1-12
+  day: number;
+}
+
+const partsFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: CAMPAIGN_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function warsawWallClockAsUtc(instantMs: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter.formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/;
+
+export function isWarsawLocalTime(local: string): boolean {
+  const match = LOCAL_PATTERN.exec(local);
+  if (!match) return false;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match.map((part) => part ?? '0');
+  const asUtc = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+  return (
+    asUtc.getUTCFullYear() === Number(y) &&
+    asUtc.getUTCMonth() === Number(mo) - 1 &&
+    asUtc.getUTCDate() === Number(d) &&
+    Number(h) < 24 &&
+    Number(mi) < 60 &&
+    Number(s) < 60
+  );
+}
+
+/** "2025-06-25" or "2025-06-25T06:30:00", read as Warsaw wall-clock time, to epoch milliseconds. */
+export function warsawLocalToInstant(local: string): number {
+  const match = LOCAL_PATTERN.exec(local);
+  if (!match) throw new Error(`Not a local date-time: ${local}`);
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wallAsUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  let instant = wallAsUtc - (warsawWallClockAsUtc(wallAsUtc) - wallAsUtc);
+  // Around a DST switch the first guess can use the other offset; one correction settles it.
+  instant = wallAsUtc - (warsawWallClockAsUtc(instant) - instant);
+  return instant;
+}
+
+export function warsawCalendarDate(instantMs: number): CalendarDate {
+  const wall = new Date(warsawWallClockAsUtc(instantMs));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
+export function parseIsoDate(iso: string): CalendarDate {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
+export function formatIsoDate({ year, month, day }: CalendarDate): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** "8.07.2025": the date format used in Polish texts of the site. */
+export function formatPolishDate(iso: string): string {
+  const { year, month, day } = parseIsoDate(iso);
+  return `${day}.${String(month).padStart(2, '0')}.${year}`;
+}

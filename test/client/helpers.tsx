@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+
+/** Pins the site clock the way the server does: <meta name="campaign-now">. Call before the first render. */
+export function pinCampaignNow(iso: string) {
+  document.head.querySelector('meta[name="campaign-now"]')?.remove();
+  const meta = document.createElement('meta');
+  meta.name = 'campaign-now';
+  meta.content = new Date(iso).toISOString();
+  document.head.append(meta);
+}
+
+/** Shows where the router went and the navigation state, for links out of the landing page. */
+function Destination() {
+  const location = useLocation();
+  return (
+    <p data-testid="destination">
+      {location.pathname} {JSON.stringify(location.state)}
+    </p>
+  );
+}
+
+export function renderWithProviders(ui: ReactNode, { url = '/' }: { url?: string } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/" element={ui} />
+          <Route path="*" element={<Destination />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, client };
+}
+
+export interface FakeApi {
+  instant?: unknown;
+  instantStatus?: number;
+  draws?: unknown;
+  drawsStatus?: number;
+  resignation?: number | (() => Promise<number>);
+}
+
+/** Stubs fetch with the API of shared/API.md; returns the mock to inspect the calls. */
+export function stubApi(api: FakeApi) {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.startsWith('/api/publish-winners')) return json(api.instant ?? { data: [] }, api.instantStatus);
+    if (url.startsWith('/api/WinnersList')) return json(api.draws ?? [], api.drawsStatus);
+    if (url.startsWith('/api/resignation')) {
+      const status =
+        typeof api.resignation === 'function' ? await api.resignation() : (api.resignation ?? 200);
+      return json(status === 200 ? { status: 'ok' } : { message: 'x' }, status);
+    }
+    return json({ message: 'Nie znaleziono.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { OptOutModal } from '../../src/client/features/optout/optout-modal';
+import { stubApi } from './helpers';
+
+const QUESTION = 'Czy chcesz zrezygnować z otrzymywania kodów promocyjnych na e-mail?';
+
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{location.pathname + location.search}</p>;
+}
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <OptOutModal />
+      <Address />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('e-mail opt-out (spec §2)', () => {
+  it('stays closed without an action parameter', () => {
+    stubApi({});
+    renderAt('/?hash=abc');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks the question, sends the hash once, then confirms; the hash leaves the address bar', async () => {
+    const user = userEvent.setup();
+    let answer!: (status: number) => void;
+    const fetchMock = stubApi({ resignation: () => new Promise<number>((resolve) => (answer = resolve)) });
+    renderAt('/?action=rezygnacja&hash=h%2Fa+sh');
+    expect(screen.getByRole('dialog', { name: QUESTION })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/?action=rezygnacja'));
+
+    const button = screen.getByRole('button', { name: 'Rezygnuję' });
+    await user.click(button);
+    expect(button).toHaveProperty('disabled', true);
+    await user.click(button);
+    answer(200);
+    expect(await screen.findByText(/zostanie zrealizowana w ciągu dwóch dni roboczych/)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/nie będziemy wysyłać Ci kodów promocyjnych/);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/resignation?hash=h%2Fa%20sh');
+  });
+
+  it('shows the failure text when the server refuses', async () => {
+    const user = userEvent.setup();
+    stubApi({ resignation: 404 });
+    renderAt('/?action=rezygnacja&hash=unknown');
+    await user.click(screen.getByRole('button', { name: 'Rezygnuję' }));
+    expect(await screen.findByText('Wystąpił błąd podczas rezygnacji')).toBeTruthy();
+    // The visitor may try again.
+    expect(screen.getByRole('button', { name: 'Rezygnuję' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows the failure text when the network fails', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    renderAt('/?action=rezygnacja&hash=abc');
+    await user.click(screen.getByRole('button', { name: 'Rezygnuję' }));
+    expect(await screen.findByText('Wystąpił błąd podczas rezygnacji')).toBeTruthy();
+  });
+
+  it('the button does nothing without a hash', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({});
+    renderAt('/?action=rezygnacja');
+    await user.click(screen.getByRole('button', { name: 'Rezygnuję' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('a click outside does not close it; the close button does, and drops the action from the address', async () => {
+    const user = userEvent.setup();
+    stubApi({});
+    renderAt('/?action=rezygnacja');
+    await user.click(document.querySelector('.modal__backdrop')!);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Zamknij' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('address').textContent).toBe('/');
+  });
+});

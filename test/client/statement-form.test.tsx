@@ -1,0 +1,282 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { loadStatementPage } from '../../src/client/features/statement/load-statement-page';
+import { prizes, type TierId } from '../../src/shared/campaign';
+import { validStatements, VALID } from '../fixtures/statements';
+
+async function renderTier(
+  tierId: TierId,
+  { search = '?hash=abc', state }: { search?: string; state?: unknown } = {},
+) {
+  const tier = prizes.tiers.find((candidate) => candidate.id === tierId)!;
+  const { default: StatementPage } = await loadStatementPage(tierId);
+  render(
+    <MemoryRouter initialEntries={[{ pathname: tier.path, search, state }]}>
+      <Routes>
+        <Route path={tier.path} element={<StatementPage />} />
+        <Route path="/" element={<p>strona główna</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const fieldIds = () =>
+  [...document.querySelectorAll<HTMLElement>('input[id^="root_"]')]
+    .map((input) => input.id)
+    .filter((id) => !/-\d+$|-nie$/.test(id));
+
+const NAME = ['root_firstName', 'root_lastName'];
+const ADDRESS = [
+  'root_address_city',
+  'root_address_zipCode',
+  'root_address_street',
+  'root_address_house',
+  'root_address_flat',
+];
+const CONTACT = ['root_phone', 'root_email'];
+const CONSENTS = ['root_consents_rules', 'root_consents_notEmployee', 'root_consents_rodo'];
+const POLITICAL = ['root_answer_1', 'root_answer_2', 'root_answer_3', 'root_confirmed'];
+
+// spec §3 "Fields shown per tier", in page order, before any toggle
+const SHOWN: Record<TierId, string[]> = {
+  I: [
+    'root_code',
+    'root_file',
+    ...NAME,
+    ...ADDRESS,
+    ...CONTACT,
+    'root_citizenship',
+    'root_country',
+    'root_noPesel',
+    'root_pesel',
+    'root_noPersonalId',
+    'root_personalId',
+    'root_bankAccount',
+    ...CONSENTS,
+    'root_consents_tax',
+    ...POLITICAL,
+  ],
+  II: [
+    'root_code',
+    'root_file',
+    ...NAME,
+    ...ADDRESS,
+    ...CONTACT,
+    'root_citizenship',
+    'root_country',
+    'root_noPesel',
+    'root_pesel',
+    'root_noPersonalId',
+    'root_personalId',
+    ...CONSENTS,
+    'root_consents_tax',
+    ...POLITICAL,
+  ],
+  III: [
+    'root_code',
+    'root_file',
+    ...NAME,
+    ...ADDRESS,
+    ...CONTACT,
+    'root_noPesel',
+    'root_pesel',
+    'root_noPersonalId',
+    'root_personalId',
+    ...CONSENTS,
+    'root_consents_tax',
+  ],
+  IV: ['root_code', 'root_file', ...NAME, ...ADDRESS, ...CONTACT, ...CONSENTS],
+  V: ['root_code', 'root_file', ...NAME, ...ADDRESS, ...CONTACT, ...CONSENTS],
+  VI: ['root_code', 'root_serialNumber', ...NAME, ...CONTACT, 'root_bankAccount', ...CONSENTS],
+  WINTO: [
+    'root_code',
+    'root_file',
+    ...NAME,
+    ...CONTACT,
+    'root_noPesel',
+    'root_pesel',
+    'root_noPersonalId',
+    'root_personalId',
+    'root_bankAccount',
+    ...CONSENTS,
+    'root_consents_tax',
+  ],
+};
+
+// What 'no PESEL' and 'no ID card' swap in (spec §3)
+const SWAPPED_IN: Partial<Record<TierId, string[]>> = {
+  I: ['root_birthDate', 'root_passport'],
+  II: ['root_birthDate', 'root_passport'],
+  III: ['root_birthDate', 'root_citizenship', 'root_passport'],
+  WINTO: [...ADDRESS, 'root_birthDate', 'root_citizenship', 'root_passport'],
+};
+
+describe.each(prizes.tiers.map((tier) => tier.id))('statement form, tier %s', (tierId) => {
+  it('shows the fields of spec §3 in page order', async () => {
+    await renderTier(tierId);
+    await screen.findByRole('heading', { level: 1 });
+    expect(fieldIds()).toEqual(SHOWN[tierId]);
+  });
+});
+
+describe.each(Object.keys(SWAPPED_IN) as TierId[])(
+  'statement form, tier %s, without PESEL and ID card',
+  (tierId) => {
+    it('swaps PESEL and ID card for their alternatives', async () => {
+      await renderTier(tierId);
+      const user = userEvent.setup();
+      await user.click(await screen.findByLabelText('Nie posiadam numeru PESEL'));
+      await user.click(screen.getByLabelText('Nie posiadam dowodu osobistego'));
+      const ids = fieldIds();
+      expect(ids).not.toContain('root_pesel');
+      expect(ids).not.toContain('root_personalId');
+      for (const id of SWAPPED_IN[tierId]!) expect(ids).toContain(id);
+    });
+  },
+);
+
+/** Tiers IV and V: everything but the code and the photo. */
+async function fillNameAddressContactConsents(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText(/^Imię/), 'Jan');
+  await user.type(screen.getByLabelText(/^Nazwisko/), 'Kowalski');
+  await user.type(screen.getByLabelText(/^Miejscowość/), 'Kraków');
+  await user.type(screen.getByLabelText(/^Kod pocztowy/), '30001');
+  await user.type(screen.getByLabelText(/^Numer domu/), '5');
+  await user.type(screen.getByLabelText(/^Numer telefonu/), '600700800');
+  await user.type(screen.getByLabelText(/^Adres e-mail/), 'jan@example.pl');
+  for (const consent of CONSENTS) await user.click(document.getElementById(consent)!);
+}
+
+describe('statement form behaviour', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    window.scrollTo = vi.fn() as never;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('shows an error only once the field was left, and typing revalidates it', async () => {
+    await renderTier('IV');
+    const user = userEvent.setup();
+    const firstName = await screen.findByLabelText(/^Imię/);
+    expect(screen.queryByText('Imię jest wymagane')).toBeNull();
+    await user.click(firstName);
+    await user.tab();
+    expect(await screen.findByText('Imię jest wymagane')).toBeTruthy();
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(firstName.getAttribute('aria-describedby')).toContain('root_firstName__error');
+    await user.type(firstName, 'J');
+    expect(await screen.findByText('Pole musi mieć co najmniej 2 znaki.')).toBeTruthy();
+    await user.type(firstName, 'an');
+    await waitFor(() => expect(screen.queryByText('Pole musi mieć co najmniej 2 znaki.')).toBeNull());
+    // an untouched field keeps its error hidden
+    expect(screen.queryByText('Miejscowość jest wymagana')).toBeNull();
+  });
+
+  it('fills all code boxes from a pasted code and goes back with Backspace', async () => {
+    await renderTier('VI', { search: '' });
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText('Znak 1 z 11');
+    await user.click(first);
+    await user.paste('ab-12 cd34ef5');
+    const boxes = [...document.querySelectorAll<HTMLInputElement>('.code-boxes__box')];
+    expect(boxes.map((box) => box.value).join('')).toBe('ab12cd34ef5');
+    boxes[10]!.focus();
+    await user.keyboard('{Backspace}');
+    await user.keyboard('{Backspace}');
+    expect(boxes.map((box) => box.value).join('')).toBe('ab12cd34e');
+  });
+
+  it('prefills and locks the code passed by the code checker, and hides the photo for an online code', async () => {
+    await renderTier('V', { search: '', state: { code: 'E1B2C3D4E5F' } });
+    const first = await screen.findByLabelText('Znak 1 z 11');
+    expect((first as HTMLInputElement).readOnly).toBe(true);
+    expect(fieldIds()).not.toContain('root_file');
+  });
+
+  it('explains how to reach a hash tier opened without the link or a code', async () => {
+    await renderTier('I', { search: '' });
+    expect(
+      await screen.findByRole('heading', { name: 'Oświadczenie otworzysz z linku w wiadomości e-mail' }),
+    ).toBeTruthy();
+    expect(document.querySelector('form')).toBeNull();
+  });
+
+  it('keeps submit disabled until complete, then sends exactly the payload and thanks', async () => {
+    const fixture = validStatements.find((candidate) => candidate.name.startsWith('tier VI, offline'))!;
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 'ok' }), { status: 201 }));
+    await renderTier('VI', { search: '' });
+    const user = userEvent.setup();
+    const submit = await screen.findByRole('button', { name: 'Wyślij oświadczenie' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(screen.getByLabelText('Znak 1 z 11'));
+    await user.paste(fixture.form.code!);
+    await user.type(screen.getByLabelText(/^Numer seryjny kuponu/), fixture.form.serialNumber!);
+    expect((screen.getByLabelText(/^Numer seryjny kuponu/) as HTMLInputElement).value).toBe(
+      '1234-567890123-456789',
+    );
+    await user.type(screen.getByLabelText(/^Imię/), 'Jan');
+    await user.type(screen.getByLabelText(/^Nazwisko/), 'Kowalski');
+    await user.type(screen.getByLabelText(/^Numer telefonu/), '600 700 800');
+    await user.type(screen.getByLabelText(/^Adres e-mail/), 'jan.kowalski@example.pl');
+    await user.type(screen.getByLabelText(/^Numer rachunku bankowego/), VALID.account);
+    for (const consent of CONSENTS) await user.click(document.getElementById(consent)!);
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(submit);
+    expect(
+      await screen.findByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.'),
+    ).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/complete-testimonial');
+    expect(JSON.parse(String(init!.body))).toEqual(fixture.payload);
+  });
+
+  it('with an offline code and no photo: scrolls up, says the file is required, sends nothing', async () => {
+    await renderTier('IV');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Znak 1 z 11'));
+    await user.paste('A1B2C3D4E5F');
+    await fillNameAddressContactConsents(user);
+    await user.click(screen.getByRole('button', { name: 'Wyślij oświadczenie' }));
+    expect(await screen.findByText('Plik jest wymagany')).toBeTruthy();
+    expect(window.scrollTo).toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message split into paragraphs in the error modal, keeping the data', async () => {
+    const fixture = validStatements.find((candidate) => candidate.tier === 'V')!;
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({ message: 'email: E-mail jest nieprawidłowy.; code: Kod nie wygrał: sprawdź go' }),
+        {
+          status: 400,
+        },
+      ),
+    );
+    await renderTier('V', { state: { code: fixture.form.code } });
+    const user = userEvent.setup();
+    await fillNameAddressContactConsents(user);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Wyślij oświadczenie' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Wystąpił błąd' });
+    expect([...dialog.querySelectorAll('.modal__body p')].map((p) => p.textContent)).toEqual([
+      'E-mail jest nieprawidłowy.',
+      'Kod nie wygrał: sprawdź go',
+    ]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByLabelText(/^Imię/) as HTMLInputElement).value).toBe('Jan');
+  });
+});

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import readline from 'node:readline';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/** Where the e2e run builds the client; set E2E_CLIENT_DIR to keep parallel runs apart. */
+export const E2E_CLIENT_DIR = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  logs: string[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the real server (`src/server/main.ts`) on its own port and its own temporary DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-e2e-'));
+  const url = `http://127.0.0.1:${await freePort()}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: new URL(url).port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      CLIENT_DIR: E2E_CLIENT_DIR,
+      LOG_LEVEL: 'info',
+      DEMO: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => logs.push(line));
+  readline.createInterface({ input: child.stderr! }).on('line', (line) => logs.push(line));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Ready when health answers (whatever the log level says).
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs.join('\n')}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('\n')}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    dataDir: dir,
+    process: child,
+    logs,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browserOptional = process.env.E2E_BROWSER === 'optional';
+
+/** Whether the browser suites run; without Chromium they fail, unless E2E_BROWSER=optional says to skip. */
+export function browserAvailable(): boolean {
+  if (fs.existsSync(CHROMIUM_PATH)) return true;
+  if (browserOptional) {
+    console.warn(
+      `\n!!! SKIPPED: end-to-end browser tests, no Chromium at ${CHROMIUM_PATH} (E2E_BROWSER=optional) !!!\n`,
+    );
+    return false;
+  }
+  throw new Error(
+    `No Chromium at ${CHROMIUM_PATH}. Install Debian's: sudo apt-get install -y chromium ` +
+      '(or set CHROMIUM_PATH). To skip the browser tests on purpose, set E2E_BROWSER=optional.',
+  );
+}
+
+/** Debian's Chromium on these machines: no sandbox as root, and no calls to Google's hosts. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export const PHONE_VIEWPORT = { width: 360, height: 740 };
+export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
+
+export async function newContext(browser: Browser, viewport = DESKTOP_VIEWPORT): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'pl-PL', timezoneId: 'America/New_York' });
+}

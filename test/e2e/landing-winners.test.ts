@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { browserAvailable, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const winnersFile = {
+  instant: [
+    { date: '2025-07-16', code: 'K7Q2M9X4B1Z', award: 'KASA_200', userPublish: 'Anna K., Kraków' },
+    { date: '2025-07-16', code: 'Z3Z3Z3Z3Z3Z', award: 'ZEGAREK', userPublish: 'Piotr W., Gdańsk' },
+    { date: '2025-07-15', code: 'A1A1A1A1A1A', award: 'APARAT', userPublish: 'Ewa N., Łódź' },
+  ],
+  draws: [
+    {
+      drawName: 'Draw2',
+      price: 'AYGO',
+      priceRank: 3,
+      code: 'DRAW2THIRD1',
+      name: 'Jan K.',
+      testimonialId: 't3',
+    },
+    {
+      drawName: 'Draw2',
+      price: 'WINTO',
+      priceRank: 1,
+      code: 'DRAW2FIRST1',
+      name: 'Ola P.',
+      testimonialId: 't1',
+    },
+    {
+      drawName: 'Draw2',
+      price: 'AYGO',
+      priceRank: 2,
+      code: 'K7Q2M9X4B1Z',
+      name: 'Anna K.',
+      testimonialId: 't2',
+    },
+    {
+      drawName: 'Draw8',
+      price: 'AYGO',
+      priceRank: 1,
+      code: 'DRAW8EXTRA1',
+      name: 'Ukryty Z.',
+      testimonialId: 't8',
+    },
+  ],
+};
+
+/** The operator's command (API.md), on the server's database, before the server starts. */
+function operator(dataDir: string, ...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+}
+
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
+  );
+}
+
+async function tableRows(page: Page, name: string) {
+  return page
+    .getByRole('table', { name })
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...(row as HTMLTableRowElement).cells].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim()),
+      ),
+    );
+}
+
+describe.runIf(browserAvailable())('landing page with imported winners, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let optOutLink: string;
+
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-landing-'));
+    const file = path.join(dataDir, 'winners.json');
+    fs.writeFileSync(file, JSON.stringify(winnersFile));
+    operator(dataDir, 'import-winners', file);
+    optOutLink = (JSON.parse(operator(dataDir, 'issue-optout', 'ktos@example.pl').trim()) as { link: string })
+      .link;
+    // 00:30 on 16 July in Warsaw is still 15 July on the browser's clock (America/New_York): Warsaw decides.
+    [server, browser] = await Promise.all([
+      startServer({ CAMPAIGN_NOW: '2025-07-16T00:30:00+02:00' }, dataDir),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(pathAndQuery = '/') {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(server.url + pathAndQuery);
+    await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
+    return page;
+  }
+
+  async function search(page: Page, code: string) {
+    await page.getByPlaceholder('wprowadź kod promocyjny').fill(code);
+    await page.getByRole('button', { name: 'Wyszukaj' }).click();
+  }
+
+  it('a calendar day shows its winners; today (Warsaw) is selected at first', async () => {
+    const page = await open('/#zwyciezcy');
+    const today = page.getByRole('button', { name: '16 lipca 2025', exact: true });
+    expect(await today.getAttribute('aria-pressed')).toBe('true');
+    await page.getByText('K7Q2M9X4B1Z').waitFor();
+    expect(await tableRows(page, 'Nagrody natychmiastowe')).toEqual([
+      ['Nagroda dzienna 200 zł', 'K7Q2M9X4B1Z Anna K., Kraków'],
+      ['Nagroda dzienna Smartwatch', 'Z3Z3Z3Z3Z3Z Piotr W., Gdańsk'],
+    ]);
+    await page.getByRole('button', { name: '15 lipca 2025', exact: true }).click();
+    expect(await tableRows(page, 'Nagrody natychmiastowe')).toEqual([
+      ['Nagroda dzienna Aparat do zdjęć natychmiastowych', 'A1A1A1A1A1A Ewa N., Łódź'],
+    ]);
+    await page.getByRole('button', { name: '14 lipca 2025', exact: true }).click();
+    await page.getByText('Dane zostaną uzupełnione po weryfikacji.').waitFor();
+    await page.getByRole('combobox', { name: 'Miesiąc' }).selectOption({ label: 'czerwiec 2025' });
+    expect(await page.getByRole('button', { name: '25 czerwca 2025' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await page.getByRole('button', { name: '24 czerwca 2025' }).isDisabled()).toBe(true);
+  });
+
+  it('a draw shows its winners in priceRank order; the additional draw shows no names or labels', async () => {
+    // The lists load as the winners section comes near (src/client/lib/when-near-viewport.ts).
+    const page = await open('/#zwyciezcy');
+    await page.getByRole('tab', { name: 'Losowania' }).click();
+    await page.getByText('Wybierz losowanie, aby zobaczyć nagrody.').waitFor();
+    await page.getByRole('button', { name: /Losowanie 2\s*16\.07\.2025/ }).click();
+    await page.getByRole('heading', { name: 'Losowania z dnia 16.07.2025' }).waitFor();
+    expect(await page.getByText('Zgłoszenia zarejestrowane od 5.07.2025 do 14.07.2025').count()).toBe(1);
+    await page.getByRole('table', { name: 'Losowanie 2' }).waitFor();
+    expect(await tableRows(page, 'Losowanie 2')).toEqual([
+      ['WinTo! 7 000 zł', 'DRAW2FIRST1 Ola P.'],
+      ['Nagroda główna Samochód osobowy', 'K7Q2M9X4B1Z Anna K.'],
+      ['Nagroda główna Samochód osobowy', 'DRAW2THIRD1 Jan K.'],
+    ]);
+    await page.getByRole('button', { name: /Losowanie dodatkowe/ }).click();
+    await page.getByRole('table', { name: 'Losowanie dodatkowe' }).waitFor();
+    expect(await tableRows(page, 'Losowanie dodatkowe')).toEqual([['Samochód osobowy', 'DRAW8EXTRA1']]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('a found code lists its prizes and each links to its statement form with the code in navigation state', async () => {
+    // The lists load as the winners section comes near (src/client/lib/when-near-viewport.ts).
+    const page = await open('/#zwyciezcy');
+    await page.getByText('K7Q2M9X4B1Z').first().waitFor();
+    await search(page, 'K7Q2M9X4B1Z');
+    const dialog = page.getByRole('dialog', { name: 'Twoje nagrody' });
+    await dialog.waitFor();
+    expect(
+      await dialog.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['/oswiadczenie-vi-stopnia', '/oswiadczenie-i-stopnia']);
+    expect(await axeViolations(page)).toEqual([]);
+    // Focus is trapped in the dialog.
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    }
+    await dialog.getByRole('link', { name: /200 zł/ }).click();
+    await page.waitForURL(server.url + '/oswiadczenie-vi-stopnia');
+    expect(await page.evaluate(() => (history.state as { usr?: { code?: string } }).usr?.code)).toBe(
+      'K7Q2M9X4B1Z',
+    );
+    // The statement form (another feature) shows the code prefilled and locked.
+    const boxes = page.locator('.code-boxes__box');
+    await boxes.first().waitFor();
+    const state = await boxes.evaluateAll((inputs) =>
+      inputs.map(
+        (input) => [(input as HTMLInputElement).value, (input as HTMLInputElement).readOnly] as const,
+      ),
+    );
+    expect(state.map(([value]) => value).join('')).toBe('K7Q2M9X4B1Z');
+    expect(state.every(([, readOnly]) => readOnly)).toBe(true);
+  });
+
+  it('a code not found (case matters) opens the not-found modal; its button closes it and focus returns', async () => {
+    // The lists load as the winners section comes near (src/client/lib/when-near-viewport.ts).
+    const page = await open('/#zwyciezcy');
+    await page.getByText('K7Q2M9X4B1Z').first().waitFor();
+    await search(page, 'k7q2m9x4b1z');
+    const dialog = page.getByRole('dialog', { name: 'Twój kod nie został wylosowany' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Sprawdź kolejny kod' }).click();
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Wyszukaj');
+    // Whitespace only does nothing.
+    await search(page, '   ');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('the opt-out link resigns: the hash leaves the address bar, the button confirms once', async () => {
+    const page = await open(optOutLink);
+    const dialog = page.getByRole('dialog', {
+      name: 'Czy chcesz zrezygnować z otrzymywania kodów promocyjnych na e-mail?',
+    });
+    await dialog.waitFor();
+    await page.waitForURL(server.url + '/?action=rezygnacja');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Rezygnuję' }).click();
+    await dialog.getByText(/zostanie zrealizowana w ciągu dwóch dni roboczych/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Rezygnuję' }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+  });
+
+  it('an unknown opt-out hash shows the failure text; a click outside does not close the modal', async () => {
+    const page = await open('/?action=rezygnacja&hash=nieznany-skrot');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Rezygnuję' }).click();
+    await dialog.getByText('Wystąpił błąd podczas rezygnacji').waitFor();
+    await page.mouse.click(5, 5);
+    expect(await dialog.count()).toBe(1);
+  });
+});

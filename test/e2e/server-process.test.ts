@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './harness';
+
+describe('the server process', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ CAMPAIGN_NOW: '2025-09-05T12:00:00+02:00' });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers health and serves the shell for any page path', async () => {
+    expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok' });
+    const page = await fetch(`${server.url}/oswiadczenie-vi-stopnia?hash=abc`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="pl">');
+    expect(html).toContain('<meta name="campaign-now" content="2025-09-05T10:00:00.000Z">');
+  });
+
+  it('answers a missing asset with 404, not the page', async () => {
+    expect((await fetch(`${server.url}/assets/nie-ma.js`)).status).toBe(404);
+  });
+
+  it('never logs the query string', () => {
+    expect(server.logs.join('\n')).not.toContain('hash=abc');
+  });
+
+  it('stops cleanly on SIGTERM, finishing requests in flight', async () => {
+    const inFlight = fetch(`${server.url}/api/health`);
+    const exitCode = await server.stop('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(exitCode).toBe(0);
+  });
+});

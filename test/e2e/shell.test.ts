@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  DESKTOP_VIEWPORT,
+  PHONE_VIEWPORT,
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  startServer,
+  type RunningServer,
+} from './harness';
+
+describe.runIf(browserAvailable())('site shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string, viewport = DESKTOP_VIEWPORT) {
+    const context = await newContext(browser, viewport);
+    const page = await context.newPage();
+    await page.goto(server.url + path);
+    return page;
+  }
+
+  it('redirects an unknown path to /', async () => {
+    const page = await open('/cokolwiek');
+    await page.waitForURL(server.url + '/');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('pl');
+  });
+
+  it('shows the nav and the floating link on / and /s', async () => {
+    for (const path of ['/', '/s']) {
+      const page = await open(path);
+      await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Graj online' }).count()).toBe(1);
+    }
+  });
+
+  it('hides the nav and the floating link on a statement path', async () => {
+    const page = await open('/oswiadczenie-i-stopnia');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Menu główne' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Graj online' }).count()).toBe(0);
+  });
+
+  it('a hash link updates the hash, keeps the query and scrolls to its section', async () => {
+    const page = await open('/?utm=x', { width: 1280, height: 400 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    // Smooth scrolling ends with the section under the sticky header (scroll-padding-top: 72px).
+    await page.waitForFunction(() => {
+      const top = document.getElementById('faq')!.getBoundingClientRect().top;
+      return window.scrollY > 0 && top >= 0 && top <= 76;
+    });
+    const url = new URL(page.url());
+    expect(url.hash).toBe('#faq');
+    expect(url.search).toBe('?utm=x');
+  });
+
+  it('on a phone the hamburger toggles the menu', async () => {
+    const page = await open('/', PHONE_VIEWPORT);
+    const toggle = page.getByRole('button', { name: 'Otwórz menu' });
+    const contact = page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Kontakt' });
+    expect(await contact.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await contact.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Zamknij menu' }).click();
+    expect(await contact.isVisible()).toBe(false);
+  });
+});

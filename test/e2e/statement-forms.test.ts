@@ -1,0 +1,244 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { runOperator } from '../server/operator-cli';
+import apiMessages from '../../src/content/api-messages.json';
+import { VALID, validStatements } from '../fixtures/statements';
+import { PHONE_VIEWPORT, browserAvailable, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+
+const CODES = {
+  III: 'E3C4D5E6F7G',
+  VI_OFFLINE: 'K6L7M8N9P1Q',
+  VI_ONLINE: 'e6R7S8T9U1V',
+  I: 'A1B2C3D4E5F',
+};
+
+const winners = {
+  instant: [
+    { date: '2025-07-02', code: CODES.III, award: 'TELEFON', userPublish: 'Anna K., Kraków' },
+    { date: '2025-07-03', code: CODES.VI_OFFLINE, award: 'KASA_200', userPublish: 'Piotr N., Gdańsk' },
+    { date: '2025-07-04', code: CODES.VI_ONLINE, award: 'KASA_200', userPublish: 'Ewa W., Łódź' },
+  ],
+  draws: [
+    { drawName: 'Draw1', price: 'AYGO', priceRank: 1, code: CODES.I, name: 'Jan K.', testimonialId: 't-1' },
+  ],
+};
+
+describe.runIf(browserAvailable())('statement forms in Chromium against the real server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let tierILink: string;
+  let photoFile: string;
+
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-e2e-statements-'));
+    const file = path.join(dataDir, 'winners.json');
+    fs.writeFileSync(file, JSON.stringify(winners));
+    const imported = await runOperator(['import-winners', file], { dataDir, databaseUrl: undefined });
+    expect(imported.exitCode).toBe(0);
+    tierILink = String(imported.lines.find((line) => line.code === CODES.I)!.link);
+
+    // A photo larger than 600x800: the browser must shrink it and send a PNG.
+    const photo = new PNG({ width: 1200, height: 900 });
+    photo.data.fill(180);
+    photoFile = path.join(dataDir, 'kupon.png');
+    fs.writeFileSync(photoFile, PNG.sync.write(photo));
+
+    [server, browser] = await Promise.all([startServer({}, dataDir), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(pathAndQuery: string): Promise<Page> {
+    const page = await (await newContext(browser, PHONE_VIEWPORT)).newPage();
+    await page.goto(server.url + pathAndQuery);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    return page;
+  }
+
+  async function typeCode(page: Page, code: string) {
+    await page.getByLabel('Znak 1 z 11').click();
+    await page.keyboard.type(code);
+  }
+
+  async function fillPerson(page: Page) {
+    await page.getByLabel(/^Imię/).fill('Jan');
+    await page.getByLabel(/^Nazwisko/).fill('Kowalski');
+    await page.getByLabel(/^Numer telefonu/).pressSequentially('600700800');
+    await page.getByLabel(/^Adres e-mail/).fill('jan.kowalski@example.pl');
+  }
+
+  async function fillAddress(page: Page) {
+    await page.getByLabel(/^Miejscowość/).fill('Kraków');
+    await page.getByLabel(/^Kod pocztowy/).pressSequentially('30001');
+    await page.getByLabel(/^Ulica/).fill('Długa');
+    await page.getByLabel(/^Numer domu/).fill('5');
+  }
+
+  async function acceptConsents(page: Page) {
+    for (const checkbox of await page.locator('input[id^="root_consents_"]').all()) await checkbox.check();
+  }
+
+  /** Submits and returns the JSON body the browser sent, once the success modal shows. */
+  async function submitAndConfirm(page: Page, endpoint: string): Promise<Record<string, unknown>> {
+    const submit = page.getByRole('button', { name: 'Wyślij oświadczenie' });
+    expect(await submit.isEnabled()).toBe(true);
+    const [request] = await Promise.all([
+      page.waitForRequest((candidate) => candidate.url().endsWith(`/api/${endpoint}`)),
+      submit.click(),
+    ]);
+    const dialog = page.getByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.').count()).toBe(1);
+    expect(await dialog.getByRole('link', { name: 'Przejdź do strony głównej' }).getAttribute('href')).toBe('/');
+    return request.postDataJSON() as Record<string, unknown>;
+  }
+
+  it('tier III with an online code: no photo, PESEL and ID card', async () => {
+    const page = await open('/oswiadczenie-iii-stopnia');
+    await typeCode(page, CODES.III);
+    expect(await page.locator('#root_file').count()).toBe(0);
+    await fillPerson(page);
+    await fillAddress(page);
+    await page.getByLabel(/^PESEL/).fill(VALID.pesel);
+    await page.getByLabel(/^Numer dowodu osobistego/).fill('aba300000');
+    await acceptConsents(page);
+    const body = await submitAndConfirm(page, 'complete-testimonial');
+    const fixture = validStatements.find((candidate) => candidate.tier === 'III')!;
+    expect(body).toEqual({ ...fixture.payload, code: CODES.III });
+  });
+
+  it('tier VI with an offline code: the serial number, no photo', async () => {
+    const page = await open('/oswiadczenie-vi-stopnia');
+    await typeCode(page, CODES.VI_OFFLINE);
+    await page.getByLabel(/^Numer seryjny kuponu/).pressSequentially('1234567890123456789');
+    expect(await page.getByLabel(/^Numer seryjny kuponu/).inputValue()).toBe('1234-567890123-456789');
+    await fillPerson(page);
+    await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
+    await acceptConsents(page);
+    const body = await submitAndConfirm(page, 'complete-testimonial');
+    expect(body).toMatchObject({ type: 'VI', codeType: 'OFFLINE', iban: VALID.iban, serialNumber: '1234567890123456789' });
+    expect(Object.keys(body).sort()).toEqual(
+      ['type', 'code', 'codeType', 'name', 'surName', 'phoneNumber', 'email', 'lotteryRegulations',
+        'authorizedPerson', 'personalDataClause', 'iban', 'serialNumber'].sort(),
+    );
+  });
+
+  it('tier VI with an online code: no serial number', async () => {
+    const page = await open('/oswiadczenie-vi-stopnia');
+    await typeCode(page, CODES.VI_ONLINE);
+    expect(await page.locator('#root_serialNumber').count()).toBe(0);
+    await fillPerson(page);
+    await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
+    await acceptConsents(page);
+    const body = await submitAndConfirm(page, 'complete-testimonial');
+    expect(body).toMatchObject({ type: 'VI', code: CODES.VI_ONLINE, codeType: 'ONLINE', serialNumber: null });
+  });
+
+  it('tier I from the e-mailed link: photo shrunk to PNG, political block, hash sent', async () => {
+    const page = await open(tierILink);
+    await typeCode(page, CODES.I);
+    // spec §4: without the photo the offline code is refused in the browser first.
+    await fillPerson(page);
+    await fillAddress(page);
+    await page.getByLabel(/^Obywatelstwo/).fill('polskie');
+    await page.getByLabel(/^Kraj urodzenia/).fill('Polska');
+    await page.getByLabel('Nie posiadam numeru PESEL').check();
+    await page.getByLabel(/^Data urodzenia/).pressSequentially('19900228');
+    await page.getByLabel(/^Numer dowodu osobistego/).fill('ABA300000');
+    await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
+    await acceptConsents(page);
+    for (const question of ['root_answer_1-nie', 'root_answer_2-nie', 'root_answer_3-nie']) {
+      await page.locator(`#${question}`).check();
+    }
+    await page.locator('#root_confirmed').check();
+    await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
+    await page.getByText('Plik jest wymagany').waitFor();
+
+    await page.locator('#root_file').setInputFiles(photoFile);
+    await page.getByRole('img', { name: 'Podgląd zdjęcia kuponu' }).waitFor();
+    const body = await submitAndConfirm(page, 'draw-complete-testimonial');
+    expect(body).toMatchObject({
+      type: 'I',
+      code: CODES.I,
+      codeType: 'OFFLINE',
+      hash: new URL(server.url + tierILink).searchParams.get('hash'),
+      pesel: null,
+      birthDate: '1990-02-28',
+      countryOfBirth: 'Polska',
+      identityCardNumber: VALID.idCard,
+      passportNumber: null,
+      statementExposedPosition: {
+        politicallyExposedPerson: false,
+        familyPoliticallyExposedPerson: false,
+        closeAssociatePoliticallyExposedPerson: false,
+      },
+      actualBeneficiary: true,
+      iban: VALID.iban,
+    });
+    const png = PNG.sync.read(Buffer.from(String(body.image).replace('data:image/png;base64,', ''), 'base64'));
+    expect([png.width, png.height]).toEqual([600, 450]);
+  });
+
+  it('shows a server error split into paragraphs, and keeps the form as it was', async () => {
+    const page = await open('/oswiadczenie-iii-stopnia');
+    // The real server refuses a second statement for the same claim; its message is shown.
+    await typeCode(page, CODES.III);
+    await fillPerson(page);
+    await fillAddress(page);
+    await page.getByLabel(/^PESEL/).fill(VALID.pesel);
+    await page.getByLabel(/^Numer dowodu osobistego/).fill(VALID.idCard);
+    await acceptConsents(page);
+    await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
+    const duplicate = page.getByRole('dialog', { name: 'Wystąpił błąd' });
+    await duplicate.waitFor();
+    expect(await duplicate.locator('.modal__body p').allTextContents()).toEqual([apiMessages.statementDuplicate]);
+    await page.keyboard.press('Escape');
+
+    // A message listing several problems ("pole: komunikat; pole: komunikat") becomes one paragraph each.
+    await page.route('**/api/complete-testimonial', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'pesel: Numer PESEL jest nieprawidłowy.; code: Kod: nie znaleziono' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wystąpił błąd' });
+    await dialog.waitFor();
+    expect(await dialog.locator('.modal__body p').allTextContents()).toEqual([
+      'Numer PESEL jest nieprawidłowy.',
+      'Kod: nie znaleziono',
+    ]);
+    await page.keyboard.press('Escape');
+    expect(await page.getByLabel(/^Imię/).inputValue()).toBe('Jan');
+  });
+
+  it('has no axe violations (WCAG 2.2 A/AA), with errors shown, and is usable from the keyboard alone', async () => {
+    const page = await open(tierILink);
+    await page.getByLabel(/^Imię/).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.getByText('Imię jest wymagane').count()).toBe(1);
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+
+    // Keyboard only: a Tak/Nie answer with the arrow keys, a consent with the space bar.
+    await page.locator('#root_answer_1').focus();
+    await page.keyboard.press('Space');
+    expect(await page.locator('#root_answer_1').isChecked()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('#root_answer_1-nie').isChecked()).toBe(true);
+    await page.locator('#root_consents_rules').focus();
+    await page.keyboard.press('Space');
+    expect(await page.locator('#root_consents_rules').isChecked()).toBe(true);
+  });
+});

@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppConfig } from '../../src/server/app';
+import type { Storage } from '../../src/server/db';
+import type { StorageTarget } from './storage-targets';
+
+export interface TestApp {
+  app: FastifyInstance;
+  storage: Storage;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  statementsKey: Buffer;
+  /** Every log line the app wrote, raw. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** A real app (no listening socket) on a fresh database of the target; logs captured for privacy checks. */
+export async function openTestApp(target: StorageTarget, config: Partial<AppConfig> = {}): Promise<TestApp> {
+  const opened = await target.open();
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const statementsKey = randomBytes(32);
+  const app = await buildApp(
+    { clientDir: '/nonexistent', campaignNowMs: undefined, logLevel: 'info', logger: { stream }, ...config },
+    { storage: opened.storage, now: Date.now, statementsKey },
+  );
+  return {
+    app,
+    storage: opened.storage,
+    dataDir: opened.dataDir,
+    databaseUrl: opened.databaseUrl,
+    statementsKey,
+    logs,
+    async close() {
+      await app.close();
+      await opened.storage.close();
+      await opened.drop();
+    },
+  };
+}

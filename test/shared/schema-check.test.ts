@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { prizes } from '../../src/shared/campaign';
+import { generatedFileName, validatorModuleSource } from '../../src/shared/statement/generate-validators';
+import { checkTierSchema } from '../../src/shared/statement/schema-check';
+import { TIER_FILES } from '../../src/shared/statement/tier-forms';
+import { KNOWN_WIDGETS } from '../../widgets/registry';
+
+describe('schemas:check', () => {
+  it.each(prizes.tiers.map((tier) => tier.id))('tier %s: valid, Polish messages, known widgets', (tierId) => {
+    expect(checkTierSchema(tierId, KNOWN_WIDGETS)).toEqual([]);
+  });
+
+  it.each(prizes.tiers.map((tier) => tier.id))('tier %s: the precompiled validator is up to date', (tierId) => {
+    expect(fs.readFileSync(generatedFileName(tierId), 'utf8')).toBe(validatorModuleSource(tierId));
+  });
+
+  it('never emits eval-like code or require() into the browser validators', () => {
+    const source = validatorModuleSource('I');
+    expect(source).not.toMatch(/new Function|eval\(|require\(/);
+  });
+
+  describe('reports, naming the file', () => {
+    const withFile = (change: (file: (typeof TIER_FILES)['IV']) => void) => {
+      const original = structuredClone(TIER_FILES.IV);
+      change(TIER_FILES.IV);
+      try {
+        return checkTierSchema('IV', KNOWN_WIDGETS);
+      } finally {
+        TIER_FILES.IV = original;
+      }
+    };
+
+    it('an unknown widget', () => {
+      expect(withFile((file) => (file.uiSchema.phone = { 'ui:widget': 'PhoneWidgetX' }))).toEqual([
+        'schemas/tier-iv.json: unknown widget "PhoneWidgetX"',
+      ]);
+    });
+
+    it('a rule without its Polish message', () => {
+      expect(
+        withFile((file) => ((file.schema.properties as Record<string, unknown>).note = { type: 'string', maxLength: 5 })),
+      ).toEqual([
+        'schemas/tier-iv.json/properties/note: no Polish message for "type"',
+        'schemas/tier-iv.json/properties/note: no Polish message for "maxLength"',
+        'schemas/tier-iv.json: "note" is missing from ui:order',
+      ]);
+    });
+
+    it('a required field whose definition has no message, and an invalid schema', () => {
+      const problems = withFile((file) => {
+        (file.schema.properties as Record<string, unknown>).extra = { type: 'string', maxLenght: 3 };
+        (file.schema.required as string[]).push('extra');
+        (file.uiSchema['ui:order'] as string[]).push('extra');
+      });
+      expect(problems[0]).toMatch(/^schemas\/tier-iv\.json: invalid JSON Schema: .*maxLenght/);
+      expect(problems).toContain(
+        'schemas/tier-iv.json: no Polish message for required "extra" (x-requiredMessage in its definition)',
+      );
+    });
+
+    it('a reference to a definition that does not exist', () => {
+      expect(withFile((file) => ((file.schema.properties as Record<string, unknown>).phone = { $ref: '#/$defs/telefon' }))).toEqual([
+        'schemas/tier-iv.json: Unknown definition #/$defs/telefon',
+      ]);
+    });
+  });
+});

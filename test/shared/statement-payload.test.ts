@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { tierById } from '../../src/shared/campaign';
+import { buildPayload } from '../../src/shared/statement/payload';
+import { problemsMessage, tierValidator, validateStatement } from '../../src/shared/statement/validate-statement';
+import { firstMessagePerField } from '../../src/shared/statement/statement-errors';
+import { tierForms } from '../../src/shared/statement/tier-forms';
+import { visibleFields } from '../../src/shared/statement/validators';
+import { validStatements } from '../fixtures/statements';
+
+const endpointOf = (tier: string) => (tier === 'III' || tier === 'VI' ? 'complete-testimonial' : 'draw-complete-testimonial');
+
+describe.each(validStatements)('$name', ({ tier: tierId, hash, form, payload }) => {
+  const tier = tierById(tierId)!;
+  const validator = tierValidator(tierId);
+
+  it('is complete in the browser (no error on any field)', () => {
+    const errors = validator.rawValidation(tierForms[tierId].schema, form).errors ?? [];
+    expect(Object.fromEntries(firstMessagePerField(errors))).toEqual({});
+  });
+
+  it('builds exactly the payload of shared/API.md', () => {
+    expect(buildPayload(tier, form, { hash, visible: visibleFields(validator, tierId, form) })).toEqual(payload);
+  });
+
+  it('is accepted by the server check', () => {
+    expect(validateStatement(payload, endpointOf(tierId))).toEqual({ ok: true, tier, payload });
+  });
+});
+
+describe('server check rejects', () => {
+  const [tierI, , tierIII, , , tierVI] = validStatements.map((fixture) => fixture.payload);
+
+  const problems = (body: unknown, endpoint = 'draw-complete-testimonial' as const) => {
+    const verdict = validateStatement(body, endpoint);
+    return verdict.ok ? {} : Object.fromEntries(verdict.problems.map((problem) => [problem.field, problem.message]));
+  };
+
+  it('a body that is no object, or of an unknown tier, or sent to the other endpoint', () => {
+    expect(problems('x')).toEqual({ body: 'Nieprawidłowy format danych.' });
+    expect(problems({ ...tierI, type: 'VII' })).toEqual({ type: 'Nieznany rodzaj oświadczenia.' });
+    expect(problems(tierIII)).toEqual({ type: 'To oświadczenie wysyła się pod inny adres.' });
+  });
+
+  it('unknown and missing fields, and wrong types without coercion', () => {
+    const { iban: _iban, ...withoutIban } = tierI!;
+    expect(problems({ ...withoutIban, isAdmin: true, phoneNumber: 600700800, lotteryRegulations: 'true' })).toEqual({
+      isAdmin: 'To pole nie należy do tego oświadczenia.',
+      iban: 'Brak wymaganego pola.',
+      phoneNumber: 'Nieprawidłowy typ wartości.',
+      lotteryRegulations: 'Nieprawidłowy typ wartości.',
+    });
+  });
+
+  it('every field rule with the messages the browser shows, all problems at once', () => {
+    expect(
+      problems({
+        ...tierI,
+        pesel: '44051401358',
+        identityCardNumber: 'ABA300001',
+        iban: 'DE89370400440532013000',
+        email: 'jan@',
+        name: 'J',
+        address: { ...tierI!.address!, postalCode: '3-0001' },
+        lotteryRegulations: false,
+      }),
+    ).toEqual({
+      pesel: 'Numer PESEL jest nieprawidłowy.',
+      identityCardNumber: 'Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna).',
+      iban: 'Numer konta bankowego musi należeć do polskiego systemu bankowego',
+      email: 'E-mail jest nieprawidłowy.',
+      name: 'Pole musi mieć co najmniej 2 znaki.',
+      'address.postalCode': 'Pole musi mieć 5 znaków.',
+      lotteryRegulations: 'Ta zgoda jest wymagana.',
+    });
+  });
+
+  it('markup and SQL in text fields, in the browser and on the server alike', () => {
+    expect(
+      problems({
+        ...tierI,
+        name: '<b>Jan</b>',
+        address: { ...tierI!.address!, street: "x'); DROP TABLE claims;--" },
+        nationality: 'polskie<script>',
+      }),
+    ).toEqual({
+      name: 'Pole zawiera niedozwolone znaki.',
+      'address.street': 'Pole zawiera niedozwolone znaki.',
+      nationality: 'Pole zawiera niedozwolone znaki.',
+    });
+    expect(problems({ ...tierI, name: "Anna-Maria O'Brien", surName: 'Żółć-Łęcka' })).toEqual({});
+  });
+
+  it('a field the form does not ask given the toggles, and a codeType that does not follow the code', () => {
+    expect(problems({ ...tierI, birthDate: '1944-05-14', codeType: 'ONLINE' })).toEqual({
+      birthDate: 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+      codeType: 'Typ kodu nie zgadza się z kodem promocyjnym.',
+    });
+    expect(problems({ ...tierI, code: 'E1B2C3D4E5F', codeType: 'ONLINE' })).toEqual({
+      // an online code has no photo: the one sent was not asked for
+      image: 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+    });
+  });
+
+  it('a missing photo for an offline code, a missing hash, a missing serial number', () => {
+    expect(problems({ ...tierI, image: null })).toEqual({ image: 'Plik jest wymagany' });
+    expect(problems({ ...tierI, hash: null })).toEqual({
+      hash: 'Otwórz oświadczenie z linku, który otrzymałeś(-aś) w wiadomości e-mail.',
+    });
+    expect(problems({ ...tierVI, serialNumber: null }, 'complete-testimonial' as never)).toEqual({
+      serialNumber: 'Numer seryjny jest wymagany',
+    });
+  });
+
+  it('joins the problems as "pole: komunikat; pole: komunikat", a lone one ending with ";"', () => {
+    expect(
+      problemsMessage([
+        { field: 'pesel', message: 'Numer PESEL jest nieprawidłowy.' },
+        { field: 'image', message: 'Plik jest wymagany' },
+      ]),
+    ).toBe('pesel: Numer PESEL jest nieprawidłowy.; image: Plik jest wymagany');
+    expect(problemsMessage([{ field: 'code', message: 'Nie znaleziono zgłoszenia.' }])).toBe(
+      'code: Nie znaleziono zgłoszenia.;',
+    );
+  });
+
+});

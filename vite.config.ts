@@ -1,0 +1,50 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { precompress } from './scripts/precompress-plugin';
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  resolve: {
+    // rjsf's markdown descriptions are never enabled here: keep the renderer out of the statement page.
+    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('src/client/lib/plain-markdown.tsx', import.meta.url)) },
+  },
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/shared/**/*.test.{ts,tsx}', 'test/client/**/*.test.{ts,tsx}', 'test/schemas/**/*.test.ts'],
+          setupFiles: ['test/client/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

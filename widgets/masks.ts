@@ -1,0 +1,70 @@
+// spec §5 input filters: what a field accepts while typing, and how its value is shown.
+export interface Mask {
+  inputMode: 'numeric' | 'text' | 'tel';
+  /** Raw typed text to the form value (filtered, limited). */
+  toValue(raw: string): string;
+  /** Form value to the text shown in the input. */
+  display(value: string): string;
+}
+
+const digits = (raw: string) => raw.replace(/\D/g, '');
+const same = (value: string) => value;
+
+/** Up to `letters` letters, then up to `numbers` digits, upper case (ID card 3+6, passport 2+7). */
+function lettersThenDigits(letters: number, numbers: number) {
+  return (raw: string) => {
+    const text = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const head = /^[A-Z]*/.exec(text)![0].slice(0, letters);
+    const tail = head.length === letters ? digits(text.slice(head.length)).slice(0, numbers) : '';
+    return head + tail;
+  };
+}
+
+export const masks: Record<string, Mask> = {
+  // "three 3-digit groups"
+  phone: {
+    inputMode: 'tel',
+    toValue: (raw) => digits(raw).slice(0, 9),
+    display: (value) => value.replace(/(\d{3})(?=\d)/g, '$1 '),
+  },
+  // "2 digits then 3 digits"
+  zipCode: {
+    inputMode: 'numeric',
+    toValue: (raw) => digits(raw).slice(0, 5),
+    display: (value) => (value.length > 2 ? `${value.slice(0, 2)}-${value.slice(2)}` : value),
+  },
+  pesel: { inputMode: 'numeric', toValue: (raw) => digits(raw).slice(0, 11), display: same },
+  date: {
+    inputMode: 'numeric',
+    toValue: (raw) => {
+      const d = digits(raw).slice(0, 8);
+      return [d.slice(0, 4), d.slice(4, 6), d.slice(6, 8)].filter(Boolean).join('-');
+    },
+    display: same,
+  },
+  idCard: { inputMode: 'text', toValue: lettersThenDigits(3, 6), display: same },
+  passport: { inputMode: 'text', toValue: lettersThenDigits(2, 7), display: same },
+  // "up to 26 digits with optional single spaces"
+  bankAccount: {
+    inputMode: 'numeric',
+    toValue: (raw) => {
+      let count = 0;
+      let result = '';
+      for (const char of raw.replace(/[^\d ]/g, '').replace(/ {2,}/g, ' ').replace(/^ /, '')) {
+        if (char === ' ' || count < 26) result += char;
+        if (char !== ' ') count += 1;
+      }
+      return result;
+    },
+    display: same,
+  },
+  // spec §9: 19 digits shown with dashes after the 4th digit and before the last 6
+  serialNumber: {
+    inputMode: 'numeric',
+    toValue: (raw) => digits(raw).slice(0, 19),
+    display: (value) =>
+      [value.slice(0, 4), value.slice(4, 13), value.slice(13, 19)].filter(Boolean).join('-'),
+  },
+  // spec §5: "Code: alphanumeric characters"
+  code: { inputMode: 'text', toValue: (raw) => raw.replace(/[^A-Za-z0-9]/g, '').slice(0, 11), display: same },
+};
