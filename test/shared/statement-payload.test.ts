@@ -99,6 +99,16 @@ describe('server check rejects', () => {
       // an online code has no photo: the one sent was not asked for
       image: 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
     });
+    // winTo's form does not ask the political block: answers sent for it are not taken
+    const winTo = validStatements.find((fixture) => fixture.tier === 'WINTO')!.payload;
+    const answered = {
+      politicallyExposedPerson: true,
+      familyPoliticallyExposedPerson: false,
+      closeAssociatePoliticallyExposedPerson: true,
+    };
+    expect(problems({ ...winTo, statementExposedPosition: answered })).toEqual({
+      statementExposedPosition: 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+    });
   });
 
   it('a missing photo for an offline code, a missing hash, a missing serial number', () => {

@@ -108,6 +108,7 @@ const postalCode = (zip: string) => `${zip.slice(0, 2)}-${zip.slice(2)}`;
 export function buildPayload(tier: Tier, form: StatementFormData, { hash, visible }: PayloadContext): StatementPayload {
   const shown = (field: keyof StatementFormData) => visible.has(field) && form[field] !== undefined;
   const text = (field: keyof StatementFormData) => (shown(field) ? String(form[field]).trim() : null);
+  const answer = (field: 'answer_1' | 'answer_2' | 'answer_3' | 'confirmed') => (shown(field) ? form[field]! : null);
   const code = form.code ?? '';
   const all: Required<StatementPayload> = {
     type: tier.id,
@@ -138,12 +139,13 @@ export function buildPayload(tier: Tier, form: StatementFormData, { hash, visibl
     countryOfBirth: text('country'),
     identityCardNumber: text('personalId')?.toUpperCase() ?? null,
     passportNumber: text('passport')?.toUpperCase() ?? null,
+    // shared/API.md: winTo's form does not ask the political block, so its answers are null there.
     statementExposedPosition: {
-      politicallyExposedPerson: form.answer_1 ?? null,
-      familyPoliticallyExposedPerson: form.answer_2 ?? null,
-      closeAssociatePoliticallyExposedPerson: form.answer_3 ?? null,
+      politicallyExposedPerson: answer('answer_1'),
+      familyPoliticallyExposedPerson: answer('answer_2'),
+      closeAssociatePoliticallyExposedPerson: answer('answer_3'),
     },
-    actualBeneficiary: shown('confirmed') ? form.confirmed! : null,
+    actualBeneficiary: answer('confirmed'),
     iban: shown('bankAccount') ? toPolishIban(form.bankAccount!) : null,
     serialNumber: text('serialNumber'),
   };
