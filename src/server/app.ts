@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import apiMessages from '../content/api-messages.json';
+import { problemsMessage } from '../shared/statement/validate-statement';
 import type { ServerConfig } from './config';
 import type { Storage } from './db';
 import { healthRoutes } from './routes/health';
@@ -63,6 +64,12 @@ function indexHtml(config: AppConfig): string | undefined {
   return html.replace('</head>', `${meta}</head>`);
 }
 
+/** shared/API.md: a statement call's errors are "pole: komunikat" items, whatever fails (spec §8). */
+function errorBody(url: string, message: string): { message: string } {
+  const statementCall = /^\/api\/(draw-)?complete-testimonial$/.test(pathOnly(url));
+  return { message: statementCall ? problemsMessage([{ field: 'body', message }]) : message };
+}
+
 const errorMessages: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: apiMessages.unsupportedMediaType },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: apiMessages.payloadTooLarge },
@@ -95,19 +102,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error.code ? errorMessages[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ message: known.message });
+    if (known) return reply.status(known.status).send(errorBody(request.url, known.message));
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply.status(400).send({ message: apiMessages.invalidJson });
+      return reply.status(400).send(errorBody(request.url, apiMessages.invalidJson));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const message =
         { 404: apiMessages.notFound, 429: apiMessages.tooManyRequests }[error.statusCode] ??
         apiMessages.invalidJson;
-      return reply.status(error.statusCode).send({ message });
+      return reply.status(error.statusCode).send(errorBody(request.url, message));
     }
     // Name and code only: messages of driver errors can quote the data that failed.
     request.log.error({ error: { name: error.name, code: error.code } }, 'request failed');
-    return reply.status(500).send({ message: apiMessages.unexpected });
+    return reply.status(500).send(errorBody(request.url, apiMessages.unexpected));
   });
 
   await app.register(compress, { threshold: 1024 });

@@ -32,8 +32,33 @@ export interface LoadedKey {
 }
 
 /**
+ * Writes a new key to a private temporary file, syncs it, and links it in place: the key file appears whole
+ * or not at all, and of two processes starting together only one links its key (false for the other).
+ */
+function createKeyFile(file: string): boolean {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  const fd = fs.openSync(draft, 'wx', 0o600);
+  try {
+    fs.writeSync(fd, `${randomBytes(KEY_BYTES).toString('base64')}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.linkSync(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  } finally {
+    fs.unlinkSync(draft);
+  }
+}
+
+/**
  * The key from STATEMENTS_KEY, else from DATA_DIR/statements.key. With `create`, a missing key file is
- * made (mode 0600, exclusive create so two processes starting together end up with one key).
+ * made (mode 0600; see createKeyFile).
  */
 export function loadStatementsKey(options: {
   statementsKey?: string | undefined;
@@ -42,14 +67,8 @@ export function loadStatementsKey(options: {
 }): LoadedKey {
   if (options.statementsKey) return { key: parseKey(options.statementsKey, 'STATEMENTS_KEY') };
   const file = path.join(options.dataDir, KEY_FILE_NAME);
-  if (options.create && !fs.existsSync(file)) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    try {
-      fs.writeFileSync(file, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-      return { key: parseKey(fs.readFileSync(file, 'utf8'), file), createdFile: file };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+  if (options.create && !fs.existsSync(file) && createKeyFile(file)) {
+    return { key: parseKey(fs.readFileSync(file, 'utf8'), file), createdFile: file };
   }
   if (!fs.existsSync(file)) throw new KeyError(`brak STATEMENTS_KEY i brak pliku klucza ${file}`);
   return { key: parseKey(fs.readFileSync(file, 'utf8'), file) };

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { KeyError, decryptText, encryptText, loadStatementsKey } from '../../src/server/crypto';
 import { sealStatement, unsealStatement } from '../../src/server/statements/sealed';
@@ -15,6 +17,17 @@ describe('statements encryption', () => {
     const second = loadStatementsKey({ dataDir, create: true });
     expect(second.createdFile).toBeUndefined();
     expect(second.key.equals(first.key)).toBe(true);
+  });
+
+  it('gives processes starting together one key, and leaves no partial file behind', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-key-'));
+    const script = `import { loadStatementsKey } from './src/server/crypto.ts';
+      console.log(loadStatementsKey({ dataDir: ${JSON.stringify(dataDir)}, create: true }).key.toString('hex'));`;
+    const run = () => promisify(execFile)('node', ['--import', 'tsx', '--input-type=module', '-e', script]);
+    const keys = (await Promise.all([run(), run(), run(), run()])).map(({ stdout }) => stdout.trim());
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.readdirSync(dataDir)).toEqual(['statements.key']);
   });
 
   it('prefers STATEMENTS_KEY and refuses a key of the wrong size', () => {

@@ -49,6 +49,12 @@ describe('server check rejects', () => {
       phoneNumber: 'Nieprawidłowy typ wartości.',
       lotteryRegulations: 'Nieprawidłowy typ wartości.',
     });
+    // a shape problem does not hide the rule problems of the other fields
+    expect(problems({ ...tierI, isAdmin: true, name: 'J', email: 'jan' })).toEqual({
+      isAdmin: 'To pole nie należy do tego oświadczenia.',
+      name: 'Pole musi mieć co najmniej 2 znaki.',
+      email: 'E-mail jest nieprawidłowy.',
+    });
   });
 
   it('every field rule with the messages the browser shows, all problems at once', () => {
@@ -107,8 +113,38 @@ describe('server check rejects', () => {
       closeAssociatePoliticallyExposedPerson: true,
     };
     expect(problems({ ...winTo, statementExposedPosition: answered })).toEqual({
-      statementExposedPosition: 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+      'statementExposedPosition.politicallyExposedPerson': 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+      'statementExposedPosition.familyPoliticallyExposedPerson': 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+      'statementExposedPosition.closeAssociatePoliticallyExposedPerson':
+        'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
     });
+  });
+
+  it('a format other than the one of shared/API.md, naming the format', () => {
+    expect(
+      problems({
+        ...tierI,
+        name: ' Jan',
+        address: { ...tierI!.address!, postalCode: '30001' },
+        iban: tierI!.iban!.slice(2),
+        identityCardNumber: tierI!.identityCardNumber!.toLowerCase(),
+      }),
+    ).toEqual({
+      name: 'Wartość nie może zaczynać się ani kończyć spacją.',
+      'address.postalCode': 'Kod pocztowy podaj w formacie NN-NNN.',
+      iban: 'Numer rachunku podaj jako PL i 26 cyfr, bez spacji.',
+      identityCardNumber: 'Numer dowodu osobistego podaj wielkimi literami.',
+    });
+  });
+
+  it('nothing for nested objects whose keys come in another order', () => {
+    const reversed = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).reverse()) as T;
+    const body = {
+      ...tierI!,
+      address: reversed(tierI!.address!),
+      statementExposedPosition: reversed(tierI!.statementExposedPosition!),
+    };
+    expect(validateStatement(body, 'draw-complete-testimonial').ok).toBe(true);
   });
 
   it('a missing photo for an offline code, a missing hash, a missing serial number', () => {

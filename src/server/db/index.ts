@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 import { migrations } from './migrations';
@@ -30,13 +39,39 @@ function openSqlite(dataDir: string): Kysely<Database> {
   file.pragma('foreign_keys = ON');
   // The operator's commands write while the server runs: wait for the lock instead of failing.
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<Database>({ dialect: new WriteTransactionsDialect({ database: file }) });
+}
+
+/**
+ * Every transaction here writes (an import, a statement). A plain BEGIN takes the write lock only at the
+ * first write, and a transaction that read first then fails at once with SQLITE_BUSY when another process
+ * wrote in between, busy_timeout or not; BEGIN IMMEDIATE takes the lock up front and waits for it.
+ */
+class WriteTransactionsDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): SqliteDriver {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.#config);
+  }
 }
 
 function openPostgres(url: string): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that breaks (database restart, failover) is dropped by the pool and replaced on
+  // next use; without a listener its 'error' event would end the process. Name and code only: no data.
+  pool.on('error', ({ name, code }: Error & { code?: string }) => {
+    process.stderr.write(`${JSON.stringify({ level: 40, msg: 'database connection lost', error: { name, code } })}\n`);
   });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** Opens the database (SQLite file in dataDir, or PostgreSQL for a postgres:// URL) and applies migrations. */

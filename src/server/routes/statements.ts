@@ -61,7 +61,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
   app.addHook('onRequest', async (request, reply) => {
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (request.method === 'POST' && type !== 'application/json') {
-      return reply.status(415).send({ message: apiMessages.unsupportedMediaType });
+      return reject(reply, 415, [{ field: 'body', message: apiMessages.unsupportedMediaType }]);
     }
   });
 

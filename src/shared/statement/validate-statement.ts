@@ -136,8 +136,29 @@ function uniqueByField(problems: StatementProblem[]): StatementProblem[] {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+interface Mismatch {
+  path: string;
+  expected: unknown;
+  sent: unknown;
+}
+
+/** Where a sent value differs from the expected one, by dotted path (object keys in any order). */
+function mismatches(expected: unknown, sent: unknown, path: string): Mismatch[] {
+  if (isObject(expected) && isObject(sent)) {
+    return Object.keys(expected).flatMap((key) => mismatches(expected[key], sent[key], `${path}.${key}`));
+  }
+  return expected === sent ? [] : [{ path, expected, sent }];
+}
+
+/** Why a value the tier schema accepts is still not what the form sends: a format, where one is known. */
+function mismatchMessage({ path, expected, sent }: Mismatch): string {
+  if (typeof sent === 'string' && sent.trim() === expected) return messages.untrimmed;
+  return (messages.formats as Record<string, string>)[path] ?? messages.inconsistent;
+}
+
 /**
- * Checks a statement body as shared/API.md fixes it. Every problem found is listed (one per field).
+ * Checks a statement body as shared/API.md fixes it. Every problem found is listed (one per field): the
+ * shape's (unknown, missing or mistyped fields), then the tier schema's on the fields that have a shape.
  * Not checked here: the photo's PNG content, the claim, duplicates (the server's part).
  */
 export function validateStatement(body: unknown, endpoint: StatementEndpoint): StatementVerdict {
@@ -149,8 +170,12 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
   }
 
   const checkShape = shapeValidators[tier.id];
-  if (!checkShape(body)) return { ok: false, problems: uniqueByField((checkShape.errors ?? []).map(shapeProblem)) };
-  const payload = body as unknown as StatementPayload;
+  const problems = checkShape(body) ? [] : uniqueByField((checkShape.errors ?? []).map(shapeProblem));
+  const reported = (field: string) => problems.some((problem) => problem.field.split('.')[0] === field.split('.')[0]);
+  // The fields of the tier whose shape is right go on to the schema; the rest are reported already.
+  const payload = Object.fromEntries(
+    PAYLOAD_FIELDS[tier.id].filter((field) => field in body && !reported(field)).map((field) => [field, body[field]]),
+  ) as unknown as StatementPayload;
 
   // The same schema and messages as the browser, on the form data this payload stands for.
   const validator = validators[tier.id];
@@ -158,19 +183,20 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
   const consents = schema.properties?.consents as { properties?: Record<string, unknown> } | undefined;
   const taxConsentAsked = consents?.properties?.tax !== undefined;
   const formData = payloadToFormData(tier, payload, taxConsentAsked);
-  const problems: StatementProblem[] = [];
   for (const [formField, message] of firstMessagePerField(validator.rawValidation(schema, formData).errors ?? [])) {
-    problems.push({ field: PAYLOAD_FIELD_OF_FORM_FIELD[formField] ?? formField, message });
+    const field = PAYLOAD_FIELD_OF_FORM_FIELD[formField] ?? formField;
+    if (!reported(field)) problems.push({ field, message });
   }
 
   // What the form would have sent for this data must be what was sent: a field the form does not ask
-  // (given the toggles) must be null, codeType must follow the code.
+  // (given the toggles) must be null, codeType must follow the code, formats must be the contract's.
   const visible = visibleFields(validator, tier.id, formData);
   const expected = buildPayload(tier, formData, { hash: payload.hash ?? null, visible });
-  const reported = (field: string) => problems.some((problem) => problem.field.split('.')[0] === field);
   for (const field of PAYLOAD_FIELDS[tier.id]) {
-    if (reported(field) || JSON.stringify(expected[field]) === JSON.stringify(payload[field])) continue;
-    problems.push({ field, message: field === 'codeType' ? messages.codeType : messages.inconsistent });
+    if (reported(field)) continue;
+    for (const mismatch of mismatches(expected[field], payload[field], field)) {
+      problems.push({ field: mismatch.path, message: mismatchMessage(mismatch) });
+    }
   }
   // spec §4: an offline code (other than tier VI, whose form has no photo) needs the coupon photo.
   if (visible.has('file') && payload.image === null && !reported('image')) {
