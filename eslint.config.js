@@ -24,7 +24,8 @@ const noSql = {
 };
 const otherFeatures = (feature) => ({
   group: features.filter((other) => other !== feature).map((other) => `**/features/${other}/**`),
-  message: 'Features do not import each other: move the shared part to src/client/components or src/client/lib.',
+  message:
+    'Features do not import each other: move the shared part to src/client/components or src/client/lib.',
 });
 
 const boundary = (files, patterns, ignores = []) => ({
@@ -34,7 +35,16 @@ const boundary = (files, patterns, ignores = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'coverage/**', 'src/shared/statement/generated/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      '.tmp/**',
+      'node_modules/**',
+      'coverage/**',
+      'src/shared/statement/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,7 +8,9 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     // rjsf's markdown descriptions are never enabled here: keep the renderer out of the statement page.
-    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('src/client/lib/plain-markdown.tsx', import.meta.url)) },
+    alias: {
+      'markdown-to-jsx/react': fileURLToPath(new URL('src/client/lib/plain-markdown.tsx', import.meta.url)),
+    },
   },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },
@@ -19,7 +21,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['test/shared/**/*.test.{ts,tsx}', 'test/client/**/*.test.{ts,tsx}', 'test/schemas/**/*.test.ts'],
+          include: [
+            'test/shared/**/*.test.{ts,tsx}',
+            'test/client/**/*.test.{ts,tsx}',
+            'test/schemas/**/*.test.ts',
+          ],
           setupFiles: ['test/client/setup.ts'],
         },
       },

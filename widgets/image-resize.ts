@@ -10,7 +10,8 @@ export type PhotoProblem = 'wrongType' | 'tooLarge';
 /** spec §5: jpeg, jpg, png or gif, at most 10 MB; undefined when the file may be used. */
 export function photoProblem(file: Pick<File, 'name' | 'type' | 'size'>): PhotoProblem | undefined {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!COUPON_PHOTO_TYPES.includes(file.type) || !COUPON_PHOTO_EXTENSIONS.includes(extension)) return 'wrongType';
+  if (!COUPON_PHOTO_TYPES.includes(file.type) || !COUPON_PHOTO_EXTENSIONS.includes(extension))
+    return 'wrongType';
   if (file.size > COUPON_PHOTO_MAX_BYTES) return 'tooLarge';
   return undefined;
 }

@@ -50,7 +50,10 @@ export const masks: Record<string, Mask> = {
     toValue: (raw) => {
       let count = 0;
       let result = '';
-      for (const char of raw.replace(/[^\d ]/g, '').replace(/ {2,}/g, ' ').replace(/^ /, '')) {
+      for (const char of raw
+        .replace(/[^\d ]/g, '')
+        .replace(/ {2,}/g, ' ')
+        .replace(/^ /, '')) {
         if (char === ' ' || count < 26) result += char;
         if (char !== ' ') count += 1;
       }

@@ -4,7 +4,9 @@
 import http from 'node:http';
 import fs from 'node:fs';
 
-const { headers, notModifiedHeaders, body, etag } = JSON.parse(fs.readFileSync(process.argv[process.argv.length - 1], 'utf8'));
+const { headers, notModifiedHeaders, body, etag } = JSON.parse(
+  fs.readFileSync(process.argv[process.argv.length - 1], 'utf8'),
+);
 const bytes = Buffer.from(body, 'base64');
 const server = http.createServer((request, response) => {
   if (request.headers['if-none-match'] === etag) {

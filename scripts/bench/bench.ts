@@ -12,7 +12,13 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Browser, Page } from 'playwright-core';
 import { ensureClientBuild } from '../../src/server/client-build';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, startServer, type RunningServer } from '../../test/e2e/harness';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  launchBrowser,
+  startServer,
+  type RunningServer,
+} from '../../test/e2e/harness';
 import { runOperator } from '../../test/server/operator-cli';
 import { VALID, validStatements } from '../../test/fixtures/statements';
 import { benchDataset } from './dataset';
@@ -64,7 +70,9 @@ async function measureWinnersLists(server: RunningServer, dataDir: string) {
   const etag = first.headers.get('etag')!;
   const notModified = await fetch(url, { headers: { 'if-none-match': etag } });
   const ownHeaders = (response: Response) =>
-    Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+    Object.fromEntries(
+      [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+    );
   const fixture = path.join(dataDir, 'bare.json');
   fs.writeFileSync(
     fixture,
@@ -269,7 +277,10 @@ async function measurePages(browser: Browser, server: RunningServer) {
 }
 
 async function measureLighthouse(server: RunningServer) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   try {
     for (const pathname of ['/', '/oswiadczenie-iii-stopnia']) {
       const result = await lighthouse(`${server.url}${pathname}`, {

@@ -33,9 +33,12 @@ describe('input filters (spec §5)', () => {
     expect(typed('idCard', 'ab1a300000')).toBe('AB');
     expect(typed('idCard', 'aba3000001')).toBe('ABA300000');
   });
-  it('passport: up to 2 letters then up to 7 digits', () => expect(typed('passport', 'zs00017745')).toBe('ZS0001774'));
+  it('passport: up to 2 letters then up to 7 digits', () =>
+    expect(typed('passport', 'zs00017745')).toBe('ZS0001774'));
   it('bank account: up to 26 digits with single spaces', () => {
-    expect(typed('bankAccount', '61  1090 1014 0000 0712 1981 2874 99')).toBe('61 1090 1014 0000 0712 1981 2874 ');
+    expect(typed('bankAccount', '61  1090 1014 0000 0712 1981 2874 99')).toBe(
+      '61 1090 1014 0000 0712 1981 2874 ',
+    );
     expect(typed('bankAccount', 'PL61')).toBe('61');
   });
   it('serial number: 19 digits shown 4-9-6', () => {

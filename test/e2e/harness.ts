@@ -26,7 +26,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the real server (`src/server/main.ts`) on its own port and its own temporary DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-e2e-'));
   const url = `http://127.0.0.1:${await freePort()}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -68,7 +68,9 @@ describe.runIf(browserAvailable())('site shell in Chromium', () => {
   it('on a phone the hamburger toggles the menu', async () => {
     const page = await open('/', PHONE_VIEWPORT);
     const toggle = page.getByRole('button', { name: 'Otwórz menu' });
-    const contact = page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Kontakt' });
+    const contact = page
+      .getByRole('navigation', { name: 'Menu główne' })
+      .getByRole('link', { name: 'Kontakt' });
     expect(await contact.isVisible()).toBe(false);
     await toggle.click();
     expect(await contact.isVisible()).toBe(true);

@@ -8,7 +8,14 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { runOperator } from '../server/operator-cli';
 import apiMessages from '../../src/content/api-messages.json';
 import { VALID, validStatements } from '../fixtures/statements';
-import { PHONE_VIEWPORT, browserAvailable, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import {
+  PHONE_VIEWPORT,
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const CODES = {
   III: 'E3C4D5E6F7G',
@@ -95,8 +102,14 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     ]);
     const dialog = page.getByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' });
     await dialog.waitFor();
-    expect(await dialog.getByText('O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.').count()).toBe(1);
-    expect(await dialog.getByRole('link', { name: 'Przejdź do strony głównej' }).getAttribute('href')).toBe('/');
+    expect(
+      await dialog
+        .getByText('O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.')
+        .count(),
+    ).toBe(1);
+    expect(await dialog.getByRole('link', { name: 'Przejdź do strony głównej' }).getAttribute('href')).toBe(
+      '/',
+    );
     return request.postDataJSON() as Record<string, unknown>;
   }
 
@@ -123,10 +136,27 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
     await acceptConsents(page);
     const body = await submitAndConfirm(page, 'complete-testimonial');
-    expect(body).toMatchObject({ type: 'VI', codeType: 'OFFLINE', iban: VALID.iban, serialNumber: '1234567890123456789' });
+    expect(body).toMatchObject({
+      type: 'VI',
+      codeType: 'OFFLINE',
+      iban: VALID.iban,
+      serialNumber: '1234567890123456789',
+    });
     expect(Object.keys(body).sort()).toEqual(
-      ['type', 'code', 'codeType', 'name', 'surName', 'phoneNumber', 'email', 'lotteryRegulations',
-        'authorizedPerson', 'personalDataClause', 'iban', 'serialNumber'].sort(),
+      [
+        'type',
+        'code',
+        'codeType',
+        'name',
+        'surName',
+        'phoneNumber',
+        'email',
+        'lotteryRegulations',
+        'authorizedPerson',
+        'personalDataClause',
+        'iban',
+        'serialNumber',
+      ].sort(),
     );
   });
 
@@ -182,7 +212,9 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
       actualBeneficiary: true,
       iban: VALID.iban,
     });
-    const png = PNG.sync.read(Buffer.from(String(body.image).replace('data:image/png;base64,', ''), 'base64'));
+    const png = PNG.sync.read(
+      Buffer.from(String(body.image).replace('data:image/png;base64,', ''), 'base64'),
+    );
     expect([png.width, png.height]).toEqual([600, 450]);
   });
 
@@ -198,7 +230,9 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
     const duplicate = page.getByRole('dialog', { name: 'Wystąpił błąd' });
     await duplicate.waitFor();
-    expect(await duplicate.locator('.modal__body p').allTextContents()).toEqual([apiMessages.statementDuplicate]);
+    expect(await duplicate.locator('.modal__body p').allTextContents()).toEqual([
+      apiMessages.statementDuplicate,
+    ]);
     await page.keyboard.press('Escape');
 
     // A message listing several problems ("pole: komunikat; pole: komunikat") becomes one paragraph each.
@@ -206,7 +240,9 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ message: 'pesel: Numer PESEL jest nieprawidłowy.; code: Kod: nie znaleziono' }),
+        body: JSON.stringify({
+          message: 'pesel: Numer PESEL jest nieprawidłowy.; code: Kod: nie znaleziono',
+        }),
       }),
     );
     await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
@@ -229,7 +265,11 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();
-    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(
+      axe.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
+      ),
+    ).toEqual([]);
 
     // Keyboard only: a Tak/Nie answer with the arrow keys, a consent with the space bar.
     await page.locator('#root_answer_1').focus();

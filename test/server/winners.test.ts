@@ -149,7 +149,13 @@ describe.each(storageTargets)('winners lists and import-winners on $name', (targ
     const viaSocket = await fetch(`${url}/api/publish-winners`, { headers: { 'accept-encoding': 'br' } });
     expect(viaSocket.status).toBe(200);
     expect(await viaSocket.text()).toBe(zlib.brotliDecompressSync(viaInject.rawPayload).toString());
-    for (const header of ['etag', 'cache-control', 'content-encoding', 'content-type', 'x-content-type-options']) {
+    for (const header of [
+      'etag',
+      'cache-control',
+      'content-encoding',
+      'content-type',
+      'x-content-type-options',
+    ]) {
       expect(viaSocket.headers.get(header)).toBe(String(viaInject.headers[header]));
     }
     const cached = await fetch(`${url}/api/publish-winners`, {

@@ -11,9 +11,12 @@ describe('schemas:check', () => {
     expect(checkTierSchema(tierId, KNOWN_WIDGETS)).toEqual([]);
   });
 
-  it.each(prizes.tiers.map((tier) => tier.id))('tier %s: the precompiled validator is up to date', (tierId) => {
-    expect(fs.readFileSync(generatedFileName(tierId), 'utf8')).toBe(validatorModuleSource(tierId));
-  });
+  it.each(prizes.tiers.map((tier) => tier.id))(
+    'tier %s: the precompiled validator is up to date',
+    (tierId) => {
+      expect(fs.readFileSync(generatedFileName(tierId), 'utf8')).toBe(validatorModuleSource(tierId));
+    },
+  );
 
   it('never emits eval-like code or require() into the browser validators', () => {
     const source = validatorModuleSource('I');
@@ -39,7 +42,10 @@ describe('schemas:check', () => {
 
     it('a rule without its Polish message', () => {
       expect(
-        withFile((file) => ((file.schema.properties as Record<string, unknown>).note = { type: 'string', maxLength: 5 })),
+        withFile(
+          (file) =>
+            ((file.schema.properties as Record<string, unknown>).note = { type: 'string', maxLength: 5 }),
+        ),
       ).toEqual([
         'schemas/tier-iv.json/properties/note: no Polish message for "type"',
         'schemas/tier-iv.json/properties/note: no Polish message for "maxLength"',
@@ -60,9 +66,11 @@ describe('schemas:check', () => {
     });
 
     it('a reference to a definition that does not exist', () => {
-      expect(withFile((file) => ((file.schema.properties as Record<string, unknown>).phone = { $ref: '#/$defs/telefon' }))).toEqual([
-        'schemas/tier-iv.json: Unknown definition #/$defs/telefon',
-      ]);
+      expect(
+        withFile(
+          (file) => ((file.schema.properties as Record<string, unknown>).phone = { $ref: '#/$defs/telefon' }),
+        ),
+      ).toEqual(['schemas/tier-iv.json: Unknown definition #/$defs/telefon']);
     });
   });
 });

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { tierById } from '../../src/shared/campaign';
 import { buildPayload } from '../../src/shared/statement/payload';
-import { problemsMessage, tierValidator, validateStatement } from '../../src/shared/statement/validate-statement';
+import {
+  problemsMessage,
+  tierValidator,
+  validateStatement,
+} from '../../src/shared/statement/validate-statement';
 import { firstMessagePerField } from '../../src/shared/statement/statement-errors';
 import { tierForms } from '../../src/shared/statement/tier-forms';
 import { visibleFields } from '../../src/shared/statement/validators';
 import { validStatements } from '../fixtures/statements';
 
-const endpointOf = (tier: string) => (tier === 'III' || tier === 'VI' ? 'complete-testimonial' : 'draw-complete-testimonial');
+const endpointOf = (tier: string) =>
+  tier === 'III' || tier === 'VI' ? 'complete-testimonial' : 'draw-complete-testimonial';
 
 describe.each(validStatements)('$name', ({ tier: tierId, hash, form, payload }) => {
   const tier = tierById(tierId)!;
@@ -19,7 +24,9 @@ describe.each(validStatements)('$name', ({ tier: tierId, hash, form, payload }) 
   });
 
   it('builds exactly the payload of shared/API.md', () => {
-    expect(buildPayload(tier, form, { hash, visible: visibleFields(validator, tierId, form) })).toEqual(payload);
+    expect(buildPayload(tier, form, { hash, visible: visibleFields(validator, tierId, form) })).toEqual(
+      payload,
+    );
   });
 
   it('is accepted by the server check', () => {
@@ -32,7 +39,9 @@ describe('server check rejects', () => {
 
   const problems = (body: unknown, endpoint = 'draw-complete-testimonial' as const) => {
     const verdict = validateStatement(body, endpoint);
-    return verdict.ok ? {} : Object.fromEntries(verdict.problems.map((problem) => [problem.field, problem.message]));
+    return verdict.ok
+      ? {}
+      : Object.fromEntries(verdict.problems.map((problem) => [problem.field, problem.message]));
   };
 
   it('a body that is no object, or of an unknown tier, or sent to the other endpoint', () => {
@@ -43,7 +52,9 @@ describe('server check rejects', () => {
 
   it('unknown and missing fields, and wrong types without coercion', () => {
     const { iban: _iban, ...withoutIban } = tierI!;
-    expect(problems({ ...withoutIban, isAdmin: true, phoneNumber: 600700800, lotteryRegulations: 'true' })).toEqual({
+    expect(
+      problems({ ...withoutIban, isAdmin: true, phoneNumber: 600700800, lotteryRegulations: 'true' }),
+    ).toEqual({
       isAdmin: 'To pole nie należy do tego oświadczenia.',
       iban: 'Brak wymaganego pola.',
       phoneNumber: 'Nieprawidłowy typ wartości.',
@@ -113,8 +124,10 @@ describe('server check rejects', () => {
       closeAssociatePoliticallyExposedPerson: true,
     };
     expect(problems({ ...winTo, statementExposedPosition: answered })).toEqual({
-      'statementExposedPosition.politicallyExposedPerson': 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
-      'statementExposedPosition.familyPoliticallyExposedPerson': 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+      'statementExposedPosition.politicallyExposedPerson':
+        'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+      'statementExposedPosition.familyPoliticallyExposedPerson':
+        'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
       'statementExposedPosition.closeAssociatePoliticallyExposedPerson':
         'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
     });
@@ -168,5 +181,4 @@ describe('server check rejects', () => {
       'code: Nie znaleziono zgłoszenia.;',
     );
   });
-
 });

@@ -36,11 +36,7 @@ export function NavBar() {
         <a className="nav__brand" href="/" onClick={goHome}>
           {texts.nav.home}
         </a>
-        <button
-          type="button"
-          className="nav__take-part"
-          onClick={() => scrollToAnchor('#wez-udzial')}
-        >
+        <button type="button" className="nav__take-part" onClick={() => scrollToAnchor('#wez-udzial')}>
           {texts.nav.takePart}
         </button>
         <button

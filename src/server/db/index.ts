@@ -69,7 +69,9 @@ function openPostgres(url: string): Kysely<Database> {
   // An idle connection that breaks (database restart, failover) is dropped by the pool and replaced on
   // next use; without a listener its 'error' event would end the process. Name and code only: no data.
   pool.on('error', ({ name, code }: Error & { code?: string }) => {
-    process.stderr.write(`${JSON.stringify({ level: 40, msg: 'database connection lost', error: { name, code } })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 40, msg: 'database connection lost', error: { name, code } })}\n`,
+    );
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -43,7 +43,12 @@ const headersOfBody = new WeakMap<CachedBody, ListHeaders>();
 function listHeaders(body: CachedBody): ListHeaders {
   let headers = headersOfBody.get(body);
   if (!headers) {
-    const notModified = { ...API_HEADERS, etag: body.etag, 'cache-control': CACHE_CONTROL, vary: 'accept-encoding' };
+    const notModified = {
+      ...API_HEADERS,
+      etag: body.etag,
+      'cache-control': CACHE_CONTROL,
+      vary: 'accept-encoding',
+    };
     const ok = (encoding: 'br' | 'gzip' | 'identity') => ({
       ...notModified,
       'content-type': 'application/json; charset=utf-8',

@@ -49,7 +49,10 @@ function documentCharValue(char: string): number {
 function documentChecksumHolds(number: string, checkIndex: number): boolean {
   const chars = [...number.toUpperCase()];
   const others = chars.filter((_, index) => index !== checkIndex);
-  const sum = others.reduce((total, char, index) => total + DOCUMENT_WEIGHTS[index]! * documentCharValue(char), 0);
+  const sum = others.reduce(
+    (total, char, index) => total + DOCUMENT_WEIGHTS[index]! * documentCharValue(char),
+    0,
+  );
   return sum % 10 === Number(chars[checkIndex]);
 }
 
@@ -98,7 +101,8 @@ export function isCalendarDate(text: string): boolean {
 }
 
 // RFC 5322 "atext" local part and a dotted domain: no spaces, quotes, brackets or markup.
-const EMAIL_PATTERN = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export function isEmailAddress(text: string): boolean {
   return EMAIL_PATTERN.test(text);

@@ -29,9 +29,9 @@ export function validatorModuleSource(tierId: TierId): string {
     .replace('"use strict";', '')
     .replace(/exports((?:\[[^\]]+\])|(?:\.[A-Za-z_$][\w$]*)) = /g, '__validators$1 = ')
     .replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
-    if (!modules.includes(specifier)) modules.push(specifier);
-    return `__import${modules.indexOf(specifier)}`;
-  });
+      if (!modules.includes(specifier)) modules.push(specifier);
+      return `__import${modules.indexOf(specifier)}`;
+    });
   const imports = modules.map((specifier, index) => `import * as __import${index} from '${specifier}';\n`);
   return `${HEADER}${imports.join('')}const __validators = {};\n${body}\nexport default __validators;\n`;
 }

@@ -47,15 +47,39 @@ export interface StatementPayload {
 export type PayloadField = keyof StatementPayload;
 
 const COMMON: PayloadField[] = [
-  'type', 'code', 'codeType', 'name', 'surName', 'phoneNumber', 'email',
-  'lotteryRegulations', 'authorizedPerson', 'personalDataClause',
+  'type',
+  'code',
+  'codeType',
+  'name',
+  'surName',
+  'phoneNumber',
+  'email',
+  'lotteryRegulations',
+  'authorizedPerson',
+  'personalDataClause',
 ];
-const IDENTITY: PayloadField[] = ['pesel', 'birthDate', 'nationality', 'identityCardNumber', 'passportNumber'];
+const IDENTITY: PayloadField[] = [
+  'pesel',
+  'birthDate',
+  'nationality',
+  'identityCardNumber',
+  'passportNumber',
+];
 const POLITICAL: PayloadField[] = ['statementExposedPosition', 'actualBeneficiary'];
 
 /** shared/API.md field table: exactly these fields make a tier's payload. */
 export const PAYLOAD_FIELDS: Record<TierId, PayloadField[]> = {
-  I: [...COMMON, 'additionalAward', 'hash', 'address', 'image', ...IDENTITY, 'countryOfBirth', ...POLITICAL, 'iban'],
+  I: [
+    ...COMMON,
+    'additionalAward',
+    'hash',
+    'address',
+    'image',
+    ...IDENTITY,
+    'countryOfBirth',
+    ...POLITICAL,
+    'iban',
+  ],
   II: [...COMMON, 'additionalAward', 'hash', 'address', 'image', ...IDENTITY, 'countryOfBirth', ...POLITICAL],
   III: [...COMMON, 'additionalAward', 'address', 'image', ...IDENTITY],
   IV: [...COMMON, 'hash', 'address', 'image'],
@@ -105,10 +129,15 @@ export interface PayloadContext {
 const postalCode = (zip: string) => `${zip.slice(0, 2)}-${zip.slice(2)}`;
 
 /** The request body for a filled form: spec §3 "Submission payload", formats of shared/API.md. */
-export function buildPayload(tier: Tier, form: StatementFormData, { hash, visible }: PayloadContext): StatementPayload {
+export function buildPayload(
+  tier: Tier,
+  form: StatementFormData,
+  { hash, visible }: PayloadContext,
+): StatementPayload {
   const shown = (field: keyof StatementFormData) => visible.has(field) && form[field] !== undefined;
   const text = (field: keyof StatementFormData) => (shown(field) ? String(form[field]).trim() : null);
-  const answer = (field: 'answer_1' | 'answer_2' | 'answer_3' | 'confirmed') => (shown(field) ? form[field]! : null);
+  const answer = (field: 'answer_1' | 'answer_2' | 'answer_3' | 'confirmed') =>
+    shown(field) ? form[field]! : null;
   const code = form.code ?? '';
   const all: Required<StatementPayload> = {
     type: tier.id,
@@ -149,7 +178,9 @@ export function buildPayload(tier: Tier, form: StatementFormData, { hash, visibl
     iban: shown('bankAccount') ? toPolishIban(form.bankAccount!) : null,
     serialNumber: text('serialNumber'),
   };
-  return Object.fromEntries(PAYLOAD_FIELDS[tier.id].map((field) => [field, all[field]])) as unknown as StatementPayload;
+  return Object.fromEntries(
+    PAYLOAD_FIELDS[tier.id].map((field) => [field, all[field]]),
+  ) as unknown as StatementPayload;
 }
 
 const present = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
@@ -158,7 +189,11 @@ const present = <T>(value: T | null | undefined): T | undefined => (value === nu
  * The form data a payload stands for (the server validates it with the browser's schema). A consent the
  * payload of a tier does not carry (winTo's tax consent, shared/API.md) is implied by sending the form.
  */
-export function payloadToFormData(tier: Tier, payload: StatementPayload, taxConsentAsked: boolean): StatementFormData {
+export function payloadToFormData(
+  tier: Tier,
+  payload: StatementPayload,
+  taxConsentAsked: boolean,
+): StatementFormData {
   const fields = PAYLOAD_FIELDS[tier.id];
   const zip = payload.address?.postalCode;
   const form: StatementFormData = {

@@ -5,9 +5,23 @@ import { TIER_FILE_NAMES, TIER_FILES, composeTierSchema, composeTierUi, type Jso
 
 // Keywords that can fail: each needs its Polish message in `errorMessage` (ARCHITECTURE: no ajv-i18n).
 const MESSAGE_KEYWORDS = [
-  'type', 'const', 'enum', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum',
-  'minNonSpace', 'pesel', 'polishIdCard', 'polishPassport', 'polishIban', 'polishBankCountry',
-  'calendarDate', 'emailAddress',
+  'type',
+  'const',
+  'enum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'minNonSpace',
+  'pesel',
+  'polishIdCard',
+  'polishPassport',
+  'polishIban',
+  'polishBankCountry',
+  'calendarDate',
+  'emailAddress',
 ];
 
 const isObject = (value: unknown): value is JsonObject =>
@@ -27,7 +41,9 @@ function missingMessages(node: unknown, path: string, problems: string[]): void 
   const requiredMessages = isObject(messages.required) ? messages.required : {};
   for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
     if (typeof requiredMessages[name] !== 'string') {
-      problems.push(`${path}: no Polish message for required "${name}" (x-requiredMessage in its definition)`);
+      problems.push(
+        `${path}: no Polish message for required "${name}" (x-requiredMessage in its definition)`,
+      );
     }
   }
   if (isObject(node.properties)) {
@@ -78,7 +94,8 @@ export function checkTierSchema(tierId: TierId, knownWidgets: string[]): string[
   const uiSchema = composeTierUi(TIER_FILES[tierId]);
   const order = (uiSchema['ui:order'] as string[] | undefined) ?? [];
   for (const name of propertyNames(schema)) {
-    if (!order.includes(name) && !order.includes('*')) problems.push(`${file}: "${name}" is missing from ui:order`);
+    if (!order.includes(name) && !order.includes('*'))
+      problems.push(`${file}: "${name}" is missing from ui:order`);
   }
   for (const widget of widgetNames(uiSchema)) {
     if (!knownWidgets.includes(widget)) problems.push(`${file}: unknown widget "${widget}"`);

@@ -30,8 +30,7 @@ export interface StatementProblem {
 }
 
 export type StatementVerdict =
-  | { ok: true; tier: Tier; payload: StatementPayload }
-  | { ok: false; problems: StatementProblem[] };
+  { ok: true; tier: Tier; payload: StatementPayload } | { ok: false; problems: StatementProblem[] };
 
 export type StatementEndpoint = 'complete-testimonial' | 'draw-complete-testimonial';
 
@@ -171,10 +170,13 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
 
   const checkShape = shapeValidators[tier.id];
   const problems = checkShape(body) ? [] : uniqueByField((checkShape.errors ?? []).map(shapeProblem));
-  const reported = (field: string) => problems.some((problem) => problem.field.split('.')[0] === field.split('.')[0]);
+  const reported = (field: string) =>
+    problems.some((problem) => problem.field.split('.')[0] === field.split('.')[0]);
   // The fields of the tier whose shape is right go on to the schema; the rest are reported already.
   const payload = Object.fromEntries(
-    PAYLOAD_FIELDS[tier.id].filter((field) => field in body && !reported(field)).map((field) => [field, body[field]]),
+    PAYLOAD_FIELDS[tier.id]
+      .filter((field) => field in body && !reported(field))
+      .map((field) => [field, body[field]]),
   ) as unknown as StatementPayload;
 
   // The same schema and messages as the browser, on the form data this payload stands for.
@@ -183,7 +185,9 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
   const consents = schema.properties?.consents as { properties?: Record<string, unknown> } | undefined;
   const taxConsentAsked = consents?.properties?.tax !== undefined;
   const formData = payloadToFormData(tier, payload, taxConsentAsked);
-  for (const [formField, message] of firstMessagePerField(validator.rawValidation(schema, formData).errors ?? [])) {
+  for (const [formField, message] of firstMessagePerField(
+    validator.rawValidation(schema, formData).errors ?? [],
+  )) {
     const field = PAYLOAD_FIELD_OF_FORM_FIELD[formField] ?? formField;
     if (!reported(field)) problems.push({ field, message });
   }

@@ -12,7 +12,11 @@ export function createTierValidator(tierId: TierId, functions: ValidatorFunction
 }
 
 /** The fields the form shows for this data: the properties of the schema once its conditions resolve. */
-export function visibleFields(validator: TierValidator, tierId: TierId, formData: StatementFormData): Set<string> {
+export function visibleFields(
+  validator: TierValidator,
+  tierId: TierId,
+  formData: StatementFormData,
+): Set<string> {
   const { schema } = tierForms[tierId];
   const resolved = retrieveSchema(validator, schema, schema, formData);
   return new Set(Object.keys(resolved.properties ?? {}));

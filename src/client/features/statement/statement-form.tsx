@@ -94,7 +94,10 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
         templates={templates}
         extraErrors={toErrorSchema(errors)}
         // spec §4: every field starts empty; rjsf would otherwise prefill `const: true` consents as given.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}
+        experimental_defaultFormStateBehavior={{
+          constAsDefaults: 'never',
+          emptyObjectFields: 'skipDefaults',
+        }}
         noValidate
         showErrorList={false}
         noHtml5Validate

@@ -28,13 +28,7 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
   }
   return (
     <div className="statement">
-      <StatementForm
-        key={tierId}
-        tier={tier}
-        validator={validator}
-        hash={hash}
-        lockedCode={lockedCode}
-      />
+      <StatementForm key={tierId} tier={tier} validator={validator} hash={hash} lockedCode={lockedCode} />
     </div>
   );
 }

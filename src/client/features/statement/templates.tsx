@@ -42,7 +42,8 @@ function FieldTemplate(props: FieldTemplateProps) {
 }
 
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, type, value, onChange, onBlur, onFocus, placeholder, disabled, readonly, uiSchema, options } = props;
+  const { id, type, value, onChange, onBlur, onFocus, placeholder, disabled, readonly, uiSchema, options } =
+    props;
   return (
     <input
       id={id}
