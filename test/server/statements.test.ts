@@ -263,6 +263,13 @@ describe.each(storageTargets)('statements on $name', (target) => {
       expect(csv).toContain('44051401359');
       expect(csv).toContain('PL61109010140000071219812874');
       expect(csv.trim().split('\r\n')).toHaveLength(8);
+      const images = fs.readdirSync(path.join(t.dataDir, 'statements-images'));
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) {
+        const bytes = fs.readFileSync(path.join(t.dataDir, 'statements-images', image));
+        expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+        expect(csv).toContain(image);
+      }
       const wrongKey = await runOperator(['export-statements', '--out', out], t, {
         STATEMENTS_KEY: 'ab'.repeat(32),
       });
@@ -275,6 +282,10 @@ describe.each(storageTargets)('statements on $name', (target) => {
       expect(keep.lines).toEqual([{ before: '2020-01-01', removed: 0 }]);
       const purge = await runOperator(['purge-statements', '--before', '2999-01-01'], t);
       expect(purge.lines).toEqual([{ before: '2999-01-01', removed: 7 }]);
+      expect(await count()).toBe(0);
+      // a purged claim is gone with its statement: it takes no second one
+      const again = await post('complete-testimonial', validStatement('III', 'T0000000003'));
+      expect(again.statusCode).toBe(404);
       expect(await count()).toBe(0);
     });
   });

@@ -30,22 +30,36 @@ export async function insertStatement(
   }
 }
 
-export async function listStatements(db: Kysely<Database>): Promise<StatementTable[]> {
-  return db.selectFrom('statements').selectAll().orderBy('created_at').orderBy('id').execute();
-}
-
-export async function countStatements(db: Kysely<Database>): Promise<number> {
-  const row = await db
+/** Every statement without its photo (photos are read one at a time: together they can be large). */
+export async function listStatements(db: Kysely<Database>): Promise<Array<Omit<StatementTable, 'image'>>> {
+  return db
     .selectFrom('statements')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select(['id', 'claim_id', 'tier', 'code', 'payload', 'secrets', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
-/** Retention (spec §9): removes statements stored before `beforeIso`; returns how many. */
+export async function statementImage(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db.selectFrom('statements').select('image').where('id', '=', id).executeTakeFirst();
+  return row?.image ?? null;
+}
+
+/**
+ * Retention (spec §9): removes statements stored before `beforeIso`, and their claims with them, so a
+ * purged claim cannot take a second statement. Returns how many statements went.
+ */
 export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: string): Promise<number> {
-  const result = await db.deleteFrom('statements').where('created_at', '<', beforeIso).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    const purged = trx.selectFrom('statements').select('claim_id').where('created_at', '<', beforeIso);
+    const claimIds = (await purged.execute()).map((row) => row.claim_id);
+    for (let start = 0; start < claimIds.length; start += 500) {
+      const chunk = claimIds.slice(start, start + 500);
+      await trx.deleteFrom('statements').where('claim_id', 'in', chunk).execute();
+      await trx.deleteFrom('claims').where('id', 'in', chunk).execute();
+    }
+    return claimIds.length;
+  });
 }
 
 /** Removes the statements of the given claims (the operator reopens them); returns how many. */

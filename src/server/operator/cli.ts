@@ -5,6 +5,7 @@ import { insertOptout } from '../db/optouts';
 import { findClaimsByCode, replaceClaimHash } from '../db/claims';
 import { deleteStatementsOfClaims } from '../db/statements';
 import { tierById } from '../../shared/campaign';
+import { isEmailAddress } from '../../shared/statement/checksums';
 import { newLinkHash } from '../secrets';
 import { KeyError } from '../crypto';
 import { parseWinnersFile, WinnersFileError } from '../winners/import-file';
@@ -22,8 +23,6 @@ interface Context {
   args: string[];
   emit(line: object): void;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function positional(args: string[], what: string): string {
   const value = args[0];
@@ -95,7 +94,7 @@ const commands: Record<string, { usage: string; run(context: Context): Promise<v
     usage: 'issue-optout <email>',
     async run({ storage, args, emit }) {
       const email = positional(args, 'email').trim();
-      if (email.length > 254 || !EMAIL.test(email))
+      if (email.length > 254 || !isEmailAddress(email))
         throw new UsageError(`nieprawidłowy adres e-mail: ${email}`);
       const { hash, digest } = newLinkHash();
       await insertOptout(storage.db, {

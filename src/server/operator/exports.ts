@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ServerConfig } from '../config';
 import type { Storage } from '../db';
 import { listOptouts } from '../db/optouts';
-import { listStatements, purgeStatementsBefore } from '../db/statements';
+import { listStatements, purgeStatementsBefore, statementImage } from '../db/statements';
 import { loadStatementsKey } from '../crypto';
 import { unsealStatement } from '../statements/sealed';
 import { isWarsawLocalTime, warsawLocalToInstant } from '../../shared/warsaw-time';
@@ -86,23 +86,26 @@ export async function exportStatements(storage: Storage, config: ServerConfig, o
     (column) => !PAYLOAD_COLUMNS.includes(column),
   );
   const columns = [...PAYLOAD_COLUMNS, ...extra];
-  const rows = statements.map((statement, index) => {
+  const rows: unknown[][] = [];
+  for (const [index, statement] of statements.entries()) {
+    const image = await statementImage(storage.db, statement.id);
     let imageFile = '';
-    if (statement.image) {
+    if (image) {
       fs.mkdirSync(imageDir, { recursive: true, mode: 0o700 });
       imageFile = path.join(imageDir, `${statement.id}.png`);
-      const base64 = statement.image.slice(statement.image.indexOf(',') + 1);
-      fs.writeFileSync(imageFile, Buffer.from(base64, 'base64'), { mode: 0o600 });
+      fs.writeFileSync(imageFile, Buffer.from(image.slice(image.indexOf(',') + 1), 'base64'), {
+        mode: 0o600,
+      });
     }
     const flat = flats[index]!;
-    return [
+    rows.push([
       statement.id,
       statement.created_at,
       statement.tier,
       ...columns.map((column) => flat[column]),
       imageFile,
-    ];
-  });
+    ]);
+  }
   writeCsv(out, ['id', 'createdAt', 'tier', ...columns, 'imageFile'], rows);
   return { out, statements: rows.length };
 }

@@ -1,4 +1,5 @@
 import { campaign, draws, prizes, type PrizeKey } from '../../shared/campaign';
+import { isCalendarDate } from '../../shared/statement/checksums';
 
 // The operator's winners file (issue: import-winners). Checked by hand here because only src/shared
 // may use ajv; every problem names the record, so the operator can fix the file.
@@ -31,12 +32,6 @@ const MAX_TEXT = 200;
 const drawIds = new Set(draws.map((draw) => draw.id));
 const prizeKeys = new Set(Object.keys(prizes.catalogue));
 
-function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 type FieldCheck = (value: unknown) => string | undefined;
 
 const text: FieldCheck = (value) =>
@@ -56,7 +51,7 @@ const instantFields: Record<keyof InstantRecord, FieldCheck> = {
   // spec §3: instant prizes are published per day of the lottery period.
   date: (value) =>
     typeof value === 'string' &&
-    isRealDate(value) &&
+    isCalendarDate(value) &&
     value >= campaign.lottery.start &&
     value <= campaign.lottery.end
       ? undefined
@@ -95,7 +90,8 @@ function checkRecords<T>(list: unknown, where: string, fields: Record<string, Fi
     }
     for (const [key, check] of Object.entries(fields)) {
       const problem = check((record as Record<string, unknown>)[key]);
-      if (problem) throw new WinnersFileError(`${at}.${key}: ${problem} (${JSON.stringify(record)})`);
+      // The place only: a record carries winners' names, which do not belong in a terminal's scrollback.
+      if (problem) throw new WinnersFileError(`${at}.${key}: ${problem}`);
     }
     return record as T;
   });
