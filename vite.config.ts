@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { precompress } from './scripts/precompress-plugin';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -21,6 +21,8 @@ export function CodeWidget(props: WidgetProps) {
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus();
 
   const write = (index: number, typed: string) => {
+    // A read-only box still receives paste events: a locked code must not change.
+    if (locked) return;
     const clean = masks.code!.toValue(typed);
     const start = Math.min(index, code.length);
     const next = (code.slice(0, start) + clean + code.slice(start + clean.length)).slice(0, CODE_LENGTH);
@@ -31,7 +33,7 @@ export function CodeWidget(props: WidgetProps) {
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Backspace' && !code[index]) {
       event.preventDefault();
-      if (index > 0) {
+      if (index > 0 && !locked) {
         onChange(code.slice(0, index - 1) + code.slice(index) || undefined);
         focusBox(index - 1);
       }

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import texts from '../src/content/statement.json';
+import messages from '../src/content/statement-messages.json';
 import { fieldAria, formContextOf } from './field-state';
 import { photoProblem, toCouponPng } from './image-resize';
 
@@ -39,7 +40,7 @@ export function CouponPhotoWidget(props: WidgetProps) {
     }
   };
 
-  const message = status.kind === 'error' ? status.message : missing ? texts.fileRequired : undefined;
+  const message = status.kind === 'error' ? status.message : missing ? messages.fileRequired : undefined;
   return (
     <div className="coupon-photo">
       <input

@@ -65,6 +65,15 @@ describe('schemas:check', () => {
       );
     });
 
+    it('a field the tier does not send to the server', () => {
+      expect(
+        withFile((file) => {
+          (file.schema.properties as Record<string, unknown>).pesel = { $ref: '#/$defs/pesel' };
+          (file.uiSchema['ui:order'] as string[]).push('pesel');
+        }),
+      ).toEqual(['schemas/tier-iv.json: "pesel" is not sent for this tier (shared/API.md): ask a developer']);
+    });
+
     it('a reference to a definition that does not exist', () => {
       expect(
         withFile(

@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import type { TierId } from '../campaign';
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
+import { PAYLOAD_FIELDS, PAYLOAD_FIELD_OF_FORM_FIELD, type PayloadField } from './payload';
 import { TIER_FILE_NAMES, TIER_FILES, composeTierSchema, composeTierUi, type JsonObject } from './tier-forms';
 
 // Keywords that can fail: each needs its Polish message in `errorMessage` (ARCHITECTURE: no ajv-i18n).
@@ -96,6 +97,13 @@ export function checkTierSchema(tierId: TierId, knownWidgets: string[]): string[
   for (const name of propertyNames(schema)) {
     if (!order.includes(name) && !order.includes('*'))
       problems.push(`${file}: "${name}" is missing from ui:order`);
+  }
+  for (const name of propertyNames(schema)) {
+    // A field outside the tier's payload (shared/API.md) would be shown but never reach the server.
+    const sent = PAYLOAD_FIELD_OF_FORM_FIELD[name]?.split('.')[0] as PayloadField | undefined;
+    if (sent && !PAYLOAD_FIELDS[tierId].includes(sent)) {
+      problems.push(`${file}: "${name}" is not sent for this tier (shared/API.md): ask a developer`);
+    }
   }
   for (const widget of widgetNames(uiSchema)) {
     if (!knownWidgets.includes(widget)) problems.push(`${file}: unknown widget "${widget}"`);
