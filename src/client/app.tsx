@@ -34,7 +34,7 @@ function Layout() {
 }
 
 /** The home page: the landing layout filled with the features (which do not import each other). */
-function HomePage() {
+function HomePage({ noticeSeen, onNoticeSeen }: { noticeSeen: boolean; onNoticeSeen: () => void }) {
   const [params] = useSearchParams();
   // One modal at a time: a notice waits until the e-mail opt-out offer is closed.
   const [optOutClosed, setOptOutClosed] = useState(() => !params.has('action'));
@@ -47,7 +47,7 @@ function HomePage() {
       modals={
         <>
           <OptOutModal onClosed={() => setOptOutClosed(true)} />
-          <NoticeModal enabled={optOutClosed} />
+          <NoticeModal enabled={optOutClosed && !noticeSeen} onDismissed={onNoticeSeen} />
         </>
       }
     />
@@ -55,11 +55,14 @@ function HomePage() {
 }
 
 export function App() {
+  // spec §2: the notice opens on load; once closed, coming back to the home page does not reopen it.
+  const [noticeSeen, setNoticeSeen] = useState(false);
+  const home = <HomePage noticeSeen={noticeSeen} onNoticeSeen={() => setNoticeSeen(true)} />;
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/s" element={<HomePage />} />
+        <Route path="/" element={home} />
+        <Route path="/s" element={home} />
         {prizes.tiers.map((tier) => {
           const StatementPage = statementPages[tier.id]!;
           return (

@@ -59,28 +59,30 @@ describe('code checker (spec §5)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('lists every prize of a code found in both lists, each linking to its statement with the code', async () => {
+  it('lists every prize of a code found in both lists: a code-claimed one links to its statement with the code', async () => {
     const { user, search } = await setup();
     await search('K7Q2M9X4B1Z');
     const dialog = screen.getByRole('dialog', { name: 'Twoje nagrody' });
-    const links = within(dialog).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/oswiadczenie-vi-stopnia',
-      '/oswiadczenie-i-stopnia',
-    ]);
     expect(within(dialog).getByText('200 zł')).toBeTruthy();
     expect(within(dialog).getByText('Samochód osobowy')).toBeTruthy();
-    await user.click(links[1]!);
+    // The car (tier I) is claimed from the e-mailed link only: the modal says so instead of linking.
+    expect(
+      within(dialog).getByText(/Osobisty link do oświadczenia wysłaliśmy Ci w wiadomości e-mail/),
+    ).toBeTruthy();
+    const links = within(dialog).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/oswiadczenie-vi-stopnia']);
+    await user.click(links[0]!);
     expect(screen.getByTestId('destination').textContent).toBe(
-      '/oswiadczenie-i-stopnia {"code":"K7Q2M9X4B1Z"}',
+      '/oswiadczenie-vi-stopnia {"code":"K7Q2M9X4B1Z"}',
     );
   });
 
-  it('matches a draw-only code and links the WinTo! prize to its form', async () => {
+  it('matches a draw-only code: the WinTo! prize points to the e-mailed link', async () => {
     const { search } = await setup();
     await search('W1NTOW1NT0X');
     const dialog = screen.getByRole('dialog', { name: 'Twoje nagrody' });
-    expect(within(dialog).getByRole('link').getAttribute('href')).toBe('/oswiadczenie-win-to');
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    expect(within(dialog).getByText(/Osobisty link do oświadczenia/)).toBeTruthy();
   });
 
   it('matches exactly: other case or surrounding spaces are not found; the button closes the modal', async () => {

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
+import { App } from '../../src/client/app';
 import { NoticeModal } from '../../src/client/features/notices/notice-modal';
+import { campaign } from '../../src/shared/campaign';
+import { pinCampaignNow, stubApi } from './helpers';
 
 const notices = [
   { start: '2025-07-01T00:00:00', end: '2025-07-02', message: 'Przerwa techniczna 2 lipca.' },
@@ -31,5 +36,41 @@ describe('notice modal (spec §2)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     rerender(<NoticeModal enabled notices={notices} nowMs={Date.parse('2025-07-01T10:00:00+02:00')} />);
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('notice modal in the app', () => {
+  afterEach(() => {
+    campaign.notices.length = 0;
+  });
+
+  it('opens once a visit: back on the home page after closing it, it stays closed', async () => {
+    campaign.notices.push({
+      start: '2025-07-01T00:00:00',
+      end: '2025-07-02',
+      message: 'Przerwa techniczna.',
+    });
+    pinCampaignNow('2025-07-01T10:00:00+02:00');
+    stubApi({});
+    const user = userEvent.setup();
+    let navigate!: (to: string) => void;
+    function Navigator() {
+      navigate = useNavigate();
+      return null;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/']}>
+          <Navigator />
+          <App />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Rozumiem' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => navigate('/cokolwiek'));
+    act(() => navigate('/'));
+    await screen.findByRole('heading', { name: 'Zasady loterii' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

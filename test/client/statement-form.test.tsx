@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { loadStatementPage } from '../../src/client/features/statement/load-statement-page';
@@ -193,7 +193,7 @@ describe('statement form behaviour', () => {
   });
 
   it('prefills and locks the code passed by the code checker, and hides the photo for an online code', async () => {
-    await renderTier('V', { search: '', state: { code: 'E1B2C3D4E5F' } });
+    await renderTier('III', { search: '', state: { code: 'E1B2C3D4E5F' } });
     const first = await screen.findByLabelText('Znak 1 z 11');
     expect((first as HTMLInputElement).readOnly).toBe(true);
     expect(fieldIds()).not.toContain('root_file');
@@ -206,12 +206,15 @@ describe('statement form behaviour', () => {
     expect(boxes.map((box) => box.value).join('')).toBe('E1B2C3D4E5F');
   });
 
-  it('explains how to reach a hash tier opened without the link or a code', async () => {
-    await renderTier('I', { search: '' });
-    expect(
-      await screen.findByRole('heading', { name: 'Oświadczenie otworzysz z linku w wiadomości e-mail' }),
-    ).toBeTruthy();
-    expect(document.querySelector('form')).toBeNull();
+  it('explains how to reach a hash tier opened without the link, even with a code from the checker', async () => {
+    for (const state of [undefined, { code: 'A1B2C3D4E5F' }]) {
+      await renderTier('I', { search: '', state });
+      expect(
+        await screen.findByRole('heading', { name: 'Oświadczenie otworzysz z linku w wiadomości e-mail' }),
+      ).toBeTruthy();
+      expect(document.querySelector('form')).toBeNull();
+      cleanup();
+    }
   });
 
   it('keeps submit disabled until complete, then sends exactly the payload and thanks', async () => {

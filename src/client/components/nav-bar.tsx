@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import texts from '../../content/texts.json';
 import { campaign } from '../../shared/campaign';
 import { isStatementPath } from '../lib/statement-path';
-import { scrollToAnchor } from '../lib/scroll';
+import { scrollBehavior, scrollToAnchor } from '../lib/scroll';
 
 export function NavBar() {
   const location = useLocation();
@@ -15,7 +15,7 @@ export function NavBar() {
     event.preventDefault();
     setMenuOpen(false);
     navigate({ pathname: '/', search: location.search });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
   };
 
   // spec §2: a hash link updates the hash and scrolls smoothly; any other link goes to '/' plus the link.

@@ -17,8 +17,9 @@ export async function requestResignation(hash: string): Promise<boolean> {
 }
 
 /**
- * spec §2: `?action=…` opens the offer to stop promotional-code e-mails. The `hash` is read once and then
- * taken out of the address bar, so it does not linger in history, bookmarks or shared links.
+ * spec §2: `?action=…` opens the offer to stop promotional-code e-mails. `action` and `hash` are read once
+ * and then taken out of the address bar: the hash does not linger in history, bookmarks or shared links,
+ * and a reload does not reopen an offer whose hash is gone.
  */
 export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
   const [params, setParams] = useSearchParams();
@@ -28,11 +29,12 @@ export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
   const resultRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    if (!params.has('hash')) return;
+    if (!params.has('hash') && !params.has('action')) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('hash');
+        next.delete('action');
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -51,14 +53,6 @@ export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
 
   const close = () => {
     setOpen(false);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('action');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
     onClosed?.();
   };
 

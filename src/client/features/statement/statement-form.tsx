@@ -11,6 +11,7 @@ import { tierForms } from '../../../shared/statement/tier-forms';
 import { visibleFields, type TierValidator } from '../../../shared/statement/validators';
 import { widgets } from '../../../../widgets/registry';
 import { Modal } from '../../components/modal';
+import { scrollBehavior } from '../../lib/scroll';
 import { errorParagraphs } from './error-paragraphs';
 import { submitStatement } from './submit-statement';
 import { templates, type PageFormContext } from './templates';
@@ -63,7 +64,6 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
     codeLocked: lockedCode !== undefined,
     fileMissing,
     tier,
-    showNoHashNotice: tier.claimBy === 'hash' && !hash,
   };
 
   const submit = async () => {
@@ -71,7 +71,7 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
     // spec §4: an offline code needs the coupon photo (the schema shows the field only then).
     if (visible.has('file') && !formData.file) {
       setFileMissing(true);
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      window.scrollTo({ top: 0, behavior: scrollBehavior() });
       document.getElementById('root_file')?.focus({ preventScroll: true });
       return;
     }

@@ -14,8 +14,8 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
   const hash = new URLSearchParams(location.search).get('hash') || null;
   const stateCode = (location.state as { code?: unknown } | null)?.code;
   const lockedCode = typeof stateCode === 'string' && CODE_PATTERN.test(stateCode) ? stateCode : undefined;
-  // A hash tier needs the e-mailed link; without it and without a code from the checker, say how to get there.
-  if (tier.claimBy === 'hash' && !hash && !lockedCode) {
+  // A hash tier's statement is accepted only with the e-mailed link's hash: without it, say how to get there.
+  if (tier.claimBy === 'hash' && !hash) {
     return (
       <section className="statement statement--no-link">
         <h1>{texts.noLinkTitle}</h1>

@@ -10,8 +10,6 @@ import { fieldAria, formContextOf, type StatementFormContext } from '../../../..
 
 export interface PageFormContext extends StatementFormContext {
   tier: Tier;
-  /** A hash tier opened without its e-mailed link (code from the checker): say what the link is for. */
-  showNoHashNotice: boolean;
 }
 
 /** spec §4: a field shows its (first) error only once it was touched. */
@@ -67,14 +65,13 @@ const COUPON_FIELDS = ['code', 'file', 'serialNumber'];
 const CONSENT_FIELDS = ['consents'];
 const POLITICAL_FIELDS = ['answer_1', 'answer_2', 'answer_3', 'confirmed'];
 
-function TierIntro({ tier, showNoHashNotice }: Pick<PageFormContext, 'tier' | 'showNoHashNotice'>) {
+function TierIntro({ tier }: Pick<PageFormContext, 'tier'>) {
   const address = `${campaign.contact.postalName}, ${campaign.contact.postalStreet}, ${campaign.contact.postalCity}`;
   return (
     <>
       <p className="statement__attachment">{texts.attachment.replace('{number}', String(tier.attachment))}</p>
       <h1 className="statement__title">{texts.title.replace('{tier}', tier.label)}</h1>
       <p className="statement__prize">{texts.prizes[tier.id]}</p>
-      {showNoHashNotice && <p className="statement__notice">{texts.noHashNotice}</p>}
       <section className="statement__instructions" aria-labelledby="instrukcja">
         <h2 id="instrukcja">{texts.instructionsTitle}</h2>
         <ul>
@@ -113,7 +110,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   return (
     <>
       <div className="statement__coupon">{pick(COUPON_FIELDS).map((property) => property.content)}</div>
-      <TierIntro tier={context.tier} showNoHashNotice={context.showNoHashNotice} />
+      <TierIntro tier={context.tier} />
       <section className="statement__section" aria-labelledby="dane-laureata">
         <h2 id="dane-laureata">{texts.personalDataHeading}</h2>
         <div className="statement__fields">{personal.map((property) => property.content)}</div>

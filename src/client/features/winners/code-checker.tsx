@@ -96,12 +96,16 @@ export function CodeChecker() {
                       {prize && <span className="winners__label">{prize.label}</span>}
                       <span className="winners__award">{prize?.award ?? award}</span>
                     </span>
-                    {tier && (
+                    {tier?.claimBy === 'code' && (
                       // The statement form reads the code from navigation state and locks its code boxes.
                       <Link className="button" to={tier.path} state={{ code: result.code }}>
                         {texts.checker.statementLink}
                         <span className="visually-hidden">: {prize?.award ?? award}</span>
                       </Link>
+                    )}
+                    {/* A hash tier's statement is accepted only from the winner's e-mailed link. */}
+                    {tier?.claimBy === 'hash' && (
+                      <p className="checker__by-email">{texts.checker.statementByEmail}</p>
                     )}
                   </li>
                 );

@@ -15,6 +15,12 @@ export class ErrorBoundary extends Component<Props, { hasError: boolean }> {
     return { hasError: true };
   }
 
+  // spec §7: the developers' message ('Invalid data format: expected an array', 'Failed to fetch draw
+  // data') goes to the console for error reporting; the visitor reads the fallback.
+  override componentDidCatch(error: Error) {
+    console.error(error.message);
+  }
+
   override componentDidUpdate(previous: Props) {
     if (this.state.hasError && previous.resetKey !== this.props.resetKey) this.setState({ hasError: false });
   }
