@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
-import texts from '../../content/texts.json';
 import { campaign } from '../../shared/campaign';
 import { isStatementPath } from '../lib/statement-path';
+import { texts } from '../lib/content';
 
 export function FloatingLink() {
   const { pathname } = useLocation();

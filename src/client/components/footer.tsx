@@ -1,5 +1,5 @@
-import texts from '../../content/texts.json';
 import { campaign } from '../../shared/campaign';
+import { texts } from '../lib/content';
 
 export function Footer() {
   const links = [

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import texts from '../../content/texts.json';
+import { texts } from '../lib/content';
 
 export interface ModalProps {
   open: boolean;

@@ -1,9 +1,9 @@
 import { useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import texts from '../../content/texts.json';
 import { campaign } from '../../shared/campaign';
 import { isStatementPath } from '../lib/statement-path';
 import { scrollBehavior, scrollToAnchor } from '../lib/scroll';
+import { texts } from '../lib/content';
 
 export function NavBar() {
   const location = useLocation();

@@ -1,6 +1,4 @@
-import faqJson from '../../../content/faq.json';
-import { campaign } from '../../../shared/campaign';
-import { fill } from '../../lib/template';
+import { faq } from '../../lib/content';
 
 export type FaqItemType = 'standard' | 'list' | 'nestedList' | 'table';
 
@@ -24,41 +22,5 @@ export interface FaqGroup {
   items: FaqItem[];
 }
 
-// Content texts may name campaign facts as {placeholders}, so an address or link is written once.
-const facts: Record<string, string> = {
-  email: campaign.contact.email,
-  phone: campaign.contact.phone,
-  organiser: campaign.organiser,
-  lotteryName: campaign.lotteryName,
-  lotteryNameUpper: campaign.lotteryName.toLocaleUpperCase('pl-PL'),
-  ...campaign.links,
-};
-
-const text = (value: string) => fill(value, facts);
-
-function resolve(item: FaqItem): FaqItem {
-  return {
-    ...item,
-    title: text(item.title),
-    content: item.content && text(item.content),
-    list: item.list?.map(text),
-    links: item.links?.map((link) => ({ value: text(link.value), href: text(link.href) })),
-    boldedContent: item.boldedContent?.map(text),
-    nestedList: item.nestedList?.map((nested) => ({
-      ...nested,
-      list: nested.list.map(text),
-      exitContent: nested.exitContent && text(nested.exitContent),
-    })),
-    table: item.table && {
-      headers: item.table.headers.map(text),
-      rows: item.table.rows.map((row) => row.map(text)),
-    },
-    exitContent: item.exitContent && text(item.exitContent),
-  };
-}
-
-export const faqGroups: FaqGroup[] = (faqJson.groups as FaqGroup[]).map((group) => ({
-  ...group,
-  title: text(group.title),
-  items: group.items.map(resolve),
-}));
+// The texts come with their campaign-fact placeholders filled (lib/content).
+export const faqGroups: FaqGroup[] = faq.groups as FaqGroup[];

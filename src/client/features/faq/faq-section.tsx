@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import texts from '../../../content/texts.json';
 import { FaqAnswer } from './faq-answer';
 import { faqGroups, type FaqGroup } from './faq-content';
 import './faq.css';
+import { texts } from '../../lib/content';
 
 // WAI-ARIA accordion: Up/Down move between the headers of one level, Home/End jump to its ends.
 function moveFocus(event: KeyboardEvent<HTMLButtonElement>, selector: string) {

@@ -1,6 +1,5 @@
-import texts from '../../../content/texts.json';
 import { campaign } from '../../../shared/campaign';
-import { fill } from '../../lib/template';
+import { texts } from '../../lib/content';
 
 /** spec §2 "Contact section": e-mail, call centre, postal address with the lottery's name in capitals. */
 export function ContactSection() {
@@ -34,9 +33,7 @@ export function ContactSection() {
             <br />
             {contact.postalCity}
             <br />
-            <strong>
-              {fill(texts.contact.postalNote, { name: campaign.lotteryName.toLocaleUpperCase('pl-PL') })}
-            </strong>
+            <strong>{texts.contact.postalNote}</strong>
           </address>
         </div>
       </div>

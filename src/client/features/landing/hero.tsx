@@ -1,5 +1,5 @@
-import texts from '../../../content/texts.json';
 import { campaign } from '../../../shared/campaign';
+import { texts } from '../../lib/content';
 
 /** spec §2: the hero image links to the loyalty programme page, in a new tab. */
 export function Hero() {

@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import texts from '../../../content/texts.json';
 import { scrollToAnchor } from '../../lib/scroll';
 import { ContactSection } from './contact-section';
 import { Hero } from './hero';
 import { RulesSection } from './rules-section';
 import './landing.css';
+import { texts } from '../../lib/content';
 
 /** The sections other features fill; the app shell composes them (features do not import each other). */
 export interface LandingSlots {

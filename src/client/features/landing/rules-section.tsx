@@ -1,7 +1,6 @@
-import rules from '../../../content/rules.json';
-import texts from '../../../content/texts.json';
 import { campaign } from '../../../shared/campaign';
 import { RichText } from '../../components/rich-text';
+import { texts, rules } from '../../lib/content';
 
 /** spec §2 "Rules section": two numbered lists (4 and 5 steps) and the 6-days / 10 October note. */
 export function RulesSection() {

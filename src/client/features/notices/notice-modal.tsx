@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import texts from '../../../content/texts.json';
 import { campaign, noticeAt, type Notice } from '../../../shared/campaign';
 import { Modal } from '../../components/modal';
 import { campaignNow } from '../../lib/clock';
+import { texts } from '../../lib/content';
 
 /**
  * spec §2: on load, a modal with the message of the configured notice period that holds now.

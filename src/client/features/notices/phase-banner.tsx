@@ -1,7 +1,7 @@
-import texts from '../../../content/texts.json';
 import { phaseAt } from '../../../shared/campaign';
 import { campaignNow } from '../../lib/clock';
 import './notices.css';
+import { texts } from '../../lib/content';
 
 const prefixes: Record<string, string | undefined> = texts.banner.prefix;
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import texts from '../../../content/texts.json';
 import { Modal } from '../../components/modal';
 import { apiUrl } from '../../lib/api';
 import './optout.css';
+import { texts } from '../../lib/content';
 
 type Status = 'idle' | 'pending' | 'done' | 'failed';
 

@@ -4,7 +4,7 @@ import type {
   ObjectFieldTemplateProps,
   TemplatesType,
 } from '@rjsf/utils';
-import texts from '../../../content/statement.json';
+import { texts } from './statement-texts';
 import { campaign, type Tier } from '../../../shared/campaign';
 import { fieldAria, formContextOf, type StatementFormContext } from '../../../../widgets/field-state';
 
@@ -118,7 +118,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {pick(CONSENT_FIELDS).map((property) => property.content)}
       <section className="statement__clause" aria-labelledby="klauzula">
         <h2 id="klauzula">{texts.dataClauseTitle}</h2>
-        <p>{texts.dataClause.replace('{organiser}', campaign.organiser)}</p>
+        <p>{texts.dataClause}</p>
       </section>
       {political.length > 0 && (
         <section className="statement__section" aria-labelledby="pep">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import texts from '../../../content/texts.json';
 import { campaign } from '../../../shared/campaign';
 import { fill } from '../../lib/template';
 import './video.css';
+import { texts } from '../../lib/content';
 
 /**
  * A click-to-load facade: a local poster and a play button. Nothing is requested from the video host

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
-import texts from '../../../content/texts.json';
 import { fill } from '../../lib/template';
 import { daysInMonth, isInLottery, parseMonthKey, type WinnersView } from './winners-view';
+import { texts } from '../../lib/content';
 
 export function monthName(key: string): string {
   const { year, month } = parseMonthKey(key);

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import texts from '../../../content/texts.json';
 import { prizes, tierForPrize, type PrizeKey } from '../../../shared/campaign';
 import { Modal } from '../../components/modal';
 import { fill } from '../../lib/template';
 import { drawWinnersQuery, instantWinnersQuery, type DrawWinner, type InstantWinner } from './winners-data';
+import { texts } from '../../lib/content';
 
 interface Result {
   code: string;

@@ -1,6 +1,5 @@
 import { useId, useReducer, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import texts from '../../../content/texts.json';
 import { draws, prizes, type PrizeKey } from '../../../shared/campaign';
 import { formatIsoDate, formatPolishDate } from '../../../shared/warsaw-time';
 import { campaignNow } from '../../lib/clock';
@@ -19,6 +18,7 @@ import {
   type PrizeTabId,
 } from './winners-view';
 import './winners.css';
+import { texts } from '../../lib/content';
 
 // spec §3 "Prize tab": sorted by order.
 const tabs = [...texts.winners.tabs].sort((a, b) => a.order - b.order) as {

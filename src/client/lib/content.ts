@@ -1,0 +1,72 @@
+import faqJson from '../../content/faq.json';
+import rulesJson from '../../content/rules.json';
+import textsJson from '../../content/texts.json';
+import { campaign } from '../../shared/campaign';
+import { fill } from './template';
+
+const MONTHS_GENITIVE = [
+  'stycznia',
+  'lutego',
+  'marca',
+  'kwietnia',
+  'maja',
+  'czerwca',
+  'lipca',
+  'sierpnia',
+  'września',
+  'października',
+  'listopada',
+  'grudnia',
+];
+
+/** "2025-10-10" or "2025-10-10T…" → "10 października 2025 r.", as Polish texts write a date in words. */
+export function longPolishDate(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return `${day} ${MONTHS_GENITIVE[month - 1]} ${year} r.`;
+}
+
+/** "2025-06-25T06:30:00" → "6:30", "2025-09-02T23:59:59" → "23:59:59". */
+const clockTime = (iso: string) => iso.slice(11).replace(/:00$/, '').replace(/^0/, '');
+
+/**
+ * Campaign facts a content text may name as a {placeholder}: each is written once, in campaign.json, and
+ * every text that mentions it follows a change there.
+ */
+export const campaignFacts: Record<string, string> = {
+  email: campaign.contact.email,
+  phone: campaign.contact.phone,
+  phoneHours: campaign.contact.phoneHours,
+  organiser: campaign.organiser,
+  lotteryName: campaign.lotteryName,
+  lotteryNameUpper: campaign.lotteryName.toLocaleUpperCase('pl-PL'),
+  salesStart: longPolishDate(campaign.sales.start),
+  salesStartTime: clockTime(campaign.sales.start),
+  salesEnd: longPolishDate(campaign.sales.end),
+  salesEndTime: clockTime(campaign.sales.end),
+  registrationStart: longPolishDate(campaign.registration.start),
+  registrationEnd: longPolishDate(campaign.registration.end),
+  registrationEndTime: clockTime(campaign.registration.end),
+  keepCodesUntil: longPolishDate(campaign.keepCodesUntil),
+  lastDraw: longPolishDate(campaign.lastDraw),
+  prizesIssuedBy: longPolishDate(campaign.prizesIssuedBy),
+  lotteryEnd: longPolishDate(campaign.lotteryEnd),
+  complaintsStart: longPolishDate(campaign.complaints.start),
+  complaintsEnd: longPolishDate(campaign.complaints.end),
+  statementDeadlineDays: String(campaign.statementDeadlineDays),
+  minimumPurchasePln: String(campaign.minimumPurchasePln),
+  ...campaign.links,
+};
+
+/** The content with every campaign-fact placeholder filled; other placeholders ({code}, {date}) stay. */
+export function withFacts<T>(content: T): T {
+  if (typeof content === 'string') return fill(content, campaignFacts) as T;
+  if (Array.isArray(content)) return content.map(withFacts) as T;
+  if (typeof content === 'object' && content !== null) {
+    return Object.fromEntries(Object.entries(content).map(([key, value]) => [key, withFacts(value)])) as T;
+  }
+  return content;
+}
+
+export const texts = withFacts(textsJson);
+export const rules = withFacts(rulesJson);
+export const faq = withFacts(faqJson);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import statementJson from '../../src/content/statement.json';
+import { campaignFacts, faq, longPolishDate, rules, texts, withFacts } from '../../src/client/lib/content';
+
+// Filled where they are shown, from what the visitor did (a code, a chosen day, a tier).
+const RUNTIME_PLACEHOLDERS = [
+  'code',
+  'date',
+  'start',
+  'end',
+  'month',
+  'title',
+  'tier',
+  'number',
+  'n',
+  'address',
+];
+
+const placeholders = (content: unknown) =>
+  [...JSON.stringify(content).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
+describe('campaign facts in content texts', () => {
+  it('writes dates in words, as Polish texts do', () => {
+    expect(longPolishDate('2025-10-10')).toBe('10 października 2025 r.');
+    expect(longPolishDate('2025-06-25T06:30:00')).toBe('25 czerwca 2025 r.');
+    expect(campaignFacts.salesStartTime).toBe('6:30');
+    expect(campaignFacts.registrationEndTime).toBe('23:59:59');
+  });
+
+  it('leaves no campaign-fact placeholder unfilled in any content file', () => {
+    for (const content of [texts, rules, faq, withFacts(statementJson)]) {
+      expect(placeholders(content).filter((name) => !RUNTIME_PLACEHOLDERS.includes(name!))).toEqual([]);
+    }
+  });
+
+  it('takes each fact from campaign.json, bold phrases included', () => {
+    expect(rules.note).toContain(`${campaignFacts.statementDeadlineDays} dni kalendarzowych`);
+    expect(rules.noteBold).toContain(`do ${campaignFacts.keepCodesUntil}`);
+    expect(rules.note).toContain('do 10 października 2025 r.');
+    expect(texts.footer.salesPeriod).toBe(
+      'Sprzedaż promocyjna trwa od 25 czerwca 2025 r. od godz. 6:30 do 31 sierpnia 2025 r. do godz. 23:54.',
+    );
+    expect(withFacts('{keepCodesUntil} {code}')).toBe('10 października 2025 r. {code}');
+  });
+});
