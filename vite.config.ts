@@ -12,7 +12,7 @@ export default defineConfig({
       'markdown-to-jsx/react': fileURLToPath(new URL('src/client/lib/plain-markdown.tsx', import.meta.url)),
     },
   },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022', manifest: true },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },
   test: {
     projects: [

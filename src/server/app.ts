@@ -13,6 +13,7 @@ import { healthRoutes } from './routes/health';
 import { resignationRoutes } from './routes/resignation';
 import { statementRoutes } from './routes/statements';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
+import { pagesByPath } from './page-html';
 import { registerRateLimit } from './rate-limit';
 import { API_HEADERS, PAGE_HEADERS } from './security-headers';
 import { WinnersCache } from './winners/cache';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   );
 
   const html = indexHtml(config);
+  const pages = html === undefined ? new Map<string, string>() : pagesByPath(config.clientDir, html);
   if (html !== undefined) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -167,7 +169,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathOnly(request.url));
     if (html !== undefined && isPage) {
       // History fallback: the client router decides what a path shows (and redirects unknown ones to /).
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      const page = pages.get(pathOnly(request.url)) ?? html;
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send(apiMessages.notFound);
   });
