@@ -68,7 +68,10 @@ export async function startServer(
     logs,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
-      return exited;
+      const code = await exited;
+      // A DATA_DIR made here goes with the server; one passed in belongs to the caller (restart tests).
+      if (dataDir === undefined) fs.rmSync(dir, { recursive: true, force: true });
+      return code;
     },
   };
 }

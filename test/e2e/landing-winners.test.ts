@@ -98,6 +98,7 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
   async function open(pathAndQuery = '/') {

@@ -60,6 +60,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
   async function open(pathAndQuery: string): Promise<Page> {
