@@ -10,7 +10,7 @@ import {
 } from '../../shared/statement/validate-statement';
 import type { AppDeps } from '../app';
 import { findClaimByHashDigest, findClaimsByCode, type ClaimRow } from '../db/claims';
-import { insertStatement } from '../db/statements';
+import { StatementWriter } from '../db/statements';
 import { digestOf } from '../secrets';
 import { couponImageProblem } from '../statements/png';
 import { sealStatement } from '../statements/sealed';
@@ -65,6 +65,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
     }
   });
 
+  const writer = new StatementWriter(deps.storage.db);
   for (const endpoint of ENDPOINTS) {
     app.post(`/${endpoint}`, { config: { rateLimit: {} } }, async (request, reply) => {
       const verdict = validateStatement(request.body, endpoint);
@@ -76,7 +77,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
       if ('status' in found) return reject(reply, found.status, [found.problem]);
 
       const sealed = sealStatement(deps.statementsKey, found.claim.id, { ...verdict.payload });
-      const stored = await insertStatement(deps.storage.db, {
+      const stored = await writer.insert({
         id: randomUUID(),
         claim_id: found.claim.id,
         tier: verdict.tier.id,
