@@ -42,4 +42,10 @@ describe('campaign facts in content texts', () => {
     );
     expect(withFacts('{keepCodesUntil} {code}')).toBe('10 października 2025 r. {code}');
   });
+
+  it('keeps an amount on one line: no-break spaces in thousands and before zł', () => {
+    expect(withFacts('wynosi 4 088 zł, a 79 889 zł to 10 000 zł więcej; 2025 r.')).toBe(
+      'wynosi 4\u00a0088\u00a0zł, a 79\u00a0889\u00a0zł to 10\u00a0000\u00a0zł więcej; 2025 r.',
+    );
+  });
 });

@@ -67,7 +67,7 @@ describe('FAQ accordion (spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Jakie nagrody można wygrać?' }));
     const table = screen.getByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Liczba nagród' })).toBeTruthy();
-    expect(within(table).getByRole('row', { name: /^WinTo! 7 000 zł/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /^WinTo! 7\s000\szł/ })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Ile jest nagród natychmiastowych?' }));
     const nested = screen.getByText('68 nagród po 200 zł;').closest('ul')!;

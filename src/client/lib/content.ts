@@ -57,9 +57,17 @@ export const campaignFacts: Record<string, string> = {
   ...campaign.links,
 };
 
+/**
+ * Polish typesetting for amounts: a narrow screen must not break "4 088 zł" into "4" and "088 zł", so
+ * thousands and the currency are bound with no-break spaces.
+ */
+function bindAmounts(text: string): string {
+  return text.replace(/(\d) (?=\d{3}(?!\d))/g, '$1\u00a0').replace(/(\d) zł/g, '$1\u00a0zł');
+}
+
 /** The content with every campaign-fact placeholder filled; other placeholders ({code}, {date}) stay. */
 export function withFacts<T>(content: T): T {
-  if (typeof content === 'string') return fill(content, campaignFacts) as T;
+  if (typeof content === 'string') return bindAmounts(fill(content, campaignFacts)) as T;
   if (Array.isArray(content)) return content.map(withFacts) as T;
   if (typeof content === 'object' && content !== null) {
     return Object.fromEntries(Object.entries(content).map(([key, value]) => [key, withFacts(value)])) as T;
