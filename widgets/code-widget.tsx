@@ -1,6 +1,6 @@
 import { useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import texts from '../src/content/statement.json';
+import { texts } from '../src/client/lib/statement-texts';
 import { fieldAria, formContextOf } from './field-state';
 import { masks } from './masks';
 
@@ -33,7 +33,7 @@ export function CodeWidget(props: WidgetProps) {
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Backspace' && !code[index]) {
       event.preventDefault();
-      if (index > 0 && !locked) {
+      if (index > 0) {
         onChange(code.slice(0, index - 1) + code.slice(index) || undefined);
         focusBox(index - 1);
       }

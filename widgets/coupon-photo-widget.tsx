@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import texts from '../src/content/statement.json';
+import { texts } from '../src/client/lib/statement-texts';
 import messages from '../src/content/statement-messages.json';
 import { fieldAria, formContextOf } from './field-state';
 import { photoProblem, toCouponPng } from './image-resize';

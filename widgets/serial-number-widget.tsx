@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import texts from '../src/content/statement.json';
+import { texts } from '../src/client/lib/statement-texts';
 import { MaskedInputWidget } from './masked-input-widget';
 
 export const COUPON_EXAMPLE_IMAGE = '/kupon-przyklad.svg';

@@ -34,25 +34,46 @@ export interface LoadedKey {
 /**
  * Writes a new key to a private temporary file, syncs it, and links it in place: the key file appears whole
  * or not at all, and of two processes starting together only one links its key (false for the other).
+ * On a file system without hard links, an exclusive create does the same but for the whole-file guarantee.
  */
 function createKeyFile(file: string): boolean {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true });
+  const key = `${randomBytes(KEY_BYTES).toString('base64')}\n`;
   const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
   const fd = fs.openSync(draft, 'wx', 0o600);
   try {
-    fs.writeSync(fd, `${randomBytes(KEY_BYTES).toString('base64')}\n`);
+    fs.writeSync(fd, key);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
   try {
     fs.linkSync(draft, file);
-    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return false;
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+    try {
+      fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+    } catch (fallbackError) {
+      if ((fallbackError as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw fallbackError;
+    }
   } finally {
     fs.unlinkSync(draft);
+  }
+  syncDirectory(dir);
+  return true;
+}
+
+/** The new directory entry survives a power loss too (the key must outlive every statement it seals). */
+function syncDirectory(dir: string) {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

@@ -25,7 +25,7 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
 
 const hint = (file: string) =>
   file.endsWith('.css')
-    ? `<link rel="preload" as="style" href="/${file}">`
+    ? `<link rel="preload" as="style" crossorigin href="/${file}">`
     : `<link rel="modulepreload" crossorigin href="/${file}">`;
 
 /**

@@ -4,6 +4,8 @@ import type { Campaign, Draw, Prizes } from './campaign';
 
 // Content files are edited by non-developers: every problem is reported with the file and the field.
 const localTime = { type: 'string', format: 'warsawLocalTime' };
+// Sales and registration open and close at a clock time the texts print ("od godz. 6:30"): give it.
+const localDateTime = { ...localTime, pattern: 'T\\d{2}:\\d{2}:\\d{2}$' };
 const text = { type: 'string', minLength: 1 };
 const url = { type: 'string', pattern: '^https://' };
 
@@ -34,8 +36,8 @@ const campaignSchema = {
     timeZone: { const: 'Europe/Warsaw' },
     lotteryName: text,
     lottery: { $ref: '#/$defs/period' },
-    sales: { $ref: '#/$defs/period' },
-    registration: { $ref: '#/$defs/period' },
+    sales: { $ref: '#/$defs/timedPeriod' },
+    registration: { $ref: '#/$defs/timedPeriod' },
     keepCodesUntil: localTime,
     lastDraw: localTime,
     prizesIssuedBy: localTime,
@@ -113,6 +115,12 @@ const campaignSchema = {
       additionalProperties: false,
       required: ['start', 'end'],
       properties: { start: localTime, end: localTime },
+    },
+    timedPeriod: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['start', 'end'],
+      properties: { start: localDateTime, end: localDateTime },
     },
   },
 };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { StatementWriter } from '../../src/server/db/statements';
 import type { StatementTable } from '../../src/server/db/types';
-import { storageTargets } from './storage-targets';
+import type { Storage } from '../../src/server/db';
+import { storageTargets, type StorageTarget } from './storage-targets';
 
 const row = (claimId: string): StatementTable => ({
   id: randomUUID(),
@@ -15,38 +16,59 @@ const row = (claimId: string): StatementTable => ({
   created_at: new Date().toISOString(),
 });
 
+async function withClaims(
+  target: StorageTarget,
+  count: number,
+  run: (storage: Storage, claimIds: string[]) => Promise<void>,
+) {
+  const { storage, drop } = await target.open();
+  try {
+    const claims = Array.from({ length: count }, (_, index) => ({
+      id: randomUUID(),
+      record_key: `instant|2025-07-01|C${index}|KASA_200`,
+      code: `C${String(index).padStart(10, '0')}`,
+      tier: 'VI',
+      prize: 'KASA_200',
+      hash_digest: null,
+      created_at: new Date().toISOString(),
+    }));
+    await storage.db.insertInto('claims').values(claims).execute();
+    await run(
+      storage,
+      claims.map((claim) => claim.id),
+    );
+  } finally {
+    await storage.close();
+    await drop();
+  }
+}
+
+const storedClaims = async (storage: Storage) =>
+  (await storage.db.selectFrom('statements').select('claim_id').execute()).map((row) => row.claim_id).sort();
+
 describe.each(storageTargets)('statement writer (group commit) on $name', (target) => {
-  it('stores what arrives together in one go; a duplicate or a bad row fails only itself', async () => {
-    const { storage, drop } = await target.open();
-    try {
-      const claims = Array.from({ length: 30 }, (_, index) => ({
-        id: randomUUID(),
-        record_key: `instant|2025-07-01|C${index}|KASA_200`,
-        code: `C${String(index).padStart(10, '0')}`,
-        tier: 'VI',
-        prize: 'KASA_200',
-        hash_digest: null,
-        created_at: new Date().toISOString(),
-      }));
-      await storage.db.insertInto('claims').values(claims).execute();
+  it('stores what arrives together in one INSERT; of two for one claim, one is stored', async () => {
+    await withClaims(target, 30, async (storage, claimIds) => {
+      const writer = new StatementWriter(storage.db);
+      const results = await Promise.all([
+        ...claimIds.map((claimId) => writer.insert(row(claimId))),
+        writer.insert(row(claimIds[0]!)),
+      ]);
+      expect(results).toEqual([...Array(30).fill('stored'), 'duplicate']);
+      expect(await storedClaims(storage)).toEqual([...claimIds].sort());
+    });
+  });
+
+  it('a row that breaks a constraint fails alone; the others are stored', async () => {
+    await withClaims(target, 3, async (storage, claimIds) => {
       const writer = new StatementWriter(storage.db);
       const results = await Promise.allSettled([
-        ...claims.map((claim) => writer.insert(row(claim.id))),
-        writer.insert(row(claims[0]!.id)), // a second statement for one claim
+        ...claimIds.map((claimId) => writer.insert(row(claimId))),
         writer.insert(row('no-such-claim')), // breaks the foreign key
       ]);
-      expect(results.slice(0, 30).map((result) => result.status === 'fulfilled' && result.value)).toEqual(
-        Array(30).fill('stored'),
-      );
-      expect(results[30]).toEqual({ status: 'fulfilled', value: 'duplicate' });
-      expect(results[31]!.status).toBe('rejected');
-      const stored = await storage.db.selectFrom('statements').select('claim_id').execute();
-      expect(stored.map((statement) => statement.claim_id).sort()).toEqual(
-        claims.map((claim) => claim.id).sort(),
-      );
-    } finally {
-      await storage.close();
-      await drop();
-    }
+      expect(results.slice(0, 3)).toEqual(Array(3).fill({ status: 'fulfilled', value: 'stored' }));
+      expect(results[3]!.status).toBe('rejected');
+      expect(await storedClaims(storage)).toEqual([...claimIds].sort());
+    });
   });
 });

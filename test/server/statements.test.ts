@@ -56,7 +56,9 @@ describe.each(storageTargets)('statements on $name', (target) => {
       headers: { 'content-type': 'application/json', ...headers },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
-  const count = async () => (await t.storage.db.selectFrom('statements').select('id').execute()).length;
+  // Statements holding what a winner sent (a purged one keeps only its row).
+  const count = async () =>
+    (await t.storage.db.selectFrom('statements').select('id').where('secrets', '<>', '').execute()).length;
   const tierIII = () => validStatement('III', 'T0000000003');
 
   describe('rejections: 4xx with a Polish message, nothing stored', () => {
@@ -277,16 +279,19 @@ describe.each(storageTargets)('statements on $name', (target) => {
       expect(wrongKey.stderr).toMatch(/odszyfrować/);
     });
 
-    it('purge-statements removes statements stored before the day', async () => {
+    it('purge-statements empties the statements stored before the day; their claims stay answered', async () => {
       const keep = await runOperator(['purge-statements', '--before', '2020-01-01'], t);
       expect(keep.lines).toEqual([{ before: '2020-01-01', removed: 0 }]);
       const purge = await runOperator(['purge-statements', '--before', '2999-01-01'], t);
       expect(purge.lines).toEqual([{ before: '2999-01-01', removed: 7 }]);
       expect(await count()).toBe(0);
-      // a purged claim is gone with its statement: it takes no second one
+      // a purged claim stays answered, also once the same winners are imported again
+      await importWinnersFile(t.storage, winnersFixture, new Date().toISOString());
       const again = await post('complete-testimonial', validStatement('III', 'T0000000003'));
-      expect(again.statusCode).toBe(404);
-      expect(await count()).toBe(0);
+      expect(again.statusCode).toBe(409);
+      const rows = await t.storage.db.selectFrom('statements').selectAll().execute();
+      expect(rows).toHaveLength(7);
+      expect(rows.every((row) => row.payload === '' && row.secrets === '' && row.image === null)).toBe(true);
     });
   });
 

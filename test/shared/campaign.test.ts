@@ -14,7 +14,10 @@ describe('content files', () => {
     const broken = structuredClone(campaign);
     broken.phases[2]!.start = '2025-13-01T00:00:00';
     broken.links.video = 'ftp://nope';
+    broken.sales.start = '2025-06-25';
     const errors = validateContent({ campaign: broken, draws, prizes });
+    // sales open at a clock time the footer and FAQ print
+    expect(errors.some((error) => error.startsWith('src/content/campaign.json: /sales/start'))).toBe(true);
     expect(errors.some((error) => error.startsWith('src/content/campaign.json: /phases/2/start'))).toBe(true);
     expect(errors.some((error) => error.startsWith('src/content/campaign.json: /links/video'))).toBe(true);
   });

@@ -5,6 +5,7 @@ import {
   problemsMessage,
   tierValidator,
   validateStatement,
+  type StatementEndpoint,
 } from '../../src/shared/statement/validate-statement';
 import { firstMessagePerField } from '../../src/shared/statement/statement-errors';
 import { tierForms } from '../../src/shared/statement/tier-forms';
@@ -37,7 +38,7 @@ describe.each(validStatements)('$name', ({ tier: tierId, hash, form, payload }) 
 describe('server check rejects', () => {
   const [tierI, , tierIII, , , tierVI] = validStatements.map((fixture) => fixture.payload);
 
-  const problems = (body: unknown, endpoint = 'draw-complete-testimonial' as const) => {
+  const problems = (body: unknown, endpoint: StatementEndpoint = 'draw-complete-testimonial') => {
     const verdict = validateStatement(body, endpoint);
     return verdict.ok
       ? {}
@@ -148,6 +149,20 @@ describe('server check rejects', () => {
       iban: 'Numer rachunku podaj jako PL i 26 cyfr, bez spacji.',
       identityCardNumber: 'Numer dowodu osobistego podaj wielkimi literami.',
     });
+  });
+
+  it('a value where the form asks none is named as such, not as a format', () => {
+    expect(problems({ ...tierI!, passportNumber: 'ZS0001774' })).toEqual({
+      passportNumber: 'Wartość nie zgadza się z pozostałymi danymi oświadczenia.',
+    });
+  });
+
+  it('only the unreadable field when it decides which others the form asks', () => {
+    const onlineVI = validStatements.find((fixture) => fixture.name.startsWith('tier VI, online'))!;
+    expect(problems({ ...onlineVI.payload, code: 12345 }, 'complete-testimonial')).toEqual({
+      code: 'Nieprawidłowy typ wartości.',
+    });
+    expect(problems({ ...tierI!, pesel: 5, name: 'J' })).toEqual({ pesel: 'Nieprawidłowy typ wartości.' });
   });
 
   it('nothing for nested objects whose keys come in another order', () => {

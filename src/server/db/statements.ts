@@ -11,12 +11,18 @@ interface PendingStatement {
 
 const MAX_BATCH = 100;
 
+/** A constraint that one row can break alone (SQLite SQLITE_CONSTRAINT_*, PostgreSQL class 23). */
+function isRowError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('23'));
+}
+
 /**
- * Stores statements with group commit: the statements that arrive while a commit runs (or in the same
- * turn of the event loop) are written together in one transaction, so one fsync makes many of them durable
- * (SQLite runs synchronous=FULL; npm run bench: a commit's fsync was most of a statement's time). Each
- * caller learns only when its own row is committed. The unique claim_id decides between submissions for
- * one claim, also within a batch: exactly one is stored, the others get 'duplicate'.
+ * Stores statements with group commit: the statements that arrive while a write runs (or in the same turn
+ * of the event loop) go into one INSERT, so one commit and one fsync make many of them durable (SQLite runs
+ * synchronous=FULL; npm run bench: the commit was most of a statement's time). Each caller is answered
+ * only once its own row is committed. The unique claim_id decides between submissions for one claim, also
+ * within one INSERT: exactly one is stored, the others get 'duplicate'.
  */
 export class StatementWriter {
   readonly #db: Kysely<Database>;
@@ -43,35 +49,37 @@ export class StatementWriter {
   }
 
   async #write(batch: PendingStatement[]): Promise<void> {
-    let results: InsertStatementResult[];
+    let stored: Set<string>;
     try {
-      results = await this.#db.transaction().execute(async (trx) => {
-        const written: InsertStatementResult[] = [];
-        for (const { row } of batch) {
-          const inserted = await trx
-            .insertInto('statements')
-            .values(row)
-            .onConflict((conflict) => conflict.column('claim_id').doNothing())
-            .executeTakeFirst();
-          written.push(Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? 'stored' : 'duplicate');
-        }
-        return written;
-      });
+      // One statement: atomic by itself, committed once.
+      const inserted = await this.#db
+        .insertInto('statements')
+        .values(batch.map(({ row }) => row))
+        .onConflict((conflict) => conflict.column('claim_id').doNothing())
+        .returning('id')
+        .execute();
+      stored = new Set(inserted.map(({ id }) => id));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
-      // One failing row must not fail the others: each goes again on its own.
-      for (const pending of batch) await this.#write([pending]);
+      // A row that breaks a constraint alone must not fail the others: each goes again on its own. Any
+      // other failure (the database down, a lock not granted) is every row's answer at once.
+      if (batch.length > 1 && isRowError(error)) {
+        for (const pending of batch) await this.#write([pending]);
+      } else batch.forEach((pending) => pending.reject(error));
       return;
     }
-    batch.forEach((pending, index) => pending.resolve(results[index]!));
+    for (const { row, resolve } of batch) resolve(stored.has(row.id) ? 'stored' : 'duplicate');
   }
 }
 
-/** Every statement without its photo (photos are read one at a time: together they can be large). */
+/** What a purged statement keeps of its payload and sealed fields. */
+export const PURGED = '';
+
+/** Every statement not purged, without its photo (photos are read one at a time: they can be large). */
 export async function listStatements(db: Kysely<Database>): Promise<Array<Omit<StatementTable, 'image'>>> {
   return db
     .selectFrom('statements')
     .select(['id', 'claim_id', 'tier', 'code', 'payload', 'secrets', 'created_at'])
+    .where('secrets', '<>', PURGED)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -83,20 +91,18 @@ export async function statementImage(db: Kysely<Database>, id: string): Promise<
 }
 
 /**
- * Retention (spec §9): removes statements stored before `beforeIso`, and their claims with them, so a
- * purged claim cannot take a second statement. Returns how many statements went.
+ * Retention (spec §9): empties the statements stored before `beforeIso` of everything the winner sent
+ * (payload, sealed fields, photo). The row stays as a marker, so its claim stays answered and takes no
+ * second statement, even after the same winners file is imported again. Returns how many were emptied.
  */
 export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const purged = trx.selectFrom('statements').select('claim_id').where('created_at', '<', beforeIso);
-    const claimIds = (await purged.execute()).map((row) => row.claim_id);
-    for (let start = 0; start < claimIds.length; start += 500) {
-      const chunk = claimIds.slice(start, start + 500);
-      await trx.deleteFrom('statements').where('claim_id', 'in', chunk).execute();
-      await trx.deleteFrom('claims').where('id', 'in', chunk).execute();
-    }
-    return claimIds.length;
-  });
+  const result = await db
+    .updateTable('statements')
+    .set({ payload: PURGED, secrets: PURGED, image: null })
+    .where('created_at', '<', beforeIso)
+    .where('secrets', '<>', PURGED)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Removes the statements of the given claims (the operator reopens them); returns how many. */

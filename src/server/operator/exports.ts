@@ -125,7 +125,7 @@ export async function exportOptouts(storage: Storage, out: string) {
   return { out, optouts: rows.length };
 }
 
-/** Retention (spec §9: 5 years from the end of the year of prize issue): removes statements stored before the day. */
+/** Retention (spec §9: 5 years from the end of the year of prize issue): empties statements stored before the day. */
 export async function purgeStatements(storage: Storage, before: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(before) || !isWarsawLocalTime(before)) {
     throw new OperatorError(`--before musi być datą RRRR-MM-DD, a jest: ${before}`);

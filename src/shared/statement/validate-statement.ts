@@ -149,11 +149,19 @@ function mismatches(expected: unknown, sent: unknown, path: string): Mismatch[] 
   return expected === sent ? [] : [{ path, expected, sent }];
 }
 
-/** Why a value the tier schema accepts is still not what the form sends: a format, where one is known. */
+/**
+ * Why a value the tier schema accepts is still not what the form sends: its format, where a text was
+ * expected and one is known; otherwise (e.g. a value sent where the form asks none) the generic message.
+ */
 function mismatchMessage({ path, expected, sent }: Mismatch): string {
-  if (typeof sent === 'string' && sent.trim() === expected) return messages.untrimmed;
+  if (typeof sent !== 'string' || typeof expected !== 'string') return messages.inconsistent;
+  if (sent.trim() === expected) return messages.untrimmed;
   return (messages.formats as Record<string, string>)[path] ?? messages.inconsistent;
 }
+
+// Fields that decide which others the form asks (online code: no photo, no serial number; PESEL or birth
+// date; ID card or passport). When one of them is unreadable, the others cannot be judged.
+const TOGGLE_FIELDS = ['code', 'pesel', 'identityCardNumber'];
 
 /**
  * Checks a statement body as shared/API.md fixes it. Every problem found is listed (one per field): the
@@ -170,8 +178,10 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
 
   const checkShape = shapeValidators[tier.id];
   const problems = checkShape(body) ? [] : uniqueByField((checkShape.errors ?? []).map(shapeProblem));
+  const shapeOk = problems.length === 0;
   const reported = (field: string) =>
     problems.some((problem) => problem.field.split('.')[0] === field.split('.')[0]);
+  if (TOGGLE_FIELDS.some(reported)) return { ok: false, problems };
   // The fields of the tier whose shape is right go on to the schema; the rest are reported already.
   const payload = Object.fromEntries(
     PAYLOAD_FIELDS[tier.id]
@@ -191,6 +201,9 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
     const field = PAYLOAD_FIELD_OF_FORM_FIELD[formField] ?? formField;
     if (!reported(field)) problems.push({ field, message });
   }
+
+  // The rest compares the whole body with what the form would send: it needs every field's shape.
+  if (!shapeOk) return { ok: false, problems: uniqueByField(problems) };
 
   // What the form would have sent for this data must be what was sent: a field the form does not ask
   // (given the toggles) must be null, codeType must follow the code, formats must be the contract's.

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { texts } from './statement-texts';
+import { texts } from '../../lib/statement-texts';
 import type { Tier } from '../../../shared/campaign';
 import type { StatementFormData } from '../../../shared/statement/form-data';
 import { buildPayload } from '../../../shared/statement/payload';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { texts } from './statement-texts';
+import { texts } from '../../lib/statement-texts';
 import { tierById, type TierId } from '../../../shared/campaign';
 import type { TierValidator } from '../../../shared/statement/validators';
 import { StatementForm } from './statement-form';

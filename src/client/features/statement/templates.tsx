@@ -4,7 +4,7 @@ import type {
   ObjectFieldTemplateProps,
   TemplatesType,
 } from '@rjsf/utils';
-import { texts } from './statement-texts';
+import { texts } from '../../lib/statement-texts';
 import { campaign, type Tier } from '../../../shared/campaign';
 import { fieldAria, formContextOf, type StatementFormContext } from '../../../../widgets/field-state';
 

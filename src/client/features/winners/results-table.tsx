@@ -1,4 +1,4 @@
-import texts from '../../../content/texts.json';
+import { texts } from '../../lib/content';
 
 export interface ResultRow {
   key: string;
