@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import statementJson from '../../src/content/statement.json';
 import { campaignFacts, faq, longPolishDate, rules, texts, withFacts } from '../../src/client/lib/content';
+import { faqGroups } from '../../src/client/features/faq/faq-content';
 
 // Filled where they are shown, from what the visitor did (a code, a chosen day, a tier).
 const RUNTIME_PLACEHOLDERS = [
@@ -47,5 +48,23 @@ describe('campaign facts in content texts', () => {
     expect(withFacts('wynosi 4 088 zł, a 79 889 zł to 10 000 zł więcej; 2025 r.')).toBe(
       'wynosi 4\u00a0088\u00a0zł, a 79\u00a0889\u00a0zł to 10\u00a0000\u00a0zł więcej; 2025 r.',
     );
+  });
+});
+
+describe('FAQ draw table', () => {
+  it('lists the draws of draws.json with their dates and windows in words (spec §9)', () => {
+    const item = faqGroups
+      .flatMap((group) => group.items)
+      .find((candidate) => candidate.id === 'terminy-losowan')!;
+    expect(item.table!.rows).toEqual([
+      ['Losowanie 1', '8 lipca 2025 r.', 'od 25 czerwca do 4 lipca'],
+      ['Losowanie 2', '16 lipca 2025 r.', 'od 5 do 14 lipca'],
+      ['Losowanie 3', '28 lipca 2025 r.', 'od 15 do 24 lipca'],
+      ['Losowanie 4', '5 sierpnia 2025 r.', 'od 25 lipca do 3 sierpnia'],
+      ['Losowanie 5', '18 sierpnia 2025 r.', 'od 4 do 13 sierpnia'],
+      ['Losowanie 6', '26 sierpnia 2025 r.', 'od 14 do 23 sierpnia'],
+      ['Losowanie 7', '4 września 2025 r.', 'od 24 sierpnia do 2 września'],
+      ['Losowanie dodatkowe', '23 września 2025 r.', 'od 25 czerwca do 2 września'],
+    ]);
   });
 });
