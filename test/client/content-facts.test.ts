@@ -7,6 +7,8 @@ import { faqGroups } from '../../src/client/features/faq/faq-content';
 const RUNTIME_PLACEHOLDERS = [
   'code',
   'date',
+  'day',
+  'year',
   'start',
   'end',
   'month',

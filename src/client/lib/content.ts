@@ -4,35 +4,22 @@ import textsJson from '../../content/texts.json';
 import { campaign } from '../../shared/campaign';
 import { fill } from './template';
 
-const MONTHS_GENITIVE = [
-  'stycznia',
-  'lutego',
-  'marca',
-  'kwietnia',
-  'maja',
-  'czerwca',
-  'lipca',
-  'sierpnia',
-  'września',
-  'października',
-  'listopada',
-  'grudnia',
-];
-
 const dateParts = (iso: string) => iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+const dayMonth = (day: number, month: number) =>
+  fill(textsJson.dates.dayMonth, { day, month: textsJson.winners.monthsGenitive[month - 1]! });
 
 /** "2025-10-10" or "2025-10-10T…" → "10 października 2025 r.", as Polish texts write a date in words. */
 export function longPolishDate(iso: string): string {
   const [year, month, day] = dateParts(iso);
-  return `${day} ${MONTHS_GENITIVE[month - 1]} ${year} r.`;
+  return fill(textsJson.dates.long, { day, month: textsJson.winners.monthsGenitive[month - 1]!, year });
 }
 
 /** A span within one year in words: "od 5 do 14 lipca", "od 25 czerwca do 4 lipca". */
 export function polishDaySpan(startIso: string, endIso: string): string {
   const [, startMonth, startDay] = dateParts(startIso);
   const [, endMonth, endDay] = dateParts(endIso);
-  const start = startMonth === endMonth ? `${startDay}` : `${startDay} ${MONTHS_GENITIVE[startMonth - 1]}`;
-  return `od ${start} do ${endDay} ${MONTHS_GENITIVE[endMonth - 1]}`;
+  const start = startMonth === endMonth ? String(startDay) : dayMonth(startDay, startMonth);
+  return fill(textsJson.dates.span, { start, end: dayMonth(endDay, endMonth) });
 }
 
 /** "2025-06-25T06:30:00" → "6:30", "2025-09-02T23:59:59" → "23:59:59". */
