@@ -1,7 +1,10 @@
 import campaignJson from '../content/campaign.json';
 import drawsJson from '../content/draws.json';
 import prizesJson from '../content/prizes.json';
+import type { TierId } from './statement/generated/tiers';
 import { warsawLocalToInstant } from './warsaw-time';
+
+export type { TierId };
 
 export type PhaseId = 'beforeStart' | 'active' | 'saleEnded' | 'registrationEnded' | 'lotteryEnded';
 
@@ -60,7 +63,7 @@ export interface Draw {
   endDate: string;
 }
 
-export type PrizeKey = 'AYGO' | 'BON_10000' | 'TELEFON' | 'ZEGAREK' | 'APARAT' | 'KASA_200' | 'WINTO';
+export type PrizeKey = keyof typeof prizesJson.catalogue;
 export type PrizeType = 'draw' | 'weekly' | 'daily';
 
 export interface Prize {
@@ -69,8 +72,24 @@ export interface Prize {
   label: string;
 }
 
-export type TierId = 'I' | 'II' | 'III' | 'IV' | 'V' | 'VI' | 'WINTO';
+/**
+ * When a payload field of a tier carries a value; otherwise it is null (shared/API.md: a field the form did
+ * not ask is null). The toggles are the form's 'no PESEL' and 'no ID card' boxes, and the code's kind.
+ */
+export type Presence =
+  'always' | 'withPesel' | 'withoutPesel' | 'withIdCard' | 'withoutIdCard' | 'offline' | 'never';
 
+export const PRESENCES: readonly Presence[] = [
+  'always',
+  'withPesel',
+  'withoutPesel',
+  'withIdCard',
+  'withoutIdCard',
+  'offline',
+  'never',
+];
+
+/** The tier registry (prizes.json `tiers`): everything that makes a tier, declared once. */
 export interface Tier {
   id: TierId;
   label: string;
@@ -80,6 +99,12 @@ export interface Tier {
   count: number;
   /** spec §7: code-claimed tiers (III, VI) post to complete-testimonial, hash tiers to draw-complete-testimonial. */
   claimBy: 'hash' | 'code';
+  /** The tier's form file in schemas/. */
+  schema: string;
+  /** spec §5: the tier has a tax award, so its form asks the tax consent. */
+  taxAward: boolean;
+  /** The payload fields the tier sends beyond every tier's own (shared/API.md), and when each has a value. */
+  payload: Partial<Record<string, Presence>>;
 }
 
 export interface Prizes {
@@ -89,7 +114,7 @@ export interface Prizes {
 
 export const campaign = campaignJson as Campaign;
 export const draws = drawsJson as Draw[];
-export const prizes = prizesJson as Prizes;
+export const prizes = prizesJson as unknown as Prizes;
 
 export function tierById(id: string): Tier | undefined {
   return prizes.tiers.find((tier) => tier.id === id);

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { isWarsawLocalTime, warsawLocalToInstant } from './warsaw-time';
-import type { Campaign, Draw, Prizes } from './campaign';
+import { PRESENCES, type Campaign, type Draw, type Prizes } from './campaign';
+import { PAYLOAD_TABLE } from './statement/payload';
 
 // Content files are edited by non-developers: every problem is reported with the file and the field.
 const localTime = { type: 'string', format: 'warsawLocalTime' };
@@ -144,7 +145,11 @@ const drawsSchema = {
   },
 };
 
-const prizeKeys = ['AYGO', 'BON_10000', 'TELEFON', 'ZEGAREK', 'APARAT', 'KASA_200', 'WINTO'];
+// The payload fields a tier registry entry may name: those the payload table leaves to the registry.
+const registryFields = Object.entries(PAYLOAD_TABLE)
+  .filter(([, row]) => row.sentBy === 'registry')
+  .map(([field]) => field);
+
 const prizesSchema = {
   type: 'object',
   additionalProperties: false,
@@ -152,36 +157,49 @@ const prizesSchema = {
   properties: {
     catalogue: {
       type: 'object',
-      additionalProperties: false,
-      required: prizeKeys,
-      properties: Object.fromEntries(
-        prizeKeys.map((key) => [
-          key,
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['award', 'type', 'label'],
-            properties: { award: text, type: { enum: ['draw', 'weekly', 'daily'] }, label: text },
-          },
-        ]),
-      ),
+      minProperties: 1,
+      propertyNames: { pattern: '^[A-Z][A-Z0-9_]*$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['award', 'type', 'label'],
+        properties: { award: text, type: { enum: ['draw', 'weekly', 'daily'] }, label: text },
+      },
     },
+    // The tier registry: a new tier is one more entry (and its schema file and prize text).
     tiers: {
       type: 'array',
-      minItems: 7,
-      maxItems: 7,
+      minItems: 1,
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'label', 'prize', 'path', 'attachment', 'count', 'claimBy'],
+        required: [
+          'id',
+          'label',
+          'prize',
+          'path',
+          'attachment',
+          'count',
+          'claimBy',
+          'schema',
+          'taxAward',
+          'payload',
+        ],
         properties: {
-          id: { enum: ['I', 'II', 'III', 'IV', 'V', 'VI', 'WINTO'] },
+          id: { type: 'string', pattern: '^[A-Z][A-Z0-9]*$' },
           label: text,
-          prize: { enum: prizeKeys },
+          prize: text,
           path: { type: 'string', pattern: '^/oswiadczenie-[a-z-]+$' },
-          attachment: { type: 'integer', minimum: 1, maximum: 7 },
+          attachment: { type: 'integer', minimum: 1 },
           count: { type: 'integer', minimum: 1 },
           claimBy: { enum: ['hash', 'code'] },
+          schema: { type: 'string', pattern: '^tier-[a-z0-9-]+\\.json$' },
+          taxAward: { type: 'boolean' },
+          payload: {
+            type: 'object',
+            propertyNames: { enum: registryFields },
+            additionalProperties: { enum: PRESENCES },
+          },
         },
       },
     },
@@ -243,7 +261,12 @@ export function validateContent({ campaign, draws, prizes }: Content): string[] 
   const duplicated = (values: unknown[]) => values.some((value, index) => values.indexOf(value) !== index);
   if (duplicated(draws.map((draw) => draw.id))) errors.push('src/content/draws.json: draw ids repeat');
   if (duplicated(draws.map((draw) => draw.order))) errors.push('src/content/draws.json: draw orders repeat');
-  for (const key of ['id', 'prize', 'path', 'attachment'] as const) {
+  prizes.tiers.forEach((tier, index) => {
+    if (!(tier.prize in prizes.catalogue)) {
+      errors.push(`src/content/prizes.json: /tiers/${index}/prize "${tier.prize}" is not in the catalogue`);
+    }
+  });
+  for (const key of ['id', 'prize', 'path', 'attachment', 'schema'] as const) {
     if (duplicated(prizes.tiers.map((tier) => tier[key]))) {
       errors.push(`src/content/prizes.json: /tiers ${key} values repeat`);
     }

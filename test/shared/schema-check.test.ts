@@ -1,37 +1,49 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prizes } from '../../src/shared/campaign';
-import { generatedFileName, validatorModuleSource } from '../../src/shared/statement/generate-validators';
+import definitions from '../../schemas/definitions.json';
+import definitionsUi from '../../schemas/definitions.ui.json';
+import { campaign, prizes, tierById, type TierId } from '../../src/shared/campaign';
+import { tierForms } from '../../src/shared/statement/forms';
+import { GENERATED_DIR, generatedModules, validatorModuleSource } from '../../src/shared/statement/generate';
+import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
 import { checkTierSchema } from '../../src/shared/statement/schema-check';
-import { TIER_FILES } from '../../src/shared/statement/tier-forms';
+import type { TierFile } from '../../src/shared/statement/tier-forms';
 import { KNOWN_WIDGETS } from '../../widgets/registry';
+
+const check = (tierId: TierId, file: TierFile = TIER_FILES[tierId]) =>
+  checkTierSchema({
+    tier: tierById(tierId)!,
+    file,
+    shared: { definitions, definitionsUi },
+    onlinePrefix: campaign.onlineCodePrefix,
+    knownWidgets: KNOWN_WIDGETS,
+  });
 
 describe('schemas:check', () => {
   it.each(prizes.tiers.map((tier) => tier.id))('tier %s: valid, Polish messages, known widgets', (tierId) => {
-    expect(checkTierSchema(tierId, KNOWN_WIDGETS)).toEqual([]);
+    expect(check(tierId)).toEqual([]);
   });
 
-  it.each(prizes.tiers.map((tier) => tier.id))(
-    'tier %s: the precompiled validator is up to date',
-    (tierId) => {
-      expect(fs.readFileSync(generatedFileName(tierId), 'utf8')).toBe(validatorModuleSource(tierId));
-    },
-  );
+  it('the generated modules are up to date', () => {
+    const modules = generatedModules(
+      prizes.tiers.map((tier) => ({ tier, schema: tierForms[tier.id].schema })),
+    );
+    for (const [name, source] of modules) {
+      expect(fs.readFileSync(path.join(GENERATED_DIR, name), 'utf8'), name).toBe(source);
+    }
+  });
 
   it('never emits eval-like code or require() into the browser validators', () => {
-    const source = validatorModuleSource('I');
+    const source = validatorModuleSource(tierForms.I.schema);
     expect(source).not.toMatch(/new Function|eval\(|require\(/);
   });
 
   describe('reports, naming the file', () => {
-    const withFile = (change: (file: (typeof TIER_FILES)['IV']) => void) => {
-      const original = structuredClone(TIER_FILES.IV);
-      change(TIER_FILES.IV);
-      try {
-        return checkTierSchema('IV', KNOWN_WIDGETS);
-      } finally {
-        TIER_FILES.IV = original;
-      }
+    const withFile = (change: (file: TierFile) => void) => {
+      const file = structuredClone(TIER_FILES.IV);
+      change(file);
+      return check('IV', file);
     };
 
     it('an unknown widget', () => {

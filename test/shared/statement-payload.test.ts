@@ -8,7 +8,7 @@ import {
   type StatementEndpoint,
 } from '../../src/shared/statement/validate-statement';
 import { firstMessagePerField } from '../../src/shared/statement/statement-errors';
-import { tierForms } from '../../src/shared/statement/tier-forms';
+import { tierForms } from '../../src/shared/statement/forms';
 import { visibleFields } from '../../src/shared/statement/validators';
 import { validStatements } from '../fixtures/statements';
 

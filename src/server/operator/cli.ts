@@ -4,7 +4,7 @@ import { openStorage, type Storage } from '../db';
 import { insertOptout } from '../db/optouts';
 import { findClaimsByCode, replaceClaimHash } from '../db/claims';
 import { deleteStatementsOfClaims } from '../db/statements';
-import { tierById } from '../../shared/campaign';
+import { prizes, tierById, type Tier } from '../../shared/campaign';
 import { isEmailAddress } from '../../shared/statement/checksums';
 import { newLinkHash } from '../secrets';
 import { KeyError } from '../crypto';
@@ -23,6 +23,11 @@ interface Context {
   args: string[];
   emit(line: object): void;
 }
+
+// The tiers as the commands name them, from the tier registry.
+const hashTiers = prizes.tiers.filter((tier) => tier.claimBy === 'hash');
+const ids = (tiers: Tier[]) => tiers.map((tier) => tier.id);
+const listed = (tiers: Tier[]) => `${ids(tiers).slice(0, -1).join(', ')} lub ${ids(tiers).at(-1)}`;
 
 function positional(args: string[], what: string): string {
   const value = args[0];
@@ -52,12 +57,12 @@ const commands: Record<string, { usage: string; run(context: Context): Promise<v
     },
   },
   'reissue-link': {
-    usage: 'reissue-link <kod> <I|II|IV|V|WINTO>',
+    usage: `reissue-link <kod> <${ids(hashTiers).join('|')}>`,
     // Only digests are stored, so a lost link cannot be printed again: this makes a new one (the old stops working).
     async run({ storage, args, emit }) {
       const [code, tierId] = args;
       const tier = tierId === undefined ? undefined : tierById(tierId);
-      if (!code || !tier) throw new UsageError('podaj kod i kategorię (I, II, IV, V lub WINTO)');
+      if (!code || !tier) throw new UsageError(`podaj kod i kategorię (${listed(hashTiers)})`);
       if (tier.claimBy !== 'hash')
         throw new UsageError(`kategoria ${tier.id} nie używa linku z hashem: ${tier.path}`);
       const claims = (await findClaimsByCode(storage.db, code, tier.id)).filter(
@@ -73,13 +78,13 @@ const commands: Record<string, { usage: string; run(context: Context): Promise<v
     },
   },
   'reopen-claim': {
-    usage: 'reopen-claim <kod> <I|II|III|IV|V|VI|WINTO>',
+    usage: `reopen-claim <kod> <${ids(prizes.tiers).join('|')}>`,
     // Tiers III and VI are claimed by a code that the winners list publishes: when the operator finds a
     // statement sent by someone else, this removes it so the real winner can send theirs.
     async run({ storage, args, emit }) {
       const [code, tierId] = args;
       const tier = tierId === undefined ? undefined : tierById(tierId);
-      if (!code || !tier) throw new UsageError('podaj kod i kategorię (I, II, III, IV, V, VI lub WINTO)');
+      if (!code || !tier) throw new UsageError(`podaj kod i kategorię (${listed(prizes.tiers)})`);
       const claims = await findClaimsByCode(storage.db, code, tier.id);
       if (claims.length === 0)
         throw new UsageError(`brak zgłoszenia dla kodu ${code} w kategorii ${tier.id}`);

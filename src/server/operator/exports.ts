@@ -6,6 +6,7 @@ import { listOptouts } from '../db/optouts';
 import { listStatements, purgeStatementsBefore, statementImage } from '../db/statements';
 import { loadStatementsKey } from '../crypto';
 import { unsealStatement } from '../statements/sealed';
+import { EXPORT_COLUMNS } from '../../shared/statement/payload';
 import { isWarsawLocalTime, warsawLocalToInstant } from '../../shared/warsaw-time';
 
 // The operator's files: CSV (RFC 4180, UTF-8 with BOM so spreadsheets read Polish letters).
@@ -39,38 +40,6 @@ function flatten(value: Record<string, unknown>, prefix = ''): Record<string, un
   return flat;
 }
 
-// API.md field order; a field not listed here still gets a column, after these.
-const PAYLOAD_COLUMNS = [
-  'type',
-  'code',
-  'codeType',
-  'serialNumber',
-  'name',
-  'surName',
-  'phoneNumber',
-  'email',
-  'address.city',
-  'address.postalCode',
-  'address.street',
-  'address.houseNumber',
-  'address.apartmentNumber',
-  'pesel',
-  'birthDate',
-  'nationality',
-  'countryOfBirth',
-  'identityCardNumber',
-  'passportNumber',
-  'iban',
-  'statementExposedPosition.politicallyExposedPerson',
-  'statementExposedPosition.familyPoliticallyExposedPerson',
-  'statementExposedPosition.closeAssociatePoliticallyExposedPerson',
-  'actualBeneficiary',
-  'lotteryRegulations',
-  'authorizedPerson',
-  'personalDataClause',
-  'additionalAward',
-];
-
 /** One decrypted row per statement; coupon photos go to `<out>-images/<id>.png` (too big for a cell). */
 export async function exportStatements(storage: Storage, config: ServerConfig, out: string) {
   const statements = await listStatements(storage.db);
@@ -82,10 +51,9 @@ export async function exportStatements(storage: Storage, config: ServerConfig, o
           .key;
   const imageDir = `${out.replace(/\.csv$/i, '')}-images`;
   const flats = statements.map((statement) => flatten(unsealStatement(key, statement.claim_id, statement)));
-  const extra = [...new Set(flats.flatMap(Object.keys))].filter(
-    (column) => !PAYLOAD_COLUMNS.includes(column),
-  );
-  const columns = [...PAYLOAD_COLUMNS, ...extra];
+  // The table's columns (shared/API.md order); a field stored before the table lost it still gets one.
+  const extra = [...new Set(flats.flatMap(Object.keys))].filter((column) => !EXPORT_COLUMNS.includes(column));
+  const columns = [...EXPORT_COLUMNS, ...extra];
   const rows: unknown[][] = [];
   for (const [index, statement] of statements.entries()) {
     const image = await statementImage(storage.db, statement.id);

@@ -1,12 +1,10 @@
+import { STORAGE_OF } from '../../shared/statement/payload';
 import { decryptText, encryptText } from '../crypto';
 
-// Issue "Storage and privacy": these payload fields never reach the database in plain text.
-export const SECRET_FIELDS = ['pesel', 'identityCardNumber', 'passportNumber', 'iban'] as const;
-
 export interface SealedStatement {
-  /** The payload without the secret fields, the image and the link hash, as JSON. */
+  /** The fields the payload table keeps in the open, as JSON. */
   payload: string;
-  /** The secret fields, AES-256-GCM, bound to the claim. */
+  /** The fields the payload table seals, AES-256-GCM, bound to the claim. */
   secrets: string;
   image: string | null;
 }
@@ -20,13 +18,13 @@ export function sealStatement(
 ): SealedStatement {
   const open: Record<string, unknown> = {};
   const secret: Record<string, unknown> = {};
+  let image: string | null = null;
   for (const [field, value] of Object.entries(payload)) {
-    // The image has its own column; the link hash is never stored in plain text (the claim keeps its digest).
-    if (field === 'image' || field === 'hash') continue;
-    if ((SECRET_FIELDS as readonly string[]).includes(field)) secret[field] = value;
-    else open[field] = value;
+    const storage = STORAGE_OF.get(field);
+    if (storage === 'sealed') secret[field] = value;
+    else if (storage === 'open') open[field] = value;
+    else if (storage === 'image' && typeof value === 'string') image = value;
   }
-  const image = typeof payload.image === 'string' ? payload.image : null;
   return {
     payload: JSON.stringify(open),
     secrets: encryptText(key, JSON.stringify(secret), context(claimId)),

@@ -1,123 +1,333 @@
-import { isOnlineCode, type Tier, type TierId } from '../campaign';
+import { isOnlineCode, type Presence, type Tier, type TierId } from '../campaign';
 import { toPolishIban } from './checksums';
-import type { StatementFormData } from './form-data';
+import type { StatementFormData } from './generated/form-data';
 
-// shared/API.md: the statement payload. Every field of a tier is present; what the form did not ask is null.
-export interface AddressPayload {
-  city: string;
-  postalCode: string;
-  street: string;
-  houseNumber: string;
-  apartmentNumber: string;
+// shared/API.md "Statements": the payload field table. One row per payload field says where it comes from
+// in the form, its shape on the wire, the conversion each way, how it is stored and who sends it. Which
+// tiers send a field (and when it carries a value) is said by the tier registry, prizes.json
+// `tiers[].payload`; the fields every tier sends, and the link's hash, are said here.
+
+/**
+ * A form field a payload field comes from. `required`: the form must require it whenever the payload field
+ * carries a value; `shown`: it must be shown then (the coupon photo, checked on submit, spec §4);
+ * `optional`: it may be empty or hidden (its payload part is then "").
+ */
+export interface PayloadSource {
+  field: string;
+  /** The payload path it fills, dotted for nested parts ("address.city"). */
+  path: string;
+  need: 'required' | 'shown' | 'optional';
 }
 
-export interface ExposedPositionPayload {
-  politicallyExposedPerson: boolean | null;
-  familyPoliticallyExposedPerson: boolean | null;
-  closeAssociatePoliticallyExposedPerson: boolean | null;
+/** Reads the form as the payload sees it: a field the form does not show reads as null. */
+export interface FormReader {
+  readonly tier: Tier;
+  readonly hash: string | null;
+  value(field: string): unknown;
+  text(field: string): string | null;
 }
 
-export interface StatementPayload {
-  type: TierId;
-  code: string;
-  codeType: 'ONLINE' | 'OFFLINE';
-  name: string;
-  surName: string;
-  phoneNumber: string;
-  email: string;
-  lotteryRegulations: boolean;
-  authorizedPerson: boolean;
-  personalDataClause: boolean;
-  additionalAward?: boolean;
-  hash?: string | null;
-  address?: AddressPayload | null;
-  image?: string | null;
-  pesel?: string | null;
-  birthDate?: string | null;
-  nationality?: string | null;
-  countryOfBirth?: string | null;
-  identityCardNumber?: string | null;
-  passportNumber?: string | null;
-  statementExposedPosition?: ExposedPositionPayload | null;
-  actualBeneficiary?: boolean | null;
-  iban?: string | null;
-  serialNumber?: string | null;
+/** Every tier, the tiers claimed by the link's hash, or those whose registry entry names the field. */
+type SentBy = 'all' | 'hashTiers' | 'registry';
+
+interface PayloadRow<T, S extends SentBy = SentBy> {
+  sentBy: S;
+  from: PayloadSource[];
+  /** The JSON Schema of the value on the wire (its non-null form); the tier schema checks the rest. */
+  shape: { type: string } & Record<string, unknown>;
+  /** Whether the value itself can be null (statementExposedPosition is an object of null answers instead). */
+  nullable: boolean;
+  /** At rest: in the open payload, sealed (encrypted), in the image column, or not stored at all. */
+  storage: 'open' | 'sealed' | 'image' | 'none';
+  build(form: FormReader): T;
+  /** The form fields this value stands for (the server validates them with the tier's schema). */
+  toForm(value: T): Record<string, unknown>;
 }
 
-export type PayloadField = keyof StatementPayload;
+// Generous caps: the tier schema gives the precise Polish limits; these only stop abuse early.
+const TEXT = { type: 'string', maxLength: 500 };
+const FLAG = { type: 'boolean' };
+const NULLABLE_FLAG = { type: ['boolean', 'null'] };
 
-const COMMON: PayloadField[] = [
-  'type',
-  'code',
-  'codeType',
-  'name',
-  'surName',
-  'phoneNumber',
-  'email',
-  'lotteryRegulations',
-  'authorizedPerson',
-  'personalDataClause',
-];
-const IDENTITY: PayloadField[] = [
-  'pesel',
-  'birthDate',
-  'nationality',
-  'identityCardNumber',
-  'passportNumber',
-];
-const POLITICAL: PayloadField[] = ['statementExposedPosition', 'actualBeneficiary'];
+const row = <T, S extends SentBy>(definition: PayloadRow<T, S>) => definition;
+const source = (field: string, path: string, need: PayloadSource['need'] = 'required'): PayloadSource => ({
+  field,
+  path,
+  need,
+});
 
-/** shared/API.md field table: exactly these fields make a tier's payload. */
-export const PAYLOAD_FIELDS: Record<TierId, PayloadField[]> = {
-  I: [
-    ...COMMON,
-    'additionalAward',
-    'hash',
-    'address',
-    'image',
-    ...IDENTITY,
-    'countryOfBirth',
-    ...POLITICAL,
-    'iban',
-  ],
-  II: [...COMMON, 'additionalAward', 'hash', 'address', 'image', ...IDENTITY, 'countryOfBirth', ...POLITICAL],
-  III: [...COMMON, 'additionalAward', 'address', 'image', ...IDENTITY],
-  IV: [...COMMON, 'hash', 'address', 'image'],
-  V: [...COMMON, 'hash', 'address', 'image'],
-  VI: [...COMMON, 'iban', 'serialNumber'],
-  WINTO: [...COMMON, 'hash', 'address', 'image', ...IDENTITY, 'countryOfBirth', ...POLITICAL, 'iban'],
+interface TextOptions {
+  /** Identity documents are upper case on the wire (shared/API.md). */
+  upper?: boolean;
+  sealed?: boolean;
+  /** The box that says the winner has no such number: ticked exactly when the value is null. */
+  toggle?: 'noPesel' | 'noPersonalId';
+}
+
+/** A text the form sends trimmed, from one form field. */
+function textRow<S extends 'all' | 'registry'>(
+  name: string,
+  field: string,
+  sentBy: S,
+  options: TextOptions = {},
+) {
+  const { upper = false, sealed = false, toggle } = options;
+  return row<string | null, S>({
+    sentBy,
+    from: [source(field, name)],
+    shape: TEXT,
+    nullable: sentBy === 'registry',
+    storage: sealed ? 'sealed' : 'open',
+    build: (form) => (upper ? (form.text(field)?.toUpperCase() ?? null) : form.text(field)),
+    toForm: (value) => ({ [field]: value ?? undefined, ...(toggle ? { [toggle]: value === null } : {}) }),
+  });
+}
+
+/** A consent: true when ticked (spec §5: every consent the tier shows is required). */
+function consentRow<S extends 'all' | 'registry'>(name: string, consent: string, sentBy: S) {
+  const field = `consents.${consent}`;
+  return row<boolean, S>({
+    sentBy,
+    from: [source(field, name)],
+    shape: FLAG,
+    nullable: false,
+    storage: 'open',
+    build: (form) => form.value(field) === true,
+    toForm: (value) => ({ consents: { [consent]: value } }),
+  });
+}
+
+const ADDRESS_PARTS = [
+  ['city', 'address_city', 'required'],
+  ['postalCode', 'address_zipCode', 'required'],
+  ['street', 'address_street', 'optional'],
+  ['houseNumber', 'address_house', 'required'],
+  ['apartmentNumber', 'address_flat', 'optional'],
+] as const;
+
+const POLITICAL_ANSWERS = [
+  ['politicallyExposedPerson', 'answer_1'],
+  ['familyPoliticallyExposedPerson', 'answer_2'],
+  ['closeAssociatePoliticallyExposedPerson', 'answer_3'],
+] as const;
+
+type AddressPayload = Record<(typeof ADDRESS_PARTS)[number][0], string>;
+type ExposedPositionPayload = Record<(typeof POLITICAL_ANSWERS)[number][0], boolean | null>;
+
+/** The table, in the order of shared/API.md (also the export's column order). */
+export const PAYLOAD_TABLE = {
+  type: row<TierId, 'all'>({
+    sentBy: 'all',
+    from: [],
+    shape: TEXT,
+    nullable: false,
+    storage: 'open',
+    build: (form) => form.tier.id,
+    toForm: () => ({}),
+  }),
+  code: row<string, 'all'>({
+    sentBy: 'all',
+    from: [source('code', 'code')],
+    shape: TEXT,
+    nullable: false,
+    storage: 'open',
+    build: (form) => (form.value('code') as string | null) ?? '',
+    toForm: (code) => ({ code }),
+  }),
+  // spec §4: a code is online when its first character, lowercased, is the configured prefix.
+  codeType: row<'ONLINE' | 'OFFLINE', 'all'>({
+    sentBy: 'all',
+    from: [],
+    shape: { type: 'string', enum: ['ONLINE', 'OFFLINE'] },
+    nullable: false,
+    storage: 'open',
+    build: (form) => (isOnlineCode((form.value('code') as string | null) ?? '') ? 'ONLINE' : 'OFFLINE'),
+    toForm: () => ({}),
+  }),
+  name: textRow('name', 'firstName', 'all'),
+  surName: textRow('surName', 'lastName', 'all'),
+  phoneNumber: textRow('phoneNumber', 'phone', 'all'),
+  email: textRow('email', 'email', 'all'),
+  lotteryRegulations: consentRow('lotteryRegulations', 'rules', 'all'),
+  authorizedPerson: consentRow('authorizedPerson', 'notEmployee', 'all'),
+  personalDataClause: consentRow('personalDataClause', 'rodo', 'all'),
+  additionalAward: consentRow('additionalAward', 'tax', 'registry'),
+  hash: row<string | null, 'hashTiers'>({
+    sentBy: 'hashTiers',
+    from: [],
+    shape: { type: 'string', minLength: 1, maxLength: 200 },
+    nullable: false,
+    // The claim keeps the hash's digest; the hash itself is never stored.
+    storage: 'none',
+    build: (form) => form.hash,
+    toForm: () => ({}),
+  }),
+  address: row<AddressPayload | null, 'registry'>({
+    sentBy: 'registry',
+    from: ADDRESS_PARTS.map(([part, field, need]) => source(field, `address.${part}`, need)),
+    shape: {
+      type: 'object',
+      additionalProperties: false,
+      required: ADDRESS_PARTS.map(([part]) => part),
+      properties: Object.fromEntries(ADDRESS_PARTS.map(([part]) => [part, TEXT])),
+    },
+    nullable: true,
+    storage: 'open',
+    build: (form) => {
+      if (form.text('address_city') === null) return null;
+      const zip = form.text('address_zipCode') ?? '';
+      return {
+        city: form.text('address_city')!,
+        postalCode: `${zip.slice(0, 2)}-${zip.slice(2)}`,
+        street: form.text('address_street') ?? '',
+        houseNumber: form.text('address_house') ?? '',
+        apartmentNumber: form.text('address_flat') ?? '',
+      };
+    },
+    toForm: (address) =>
+      address === null
+        ? {}
+        : {
+            address_city: address.city,
+            // The server validates the form's value: 5 digits (anything else is reported as it came).
+            address_zipCode: /^\d{2}-\d{3}$/.test(address.postalCode)
+              ? address.postalCode.replace('-', '')
+              : address.postalCode,
+            address_street: address.street || undefined,
+            address_house: address.houseNumber,
+            address_flat: address.apartmentNumber || undefined,
+          },
+  }),
+  image: row<string | null, 'registry'>({
+    sentBy: 'registry',
+    from: [source('file', 'image', 'shown')],
+    // A 600x800 PNG as base64 stays well under this; the body limit guards the rest.
+    shape: { type: 'string', maxLength: 3_000_000 },
+    nullable: true,
+    storage: 'image',
+    build: (form) => (form.value('file') as string | null) ?? null,
+    toForm: (file) => ({ file: file ?? undefined }),
+  }),
+  pesel: textRow('pesel', 'pesel', 'registry', { sealed: true, toggle: 'noPesel' }),
+  birthDate: textRow('birthDate', 'birthDate', 'registry'),
+  nationality: textRow('nationality', 'citizenship', 'registry'),
+  countryOfBirth: textRow('countryOfBirth', 'country', 'registry'),
+  identityCardNumber: textRow('identityCardNumber', 'personalId', 'registry', {
+    upper: true,
+    sealed: true,
+    toggle: 'noPersonalId',
+  }),
+  passportNumber: textRow('passportNumber', 'passport', 'registry', { upper: true, sealed: true }),
+  statementExposedPosition: row<ExposedPositionPayload, 'registry'>({
+    sentBy: 'registry',
+    from: POLITICAL_ANSWERS.map(([part, field]) => source(field, `statementExposedPosition.${part}`)),
+    shape: {
+      type: 'object',
+      additionalProperties: false,
+      required: POLITICAL_ANSWERS.map(([part]) => part),
+      properties: Object.fromEntries(POLITICAL_ANSWERS.map(([part]) => [part, NULLABLE_FLAG])),
+    },
+    // shared/API.md: a tier whose form does not ask the block (winTo) sends it with null answers.
+    nullable: false,
+    storage: 'open',
+    build: (form) =>
+      Object.fromEntries(
+        POLITICAL_ANSWERS.map(([part, field]) => [part, form.value(field) as boolean | null]),
+      ) as ExposedPositionPayload,
+    toForm: (answers) =>
+      Object.fromEntries(POLITICAL_ANSWERS.map(([part, field]) => [field, answers[part] ?? undefined])),
+  }),
+  actualBeneficiary: row<boolean | null, 'registry'>({
+    sentBy: 'registry',
+    from: [source('confirmed', 'actualBeneficiary')],
+    shape: FLAG,
+    nullable: true,
+    storage: 'open',
+    build: (form) => form.value('confirmed') as boolean | null,
+    toForm: (confirmed) => ({ confirmed: confirmed ?? undefined }),
+  }),
+  iban: row<string | null, 'registry'>({
+    sentBy: 'registry',
+    from: [source('bankAccount', 'iban')],
+    shape: TEXT,
+    nullable: true,
+    storage: 'sealed',
+    build: (form) => {
+      const account = form.value('bankAccount');
+      return typeof account === 'string' ? toPolishIban(account) : null;
+    },
+    toForm: (iban) => ({ bankAccount: iban ?? undefined }),
+  }),
+  serialNumber: textRow('serialNumber', 'serialNumber', 'registry'),
 };
 
-/** Which form field a payload field comes from, to name a form error by its payload field (server). */
-export const PAYLOAD_FIELD_OF_FORM_FIELD: Record<string, string> = {
-  code: 'code',
-  serialNumber: 'serialNumber',
-  file: 'image',
-  firstName: 'name',
-  lastName: 'surName',
-  address_city: 'address.city',
-  address_zipCode: 'address.postalCode',
-  address_street: 'address.street',
-  address_house: 'address.houseNumber',
-  address_flat: 'address.apartmentNumber',
-  phone: 'phoneNumber',
-  email: 'email',
-  citizenship: 'nationality',
-  country: 'countryOfBirth',
-  pesel: 'pesel',
-  birthDate: 'birthDate',
-  personalId: 'identityCardNumber',
-  passport: 'passportNumber',
-  bankAccount: 'iban',
-  'consents.rules': 'lotteryRegulations',
-  'consents.notEmployee': 'authorizedPerson',
-  'consents.rodo': 'personalDataClause',
-  'consents.tax': 'additionalAward',
-  answer_1: 'statementExposedPosition.politicallyExposedPerson',
-  answer_2: 'statementExposedPosition.familyPoliticallyExposedPerson',
-  answer_3: 'statementExposedPosition.closeAssociatePoliticallyExposedPerson',
-  confirmed: 'actualBeneficiary',
+type Table = typeof PAYLOAD_TABLE;
+export type PayloadField = keyof Table;
+type ValueOf<F extends PayloadField> = ReturnType<Table[F]['build']>;
+type CommonField = { [F in PayloadField]: Table[F]['sentBy'] extends 'all' ? F : never }[PayloadField];
+
+/** A statement body of shared/API.md: the common fields, and those the tier sends. */
+export type StatementPayload = { [F in CommonField]: ValueOf<F> } & {
+  [F in Exclude<PayloadField, CommonField>]?: ValueOf<F>;
 };
+
+const ROWS = Object.entries(PAYLOAD_TABLE) as Array<[PayloadField, PayloadRow<unknown>]>;
+
+export function payloadRow(field: PayloadField): PayloadRow<unknown> {
+  return PAYLOAD_TABLE[field] as PayloadRow<unknown>;
+}
+
+const tierPayloads = new Map<TierId, ReadonlyArray<[PayloadField, Presence]>>();
+
+/** The payload fields a tier sends, each with when it carries a value, in the table's order. */
+export function tierPayload(tier: Tier): ReadonlyArray<[PayloadField, Presence]> {
+  let fields = tierPayloads.get(tier.id);
+  if (!fields) {
+    fields = ROWS.flatMap(([field, { sentBy }]): Array<[PayloadField, Presence]> => {
+      if (sentBy === 'all') return [[field, 'always']];
+      if (sentBy === 'hashTiers') return tier.claimBy === 'hash' ? [[field, 'always']] : [];
+      const presence = tier.payload[field];
+      return presence ? [[field, presence]] : [];
+    });
+    tierPayloads.set(tier.id, fields);
+  }
+  return fields;
+}
+
+export const payloadFields = (tier: Tier): PayloadField[] => tierPayload(tier).map(([field]) => field);
+
+/** The payload path each form field fills ("firstName" → "name", "consents.rules" → "lotteryRegulations"). */
+export const PAYLOAD_PATH_OF_FORM_FIELD: ReadonlyMap<string, string> = new Map(
+  ROWS.flatMap(([, { from }]) => from.map(({ field, path }): [string, string] => [field, path])),
+);
+
+/** How each payload field is kept at rest (the table's `storage`). */
+export const STORAGE_OF: ReadonlyMap<string, PayloadRow<unknown>['storage']> = new Map(
+  ROWS.map(([field, { storage }]) => [field, storage]),
+);
+
+/** The export's columns: every stored field of the table, nested parts as dotted columns. */
+export const EXPORT_COLUMNS: readonly string[] = ROWS.flatMap(([field, { shape, storage }]) => {
+  if (storage === 'none' || storage === 'image') return [];
+  const parts = shape.properties as Record<string, unknown> | undefined;
+  return parts ? Object.keys(parts).map((part) => `${field}.${part}`) : [field];
+});
+
+/** The JSON Schema of a tier's body on the wire: exactly its fields, null only where it may be. */
+export function payloadShape(tier: Tier): object {
+  const fields = tierPayload(tier);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: fields.map(([field]) => field),
+    properties: Object.fromEntries(
+      fields.map(([field, presence]) => {
+        const { shape, nullable } = payloadRow(field);
+        return [field, nullable && presence !== 'always' ? { ...shape, type: [shape.type, 'null'] } : shape];
+      }),
+    ),
+  };
+}
 
 export interface PayloadContext {
   /** The `hash` query parameter of the statement link, or null. */
@@ -126,108 +336,62 @@ export interface PayloadContext {
   visible: ReadonlySet<string>;
 }
 
-const postalCode = (zip: string) => `${zip.slice(0, 2)}-${zip.slice(2)}`;
-
-/** The request body for a filled form: spec §3 "Submission payload", formats of shared/API.md. */
-export function buildPayload(
-  tier: Tier,
-  form: StatementFormData,
-  { hash, visible }: PayloadContext,
-): StatementPayload {
-  const shown = (field: keyof StatementFormData) => visible.has(field) && form[field] !== undefined;
-  const text = (field: keyof StatementFormData) => (shown(field) ? String(form[field]).trim() : null);
-  const answer = (field: 'answer_1' | 'answer_2' | 'answer_3' | 'confirmed') =>
-    shown(field) ? form[field]! : null;
-  const code = form.code ?? '';
-  const all: Required<StatementPayload> = {
-    type: tier.id,
-    code,
-    codeType: isOnlineCode(code) ? 'ONLINE' : 'OFFLINE',
-    name: text('firstName') ?? '',
-    surName: text('lastName') ?? '',
-    phoneNumber: text('phone') ?? '',
-    email: text('email') ?? '',
-    lotteryRegulations: form.consents?.rules === true,
-    authorizedPerson: form.consents?.notEmployee === true,
-    personalDataClause: form.consents?.rodo === true,
-    additionalAward: form.consents?.tax === true,
-    hash,
-    address: shown('address_city')
-      ? {
-          city: text('address_city')!,
-          postalCode: postalCode(form.address_zipCode ?? ''),
-          street: text('address_street') ?? '',
-          houseNumber: text('address_house') ?? '',
-          apartmentNumber: text('address_flat') ?? '',
-        }
-      : null,
-    image: shown('file') ? form.file! : null,
-    pesel: text('pesel'),
-    birthDate: text('birthDate'),
-    nationality: text('citizenship'),
-    countryOfBirth: text('country'),
-    identityCardNumber: text('personalId')?.toUpperCase() ?? null,
-    passportNumber: text('passport')?.toUpperCase() ?? null,
-    // shared/API.md: winTo's form does not ask the political block, so its answers are null there.
-    statementExposedPosition: {
-      politicallyExposedPerson: answer('answer_1'),
-      familyPoliticallyExposedPerson: answer('answer_2'),
-      closeAssociatePoliticallyExposedPerson: answer('answer_3'),
-    },
-    actualBeneficiary: answer('confirmed'),
-    iban: shown('bankAccount') ? toPolishIban(form.bankAccount!) : null,
-    serialNumber: text('serialNumber'),
+function formReader(tier: Tier, form: StatementFormData, { hash, visible }: PayloadContext): FormReader {
+  const value = (field: string): unknown => {
+    const [top, part] = field.split('.') as [string, string | undefined];
+    if (!visible.has(top)) return null;
+    const found = (form as Record<string, unknown>)[top];
+    const inner = part === undefined ? found : (found as Record<string, unknown> | undefined)?.[part];
+    return inner === undefined ? null : inner;
   };
-  return Object.fromEntries(
-    PAYLOAD_FIELDS[tier.id].map((field) => [field, all[field]]),
-  ) as unknown as StatementPayload;
+  return {
+    tier,
+    hash,
+    value,
+    text: (field) => {
+      const found = value(field);
+      return found === null ? null : String(found).trim();
+    },
+  };
 }
 
-const present = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
+/** The request body for a filled form: spec §3 "Submission payload", formats of shared/API.md. */
+export function buildPayload(tier: Tier, form: StatementFormData, context: PayloadContext): StatementPayload {
+  const reader = formReader(tier, form, context);
+  return Object.fromEntries(
+    payloadFields(tier).map((field) => [field, payloadRow(field).build(reader)]),
+  ) as StatementPayload;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function merge(base: Record<string, unknown>, part: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...base };
+  for (const [key, value] of Object.entries(part)) {
+    const current = merged[key];
+    merged[key] = isObject(current) && isObject(value) ? merge(current, value) : value;
+  }
+  return merged;
+}
 
 /**
- * The form data a payload stands for (the server validates it with the browser's schema). A consent the
- * payload of a tier does not carry (winTo's tax consent, shared/API.md) is implied by sending the form.
+ * The form data a payload stands for (the server validates it with the browser's schema). Fields missing
+ * from the payload (already reported) are left out. A consent the tier's payload does not carry (winTo's
+ * tax consent, shared/API.md) is implied by sending the form: the form cannot be sent without it.
  */
 export function payloadToFormData(
   tier: Tier,
-  payload: StatementPayload,
-  taxConsentAsked: boolean,
+  payload: Partial<Record<PayloadField, unknown>>,
+  askedConsents: readonly string[],
 ): StatementFormData {
-  const fields = PAYLOAD_FIELDS[tier.id];
-  const zip = payload.address?.postalCode;
-  const form: StatementFormData = {
-    code: payload.code,
-    serialNumber: present(payload.serialNumber),
-    file: present(payload.image),
-    firstName: payload.name,
-    lastName: payload.surName,
-    address_city: payload.address?.city,
-    address_zipCode: zip !== undefined && /^\d{2}-\d{3}$/.test(zip) ? zip.replace('-', '') : zip,
-    address_street: payload.address?.street || undefined,
-    address_house: payload.address?.houseNumber,
-    address_flat: payload.address?.apartmentNumber || undefined,
-    phone: payload.phoneNumber,
-    email: payload.email,
-    citizenship: present(payload.nationality),
-    country: present(payload.countryOfBirth),
-    noPesel: fields.includes('pesel') ? payload.pesel === null : undefined,
-    pesel: present(payload.pesel),
-    birthDate: present(payload.birthDate),
-    noPersonalId: fields.includes('identityCardNumber') ? payload.identityCardNumber === null : undefined,
-    personalId: present(payload.identityCardNumber),
-    passport: present(payload.passportNumber),
-    bankAccount: present(payload.iban),
-    consents: {
-      rules: payload.lotteryRegulations,
-      notEmployee: payload.authorizedPerson,
-      rodo: payload.personalDataClause,
-      tax: fields.includes('additionalAward') ? payload.additionalAward : taxConsentAsked || undefined,
-    },
-    answer_1: present(payload.statementExposedPosition?.politicallyExposedPerson),
-    answer_2: present(payload.statementExposedPosition?.familyPoliticallyExposedPerson),
-    answer_3: present(payload.statementExposedPosition?.closeAssociatePoliticallyExposedPerson),
-    confirmed: present(payload.actualBeneficiary),
-  };
+  const fields = payloadFields(tier).filter((field) => field in payload);
+  let form: Record<string, unknown> = {};
+  for (const field of fields) form = merge(form, payloadRow(field).toForm(payload[field]));
+  const carried = new Set(payloadFields(tier).flatMap((field) => payloadRow(field).from.map((s) => s.field)));
+  const implied = askedConsents.filter((consent) => !carried.has(`consents.${consent}`));
+  if (implied.length > 0) {
+    form = merge(form, { consents: Object.fromEntries(implied.map((consent) => [consent, true])) });
+  }
   return JSON.parse(JSON.stringify(form)) as StatementFormData;
 }

@@ -1,8 +1,23 @@
 import { Ajv } from 'ajv';
-import type { TierId } from '../campaign';
+import type { Tier } from '../campaign';
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
-import { PAYLOAD_FIELDS, PAYLOAD_FIELD_OF_FORM_FIELD, type PayloadField } from './payload';
-import { TIER_FILE_NAMES, TIER_FILES, composeTierSchema, composeTierUi, type JsonObject } from './tier-forms';
+import { PAYLOAD_PATH_OF_FORM_FIELD, payloadFields, type PayloadField } from './payload';
+import {
+  composeTierSchema,
+  composeTierUi,
+  type JsonObject,
+  type SharedDefinitions,
+  type TierFile,
+} from './tier-forms';
+
+/** What one tier's check reads: the registry entry, its file as read, the shared files. */
+export interface TierCheckInput {
+  tier: Tier;
+  file: TierFile;
+  shared: SharedDefinitions;
+  onlinePrefix: string;
+  knownWidgets: readonly string[];
+}
 
 // Keywords that can fail: each needs its Polish message in `errorMessage` (ARCHITECTURE: no ajv-i18n).
 const MESSAGE_KEYWORDS = [
@@ -76,12 +91,18 @@ function widgetNames(node: unknown, names: string[] = []): string[] {
 }
 
 /** Every problem of one tier's schema files, each starting with the file's name; [] means fine. */
-export function checkTierSchema(tierId: TierId, knownWidgets: string[]): string[] {
-  const file = TIER_FILE_NAMES[tierId];
+export function checkTierSchema({
+  tier,
+  file: tierFile,
+  shared,
+  onlinePrefix,
+  knownWidgets,
+}: TierCheckInput): string[] {
+  const file = `schemas/${tier.schema}`;
   const problems: string[] = [];
   let schema;
   try {
-    schema = composeTierSchema(tierId, TIER_FILES[tierId]);
+    schema = composeTierSchema(tier.id, tierFile, shared.definitions, onlinePrefix);
   } catch (error) {
     return [`${file}: ${(error as Error).message}`];
   }
@@ -92,7 +113,7 @@ export function checkTierSchema(tierId: TierId, knownWidgets: string[]): string[
   }
   missingMessages(schema, file, problems);
 
-  const uiSchema = composeTierUi(TIER_FILES[tierId]);
+  const uiSchema = composeTierUi(tierFile, shared.definitionsUi);
   const order = (uiSchema['ui:order'] as string[] | undefined) ?? [];
   for (const name of propertyNames(schema)) {
     if (!order.includes(name) && !order.includes('*'))
@@ -100,8 +121,8 @@ export function checkTierSchema(tierId: TierId, knownWidgets: string[]): string[
   }
   for (const name of propertyNames(schema)) {
     // A field outside the tier's payload (shared/API.md) would be shown but never reach the server.
-    const sent = PAYLOAD_FIELD_OF_FORM_FIELD[name]?.split('.')[0] as PayloadField | undefined;
-    if (sent && !PAYLOAD_FIELDS[tierId].includes(sent)) {
+    const sent = PAYLOAD_PATH_OF_FORM_FIELD.get(name)?.split('.')[0] as PayloadField | undefined;
+    if (sent && !payloadFields(tier).includes(sent)) {
       problems.push(`${file}: "${name}" is not sent for this tier (shared/API.md): ask a developer`);
     }
   }

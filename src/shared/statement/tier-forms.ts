@@ -1,14 +1,8 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import definitions from '../../../schemas/definitions.json';
-import definitionsUi from '../../../schemas/definitions.ui.json';
-import tierI from '../../../schemas/tier-i.json';
-import tierII from '../../../schemas/tier-ii.json';
-import tierIII from '../../../schemas/tier-iii.json';
-import tierIV from '../../../schemas/tier-iv.json';
-import tierV from '../../../schemas/tier-v.json';
-import tierVI from '../../../schemas/tier-vi.json';
-import tierWinTo from '../../../schemas/tier-winto.json';
-import { campaign, type TierId } from '../campaign';
+import type { TierId } from '../campaign';
+
+// Composing a tier's form from its file in schemas/ and the shared definitions. Pure functions of the
+// files' contents: the app composes the files it imports (forms.ts), the schema scripts those they read.
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -22,26 +16,11 @@ export interface TierForm {
   uiSchema: UiSchema;
 }
 
-/** The schema files a non-developer edits: one per tier (schemas/tier-*.json). */
-export const TIER_FILES: Record<TierId, TierFile> = {
-  I: tierI,
-  II: tierII,
-  III: tierIII,
-  IV: tierIV,
-  V: tierV,
-  VI: tierVI,
-  WINTO: tierWinTo,
-};
-
-export const TIER_FILE_NAMES: Record<TierId, string> = {
-  I: 'schemas/tier-i.json',
-  II: 'schemas/tier-ii.json',
-  III: 'schemas/tier-iii.json',
-  IV: 'schemas/tier-iv.json',
-  V: 'schemas/tier-v.json',
-  VI: 'schemas/tier-vi.json',
-  WINTO: 'schemas/tier-winto.json',
-};
+/** The shared files of schemas/: field definitions and their look. */
+export interface SharedDefinitions {
+  definitions: { $defs: JsonObject };
+  definitionsUi: JsonObject;
+}
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -112,22 +91,27 @@ function onlineCodeDefinition(prefix: string): JsonObject {
 export function composeTierSchema(
   tierId: TierId,
   file: TierFile,
-  shared: { $defs: JsonObject } = definitions,
-  onlinePrefix: string = campaign.onlineCodePrefix,
+  definitions: SharedDefinitions['definitions'],
+  onlinePrefix: string,
 ): RJSFSchema {
-  const defs = { ...shared.$defs, onlineCode: onlineCodeDefinition(onlinePrefix) };
+  const defs = { ...definitions.$defs, onlineCode: onlineCodeDefinition(onlinePrefix) };
   const inlined = inlineReferences({ $id: `tier${tierId}`, ...file.schema }, defs);
   return addRequiredMessages(inlined, defs) as RJSFSchema;
 }
 
-export function composeTierUi(file: TierFile, sharedUi: JsonObject = definitionsUi): UiSchema {
-  const { $comment: _comment, ...fieldUi } = sharedUi;
+export function composeTierUi(file: TierFile, definitionsUi: JsonObject): UiSchema {
+  const { $comment: _comment, ...fieldUi } = definitionsUi;
   return deepMerge(fieldUi, file.uiSchema) as UiSchema;
 }
 
-export const tierForms = Object.fromEntries(
-  (Object.keys(TIER_FILES) as TierId[]).map((tierId) => [
-    tierId,
-    { schema: composeTierSchema(tierId, TIER_FILES[tierId]), uiSchema: composeTierUi(TIER_FILES[tierId]) },
-  ]),
-) as Record<TierId, TierForm>;
+export function composeTierForm(
+  tierId: TierId,
+  file: TierFile,
+  shared: SharedDefinitions,
+  onlinePrefix: string,
+): TierForm {
+  return {
+    schema: composeTierSchema(tierId, file, shared.definitions, onlinePrefix),
+    uiSchema: composeTierUi(file, shared.definitionsUi),
+  };
+}

@@ -1,23 +1,17 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import messages from '../../content/statement-messages.json';
-import { tierById, statementEndpoint, type Tier, type TierId } from '../campaign';
-import tierI from './generated/tier-i';
-import tierII from './generated/tier-ii';
-import tierIII from './generated/tier-iii';
-import tierIV from './generated/tier-iv';
-import tierV from './generated/tier-v';
-import tierVI from './generated/tier-vi';
-import tierWinTo from './generated/tier-winto';
+import { prizes, tierById, statementEndpoint, type Tier, type TierId } from '../campaign';
+import { tierForms } from './forms';
+import { VALIDATOR_FUNCTIONS } from './generated/validators';
 import {
-  PAYLOAD_FIELDS,
-  PAYLOAD_FIELD_OF_FORM_FIELD,
+  PAYLOAD_PATH_OF_FORM_FIELD,
   buildPayload,
+  payloadFields,
+  payloadShape,
   payloadToFormData,
-  type PayloadField,
   type StatementPayload,
 } from './payload';
 import { firstMessagePerField } from './statement-errors';
-import { tierForms } from './tier-forms';
 import { createTierValidator, visibleFields, type TierValidator } from './validators';
 
 // The server's check of a statement body: the browser's precompiled tier validators, plus the exact
@@ -34,83 +28,17 @@ export type StatementVerdict =
 
 export type StatementEndpoint = 'complete-testimonial' | 'draw-complete-testimonial';
 
-const validators: Record<TierId, TierValidator> = {
-  I: createTierValidator('I', tierI),
-  II: createTierValidator('II', tierII),
-  III: createTierValidator('III', tierIII),
-  IV: createTierValidator('IV', tierIV),
-  V: createTierValidator('V', tierV),
-  VI: createTierValidator('VI', tierVI),
-  WINTO: createTierValidator('WINTO', tierWinTo),
-};
+const validators = Object.fromEntries(
+  prizes.tiers.map((tier) => [tier.id, createTierValidator(tier.id, VALIDATOR_FUNCTIONS[tier.id])]),
+) as Record<TierId, TierValidator>;
 
 export function tierValidator(tierId: TierId): TierValidator {
   return validators[tierId];
 }
 
-// Generous caps: the tier schema gives the precise Polish limits; these only stop abuse early.
-const TEXT = { type: 'string', maxLength: 500 };
-const NULLABLE_TEXT = { type: ['string', 'null'], maxLength: 500 };
-const FLAG = { type: 'boolean' };
-const NULLABLE_FLAG = { type: ['boolean', 'null'] };
-
-const FIELD_SHAPES: Record<PayloadField, object> = {
-  type: TEXT,
-  code: TEXT,
-  codeType: { enum: ['ONLINE', 'OFFLINE'] },
-  name: TEXT,
-  surName: TEXT,
-  phoneNumber: TEXT,
-  email: TEXT,
-  lotteryRegulations: FLAG,
-  authorizedPerson: FLAG,
-  personalDataClause: FLAG,
-  additionalAward: FLAG,
-  hash: { type: 'string', minLength: 1, maxLength: 200 },
-  address: {
-    type: ['object', 'null'],
-    additionalProperties: false,
-    required: ['city', 'postalCode', 'street', 'houseNumber', 'apartmentNumber'],
-    properties: { city: TEXT, postalCode: TEXT, street: TEXT, houseNumber: TEXT, apartmentNumber: TEXT },
-  },
-  // A 600x800 PNG as base64 stays well under this; the body limit guards the rest.
-  image: { type: ['string', 'null'], maxLength: 3_000_000 },
-  pesel: NULLABLE_TEXT,
-  birthDate: NULLABLE_TEXT,
-  nationality: NULLABLE_TEXT,
-  countryOfBirth: NULLABLE_TEXT,
-  identityCardNumber: NULLABLE_TEXT,
-  passportNumber: NULLABLE_TEXT,
-  statementExposedPosition: {
-    type: ['object', 'null'],
-    additionalProperties: false,
-    required: [
-      'politicallyExposedPerson',
-      'familyPoliticallyExposedPerson',
-      'closeAssociatePoliticallyExposedPerson',
-    ],
-    properties: {
-      politicallyExposedPerson: NULLABLE_FLAG,
-      familyPoliticallyExposedPerson: NULLABLE_FLAG,
-      closeAssociatePoliticallyExposedPerson: NULLABLE_FLAG,
-    },
-  },
-  actualBeneficiary: NULLABLE_FLAG,
-  iban: TEXT,
-  serialNumber: NULLABLE_TEXT,
-};
-
 const shapeAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false });
 const shapeValidators = Object.fromEntries(
-  Object.entries(PAYLOAD_FIELDS).map(([tierId, fields]) => [
-    tierId,
-    shapeAjv.compile({
-      type: 'object',
-      additionalProperties: false,
-      required: fields,
-      properties: Object.fromEntries(fields.map((field) => [field, FIELD_SHAPES[field]])),
-    }),
-  ]),
+  prizes.tiers.map((tier) => [tier.id, shapeAjv.compile(payloadShape(tier))]),
 ) as Record<TierId, ReturnType<Ajv['compile']>>;
 
 function shapeProblem(error: ErrorObject): StatementProblem {
@@ -184,7 +112,7 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
   if (TOGGLE_FIELDS.some(reported)) return { ok: false, problems };
   // The fields of the tier whose shape is right go on to the schema; the rest are reported already.
   const payload = Object.fromEntries(
-    PAYLOAD_FIELDS[tier.id]
+    payloadFields(tier)
       .filter((field) => field in body && !reported(field))
       .map((field) => [field, body[field]]),
   ) as unknown as StatementPayload;
@@ -193,12 +121,11 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
   const validator = validators[tier.id];
   const { schema } = tierForms[tier.id];
   const consents = schema.properties?.consents as { properties?: Record<string, unknown> } | undefined;
-  const taxConsentAsked = consents?.properties?.tax !== undefined;
-  const formData = payloadToFormData(tier, payload, taxConsentAsked);
+  const formData = payloadToFormData(tier, payload, Object.keys(consents?.properties ?? {}));
   for (const [formField, message] of firstMessagePerField(
     validator.rawValidation(schema, formData).errors ?? [],
   )) {
-    const field = PAYLOAD_FIELD_OF_FORM_FIELD[formField] ?? formField;
+    const field = PAYLOAD_PATH_OF_FORM_FIELD.get(formField) ?? formField;
     if (!reported(field)) problems.push({ field, message });
   }
 
@@ -209,7 +136,7 @@ export function validateStatement(body: unknown, endpoint: StatementEndpoint): S
   // (given the toggles) must be null, codeType must follow the code, formats must be the contract's.
   const visible = visibleFields(validator, tier.id, formData);
   const expected = buildPayload(tier, formData, { hash: payload.hash ?? null, visible });
-  for (const field of PAYLOAD_FIELDS[tier.id]) {
+  for (const field of payloadFields(tier)) {
     if (reported(field)) continue;
     for (const mismatch of mismatches(expected[field], payload[field], field)) {
       problems.push({ field: mismatch.path, message: mismatchMessage(mismatch) });

@@ -2,8 +2,8 @@ import type { ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { retrieveSchema } from '@rjsf/utils';
 import type { TierId } from '../campaign';
-import type { StatementFormData } from './form-data';
-import { tierForms } from './tier-forms';
+import { tierForms } from './forms';
+import type { StatementFormData } from './generated/form-data';
 
 export type TierValidator = ValidatorType<StatementFormData>;
 

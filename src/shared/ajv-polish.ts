@@ -1,0 +1,147 @@
+import type { ErrorObject } from 'ajv';
+
+// Schema and content files are edited by non-developers: ajv's English ("must have required property")
+// is replaced by a Polish sentence, and the place by a JSON Pointer that names the field concerned.
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'tekstem',
+  number: 'liczbą',
+  integer: 'liczbą całkowitą',
+  boolean: 'wartością true albo false',
+  array: 'listą […]',
+  object: 'obiektem {…}',
+  null: 'wartością null',
+};
+
+const FORMAT_NAMES: Record<string, string> = {
+  email: 'adres e-mail',
+  date: 'data RRRR-MM-DD',
+  time: 'godzina',
+  'date-time': 'data i godzina',
+  uri: 'adres internetowy',
+  url: 'adres internetowy',
+};
+
+const quoted = (value: unknown) => `„${typeof value === 'string' ? value : JSON.stringify(value)}”`;
+
+/** Polish plural: 1 znak, 2–4 znaki (but 12–14 znaków), 5 znaków. */
+function count(n: number, one: string, few: string, many: string): string {
+  if (n === 1) return `${n} ${one}`;
+  const fewForm = n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14);
+  return `${n} ${fewForm ? few : many}`;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** " — czy chodziło o „x”?" when a known name is a likely typo of `value`; short names never match. */
+function didYouMean(value: unknown, known: unknown[]): string {
+  if (typeof value !== 'string') return '';
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const name of known) {
+    if (typeof name !== 'string') continue;
+    const distance = editDistance(value, name);
+    if (distance < bestDistance && distance < name.length / 2) [best, bestDistance] = [name, distance];
+  }
+  return best === undefined ? '' : ` — czy chodziło o „${best}”?`;
+}
+
+/** One ajv error (ajv 8; `verbose: true` for the data and the schema) as a Polish sentence. */
+export function polishAjvMessage(error: ErrorObject): string {
+  const { keyword, params, parentSchema } = error;
+  const own = parentSchema?.['x-message'];
+  // required and additionalProperties are about a child field, not the value the schema node describes.
+  if (typeof own === 'string' && keyword !== 'required' && keyword !== 'additionalProperties') return own;
+  switch (keyword) {
+    case 'required':
+      return `brakuje pola „${params.missingProperty}”`;
+    case 'additionalProperties': {
+      const name = params.additionalProperty;
+      return `nieznane pole „${name}”${didYouMean(name, Object.keys(parentSchema?.properties ?? {}))}`;
+    }
+    case 'type': {
+      const types: string[] = [params.type].flat();
+      return `musi być ${types.map((type) => TYPE_NAMES[type] ?? type).join(' albo ')}`;
+    }
+    case 'enum': {
+      const values: unknown[] = params.allowedValues;
+      return `musi być jedną z wartości: ${values.map(quoted).join(', ')}${didYouMean(error.data, values)}`;
+    }
+    case 'const':
+      return `musi mieć wartość ${quoted(params.allowedValue)}`;
+    case 'minLength':
+      return params.limit === 1
+        ? 'nie może być puste'
+        : `musi mieć co najmniej ${count(params.limit, 'znak', 'znaki', 'znaków')}`;
+    case 'maxLength':
+      return `może mieć co najwyżej ${count(params.limit, 'znak', 'znaki', 'znaków')}`;
+    case 'minItems':
+      return `musi mieć co najmniej ${count(params.limit, 'element', 'elementy', 'elementów')}`;
+    case 'maxItems':
+      return `może mieć co najwyżej ${count(params.limit, 'element', 'elementy', 'elementów')}`;
+    case 'minimum':
+      return `musi wynosić co najmniej ${params.limit}`;
+    case 'maximum':
+      return `może wynosić co najwyżej ${params.limit}`;
+    case 'exclusiveMinimum':
+      return `musi być większe niż ${params.limit}`;
+    case 'exclusiveMaximum':
+      return `musi być mniejsze niż ${params.limit}`;
+    case 'pattern':
+      return 'ma nieprawidłowy format';
+    case 'format':
+      return `ma nieprawidłowy format (${FORMAT_NAMES[params.format] ?? params.format})`;
+    case 'uniqueItems': {
+      // ajv's i and j come in either order depending on the item types.
+      const [first, second] = [params.i, params.j].sort((a: number, b: number) => a - b);
+      return `powtarza wartość: elementy ${first} i ${second} są jednakowe (numeracja od 0)`;
+    }
+    default:
+      return `jest nieprawidłowe (reguła „${keyword}”)`;
+  }
+}
+
+const pointerToken = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/** The JSON Pointer of the value concerned ('/' for the root); for a missing or unknown field, its own. */
+export function polishAjvPlace(error: ErrorObject): string {
+  const field =
+    error.keyword === 'required'
+      ? error.params.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? error.params.additionalProperty
+        : undefined;
+  if (typeof field === 'string') return `${error.instancePath}/${pointerToken(field)}`;
+  return error.instancePath || '/';
+}
+
+/** One line per problem, `${file}: ${place} — ${message}`, without if/then/else summaries and repeats. */
+export function polishAjvProblems(file: string, errors: ErrorObject[] | null | undefined): string[] {
+  const seenKeywords = new Set<string>();
+  const seenMessages = new Set<string>();
+  const lines: string[] = [];
+  for (const error of errors ?? []) {
+    // "must match "then" schema" only repeats the errors of the then/else branch reported beside it.
+    if (error.keyword === 'if') continue;
+    const place = polishAjvPlace(error);
+    const message = polishAjvMessage(error);
+    const byKeyword = `${place} ${error.keyword}`;
+    const byMessage = `${place} ${message}`;
+    if (seenKeywords.has(byKeyword) || seenMessages.has(byMessage)) continue;
+    seenKeywords.add(byKeyword);
+    seenMessages.add(byMessage);
+    lines.push(`${file}: ${place} — ${message}`);
+  }
+  return lines;
+}
