@@ -57,12 +57,15 @@ function didYouMean(value: unknown, known: unknown[]): string {
   return best === undefined ? '' : ` — czy chodziło o „${best}”?`;
 }
 
+const SHAPE_KEYWORDS = ['type', 'const', 'anyOf', 'oneOf', 'not'];
+
 /** One ajv error (ajv 8; `verbose: true` for the data and the schema) as a Polish sentence. */
 export function polishAjvMessage(error: ErrorObject): string {
   const { keyword, params, parentSchema } = error;
-  const own = parentSchema?.['x-message'];
-  // required and additionalProperties are about a child field, not the value the schema node describes.
-  if (typeof own === 'string' && keyword !== 'required' && keyword !== 'additionalProperties') return own;
+  const own = parentSchema?.errorMessage;
+  // A node's own text says how the value is written; the other rules (a missing or unknown child field,
+  // a value not among the allowed, a repeated one) have precise messages of their own.
+  if (typeof own === 'string' && SHAPE_KEYWORDS.includes(keyword)) return own;
   switch (keyword) {
     case 'required':
       return `brakuje pola „${params.missingProperty}”`;

@@ -140,16 +140,16 @@ describe('polishAjvMessage and polishAjvPlace', () => {
     expect(message).not.toMatch(ENGLISH);
   });
 
-  it('uses the Polish text a schema node gives in x-message for any rule of that node', () => {
-    const zip = { type: 'string', pattern: '^\\d{2}-\\d{3}$', 'x-message': 'podaj kod w postaci 00-000' };
-    expect(polishAjvMessage(errorFor(zip, '00000', 'pattern'))).toBe('podaj kod w postaci 00-000');
+  it('uses the Polish text a schema node gives in errorMessage (as VS Code reads it) for how a value is written', () => {
+    const zip = { type: 'string', pattern: '^\\d{2}-\\d{3}$', errorMessage: 'podaj kod w postaci 00-000' };
     expect(polishAjvMessage(errorFor(zip, 12345, 'type'))).toBe('podaj kod w postaci 00-000');
+    expect(polishAjvMessage(errorFor(zip, '00000', 'pattern'))).toBe('ma nieprawidłowy format');
   });
 
-  it('keeps naming the field for a missing or unknown field under a node with x-message', () => {
+  it('keeps naming the field for a missing or unknown field under a node with errorMessage', () => {
     const address = object(
       { city: {} },
-      { required: ['city'], additionalProperties: false, 'x-message': 'podaj pełny adres' },
+      { required: ['city'], additionalProperties: false, errorMessage: 'podaj pełny adres' },
     );
     expect(polishAjvMessage(errorFor(address, { miasto: 'Łódź' }, 'required'))).toBe('brakuje pola „city”');
     expect(polishAjvMessage(errorFor(address, { miasto: 'Łódź' }, 'additionalProperties'))).toBe(
@@ -221,14 +221,9 @@ describe('polishAjvProblems', () => {
 
   it('leaves out a repeated message at the same place', () => {
     const schema = object({
-      zip: {
-        type: 'string',
-        minLength: 6,
-        pattern: '^\\d{2}-\\d{3}$',
-        'x-message': 'podaj kod w postaci 00-000',
-      },
+      zip: { type: 'string', const: '00-000', errorMessage: 'podaj kod w postaci 00-000' },
     });
-    expect(polishAjvProblems(file, errorsFor(schema, { zip: '0' }))).toEqual([
+    expect(polishAjvProblems(file, errorsFor(schema, { zip: 5 }))).toEqual([
       'schemas/tier-iv.json: /zip — podaj kod w postaci 00-000',
     ]);
   });

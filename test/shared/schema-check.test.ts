@@ -1,97 +1,368 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import definitions from '../../schemas/definitions.json';
 import definitionsUi from '../../schemas/definitions.ui.json';
 import { campaign, prizes, tierById, type TierId } from '../../src/shared/campaign';
 import { tierForms } from '../../src/shared/statement/forms';
-import { GENERATED_DIR, generatedModules, validatorModuleSource } from '../../src/shared/statement/generate';
+import { generatedFiles, validatorModuleSource } from '../../src/shared/statement/generate';
 import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
-import { checkTierSchema } from '../../src/shared/statement/schema-check';
-import type { TierFile } from '../../src/shared/statement/tier-forms';
+import {
+  checkSharedFiles,
+  checkTierFile,
+  describeProblem,
+  type SharedFiles,
+} from '../../src/shared/statement/schema-check';
 import { KNOWN_WIDGETS } from '../../widgets/registry';
 
-const check = (tierId: TierId, file: TierFile = TIER_FILES[tierId]) =>
-  checkTierSchema({
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const shared = { definitions, definitionsUi } as SharedFiles;
+const check = (tierId: TierId, file: unknown = TIER_FILES[tierId], files: SharedFiles = shared) =>
+  checkTierFile({
     tier: tierById(tierId)!,
     file,
-    shared: { definitions, definitionsUi },
+    shared: files,
     onlinePrefix: campaign.onlineCodePrefix,
     knownWidgets: KNOWN_WIDGETS,
-  });
+  }).map(describeProblem);
 
-describe('schemas:check', () => {
-  it.each(prizes.tiers.map((tier) => tier.id))('tier %s: valid, Polish messages, known widgets', (tierId) => {
+/** The problems of a tier file after `change` (on a copy). */
+const withFile = (tierId: TierId, change: (file: Json) => void) => {
+  const file = structuredClone(TIER_FILES[tierId]) as Json;
+  change(file);
+  return check(tierId, file);
+};
+
+// Words of ajv's and JavaScript's English that must never reach an editor.
+const ENGLISH = /\b(must|should|strict mode|schema is invalid|undefined|TypeError|Error:|at \w+ \()/;
+
+describe('schemas:check on the files as they are', () => {
+  it.each(prizes.tiers.map((tier) => tier.id))('tier %s has no problem', (tierId) => {
     expect(check(tierId)).toEqual([]);
   });
 
-  it('the generated modules are up to date', () => {
-    const modules = generatedModules(
-      prizes.tiers.map((tier) => ({ tier, schema: tierForms[tier.id].schema })),
-    );
-    for (const [name, source] of modules) {
-      expect(fs.readFileSync(path.join(GENERATED_DIR, name), 'utf8'), name).toBe(source);
-    }
+  it('the shared files have no problem', () => {
+    expect(checkSharedFiles(definitions, definitionsUi, KNOWN_WIDGETS)).toEqual([]);
+  });
+
+  it('the generated files are up to date', () => {
+    const files = generatedFiles({
+      tiers: prizes.tiers.map((tier) => ({ tier, schema: tierForms[tier.id].schema })),
+      definitions,
+      knownWidgets: KNOWN_WIDGETS,
+    });
+    for (const [file, content] of files) expect(fs.readFileSync(file, 'utf8'), file).toBe(content);
   });
 
   it('never emits eval-like code or require() into the browser validators', () => {
-    const source = validatorModuleSource(tierForms.I.schema);
-    expect(source).not.toMatch(/new Function|eval\(|require\(/);
+    expect(validatorModuleSource(tierForms.I.schema)).not.toMatch(/new Function|eval\(|require\(/);
+  });
+});
+
+describe('a broken tier file is told in Polish, with its file and place', () => {
+  const corpus: Array<[string, TierId, (file: Json) => void, string[]]> = [
+    [
+      'a misspelt $ref',
+      'IV',
+      (file) => (file.schema.properties.phone = { $ref: '#/$defs/telefon' }),
+      [
+        expect.stringMatching(
+          /^schemas\/tier-iv\.json, pole „phone”, \/schema\/properties\/phone\/\$ref: musi być jedną z wartości: „#\/\$defs\/code”, .*„#\/\$defs\/phone”/,
+        ),
+      ],
+    ],
+    [
+      'a misspelt field in required',
+      'IV',
+      (file) => file.schema.required.push('adress_street'),
+      [
+        expect.stringMatching(
+          /^schemas\/tier-iv\.json, pole „adress_street”, \/schema\/required\/9: .*„address_street”/,
+        ),
+      ],
+    ],
+    [
+      'a misspelt field in ui:order',
+      'IV',
+      (file) => (file.uiSchema['ui:order'][3] = 'lastname'),
+      [expect.stringMatching(/pole „lastname”, \/uiSchema\/ui:order\/3: .*czy chodziło o „lastName”/)],
+    ],
+    [
+      'a field named twice in ui:order',
+      'V',
+      (file) => file.uiSchema['ui:order'].push('email'),
+      [expect.stringMatching(/^schemas\/tier-v\.json, \/uiSchema\/ui:order: powtarza wartość/)],
+    ],
+    [
+      'a ui:order entry that is no field of this form',
+      'III',
+      (file) => file.uiSchema['ui:order'].splice(3, 0, 'bankAccount'),
+      [
+        'schemas/tier-iii.json, pole „bankAccount”, /uiSchema/ui:order/3: ' +
+          'pola „bankAccount” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę',
+      ],
+    ],
+    [
+      'a field of the form missing from ui:order',
+      'IV',
+      (file) => file.uiSchema['ui:order'].splice(file.uiSchema['ui:order'].indexOf('email'), 1),
+      [
+        'schemas/tier-iv.json, pole „email”, /uiSchema/ui:order: pola brakuje w „ui:order” — dopisz je tam, gdzie ma się pojawić',
+      ],
+    ],
+    [
+      'required written as text instead of a list',
+      'VI',
+      (file) => (file.schema.required = 'phone'),
+      [
+        'schemas/tier-vi.json, /schema/required: Wpisz listę nazw pól w nawiasach kwadratowych, każdą raz, np. ["phone", "email"].',
+      ],
+    ],
+    [
+      'an unknown widget',
+      'IV',
+      (file) => (file.uiSchema.phone = { 'ui:widget': 'PhoneWidgetX' }),
+      [
+        expect.stringMatching(
+          /^schemas\/tier-iv\.json, pole „phone”, \/uiSchema\/phone\/ui:widget: musi być jedną z wartości: .*„MaskedInputWidget”/,
+        ),
+      ],
+    ],
+    [
+      'an unknown section',
+      'IV',
+      (file) => (file.uiSchema.email = { 'ui:section': 'kontakt' }),
+      [
+        expect.stringMatching(
+          /pole „email”, \/uiSchema\/email\/ui:section: musi być jedną z wartości: „kupon”, „dane”, „zgody”, „pep”/,
+        ),
+      ],
+    ],
+    [
+      'a rule without its Polish message',
+      'IV',
+      (file) => (file.schema.properties.address_street = { $ref: '#/$defs/address_street', minLength: 3 }),
+      [
+        'schemas/tier-iv.json, pole „address_street”, /schema/properties/address_street: ' +
+          'reguła „minLength” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "minLength": "…"',
+      ],
+    ],
+    [
+      'a field outside the tier’s payload',
+      'IV',
+      (file) => {
+        file.schema.properties.pesel = { $ref: '#/$defs/pesel' };
+        file.uiSchema['ui:order'].push('pesel');
+      },
+      [
+        'schemas/tier-iv.json, pole „pesel”, /schema/properties/pesel: pola „pesel” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę',
+        'schemas/tier-iv.json, pole „pesel”, /uiSchema/ui:order/12: pola „pesel” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę',
+      ],
+    ],
+    [
+      'the phone removed from tier VI',
+      'VI',
+      (file) => {
+        delete file.schema.properties.phone;
+        file.schema.required = file.schema.required.filter((name: string) => name !== 'phone');
+        file.uiSchema['ui:order'] = file.uiSchema['ui:order'].filter((name: string) => name !== 'phone');
+      },
+      [
+        'schemas/tier-vi.json, pole „phone”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „phoneNumber” (shared/API.md)',
+      ],
+    ],
+    [
+      'the consents of tier VI made optional',
+      'VI',
+      (file) => (file.schema.required = file.schema.required.filter((name: string) => name !== 'consents')),
+      [
+        'schemas/tier-vi.json, pole „consents.rules”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „lotteryRegulations” (shared/API.md)',
+        'schemas/tier-vi.json, pole „consents.notEmployee”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „authorizedPerson” (shared/API.md)',
+        'schemas/tier-vi.json, pole „consents.rodo”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „personalDataClause” (shared/API.md)',
+      ],
+    ],
+    [
+      'tier I’s tax consent dropped (consents instead of consentsWithTax)',
+      'I',
+      (file) => (file.schema.properties.consents = { $ref: '#/$defs/consents' }),
+      [
+        'schemas/tier-i.json, pole „consents.tax”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „additionalAward” (shared/API.md)',
+      ],
+    ],
+    [
+      'winTo without the tax consent its tax award needs',
+      'WINTO',
+      (file) => (file.schema.properties.consents = { $ref: '#/$defs/consents' }),
+      [
+        'schemas/tier-winto.json, pole „consents.tax”, /schema/properties/consents: zgody muszą zawierać zgodę na nagrodę dodatkową (tax): ten poziom ma nagrodę dodatkową (prizes.json, taxAward)',
+      ],
+    ],
+    [
+      'a tax consent on a tier without a tax award',
+      'V',
+      (file) => (file.schema.properties.consents = { $ref: '#/$defs/consentsWithTax' }),
+      [
+        'schemas/tier-v.json, pole „consents.tax”, /schema/properties/consents: zgody nie mogą zawierać zgody na nagrodę dodatkową (tax): ten poziom nie ma nagrody dodatkowej',
+      ],
+    ],
+    [
+      'the PESEL-or-birth-date condition dropped',
+      'II',
+      (file) => file.schema.allOf.splice(1, 1),
+      [
+        'schemas/tier-ii.json, pole „pesel”, /uiSchema/ui:order/14: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
+        'schemas/tier-ii.json, pole „birthDate”, /uiSchema/ui:order/15: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
+        'schemas/tier-ii.json, pole „pesel”, /schema/required: pole musi być obowiązkowe (gdy nie zaznaczono „Nie posiadam numeru PESEL”): dane oświadczenia muszą wtedy zawierać „pesel” (shared/API.md)',
+        'schemas/tier-ii.json, pole „birthDate”, /schema/required: pole musi być obowiązkowe (gdy zaznaczono „Nie posiadam numeru PESEL”): dane oświadczenia muszą wtedy zawierać „birthDate” (shared/API.md)',
+      ],
+    ],
+    [
+      'the ID-card-or-passport condition dropped',
+      'III',
+      (file) => file.schema.allOf.pop(),
+      [
+        'schemas/tier-iii.json, pole „personalId”, /uiSchema/ui:order/16: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
+        'schemas/tier-iii.json, pole „passport”, /uiSchema/ui:order/17: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
+        'schemas/tier-iii.json, pole „personalId”, /schema/required: pole musi być obowiązkowe (gdy nie zaznaczono „Nie posiadam dowodu osobistego”): dane oświadczenia muszą wtedy zawierać „identityCardNumber” (shared/API.md)',
+        'schemas/tier-iii.json, pole „passport”, /schema/required: pole musi być obowiązkowe (gdy zaznaczono „Nie posiadam dowodu osobistego”): dane oświadczenia muszą wtedy zawierać „passportNumber” (shared/API.md)',
+      ],
+    ],
+    [
+      'the coupon photo rule dropped',
+      'IV',
+      (file) => delete file.schema.allOf,
+      [
+        'schemas/tier-iv.json, pole „file”, /uiSchema/ui:order/1: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
+        'schemas/tier-iv.json, pole „file”, /schema/allOf: pole musi być w formularzu (dla kodu z kuponu): dane oświadczenia zawierają wtedy „image”',
+      ],
+    ],
+    [
+      'the serial number rule dropped',
+      'VI',
+      (file) => delete file.schema.allOf,
+      [
+        'schemas/tier-vi.json, pole „serialNumber”, /uiSchema/ui:order/1: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
+        'schemas/tier-vi.json, pole „serialNumber”, /schema/required: pole musi być obowiązkowe (dla kodu z kuponu): dane oświadczenia muszą wtedy zawierać „serialNumber” (shared/API.md)',
+      ],
+    ],
+    [
+      'the no-PESEL box removed where the form needs it',
+      'WINTO',
+      (file) => {
+        delete file.schema.properties.noPesel;
+        file.uiSchema['ui:order'] = file.uiSchema['ui:order'].filter((name: string) => name !== 'noPesel');
+      },
+      [
+        'schemas/tier-winto.json, pole „noPesel”, /schema/properties: formularz musi mieć to pole: od niego zależy, czy wysyła się „pesel”',
+      ],
+    ],
+    [
+      'a field shown where its payload value must be null (winTo asks no birth country)',
+      'WINTO',
+      (file) => {
+        file.schema.properties.country = { $ref: '#/$defs/country' };
+        file.uiSchema['ui:order'].push('country');
+      },
+      [
+        'schemas/tier-winto.json, pole „country”, /schema/properties: pola nie może być w formularzu: w danych tego poziomu „countryOfBirth” jest wtedy puste (null, shared/API.md)',
+      ],
+    ],
+    [
+      'a file that is not a tier file at all',
+      'IV',
+      (file) => {
+        for (const key of Object.keys(file)) delete file[key];
+        file.schemat = {};
+      },
+      [
+        'schemas/tier-iv.json, /schema: brakuje pola „schema”',
+        'schemas/tier-iv.json, /uiSchema: brakuje pola „uiSchema”',
+        'schemas/tier-iv.json, /schemat: nieznane pole „schemat” — czy chodziło o „schema”?',
+      ],
+    ],
+  ];
+
+  it.each(corpus)('%s', (_name, tierId, change, expected) => {
+    const problems = withFile(tierId, change);
+    expect(problems).toEqual(expected);
+    for (const problem of problems) expect(problem).not.toMatch(ENGLISH);
   });
 
-  describe('reports, naming the file', () => {
-    const withFile = (change: (file: TierFile) => void) => {
-      const file = structuredClone(TIER_FILES.IV);
-      change(file);
-      return check('IV', file);
+  it('a required field without a message of its own says the spec’s "Pole wymagane"', () => {
+    const problems = withFile('IV', (file) => file.schema.required.push('address_street'));
+    expect(problems).toEqual([]);
+  });
+
+  it(
+    'never throws and stays Polish, whatever odd value any node of a tier file takes',
+    { timeout: 60_000 },
+    () => {
+      const odd = [null, 42, 'x', [], {}, true];
+      const paths: string[][] = [];
+      const walk = (node: unknown, path: string[]) => {
+        paths.push(path);
+        if (node && typeof node === 'object') {
+          for (const [key, value] of Object.entries(node)) walk(value, [...path, key]);
+        }
+      };
+      walk(TIER_FILES.WINTO, []);
+      for (const path of paths) {
+        for (const value of odd) {
+          const file = structuredClone(TIER_FILES.WINTO) as Json;
+          if (path.length === 0) {
+            expect(() => check('WINTO', value)).not.toThrow();
+            continue;
+          }
+          let parent: Json = file;
+          for (const key of path.slice(0, -1)) parent = parent[key];
+          parent[path.at(-1)!] = value;
+          const problems = check('WINTO', file);
+          for (const problem of problems) expect(problem, path.join('/')).not.toMatch(ENGLISH);
+        }
+      }
+    },
+  );
+});
+
+describe('a broken shared file is told in Polish, naming schemas/definitions.json', () => {
+  const withShared = (change: (files: { definitions: Json; definitionsUi: Json }) => void) => {
+    const files = structuredClone({ definitions, definitionsUi }) as {
+      definitions: Json;
+      definitionsUi: Json;
     };
+    change(files);
+    return checkSharedFiles(files.definitions, files.definitionsUi, KNOWN_WIDGETS).map(describeProblem);
+  };
 
-    it('an unknown widget', () => {
-      expect(withFile((file) => (file.uiSchema.phone = { 'ui:widget': 'PhoneWidgetX' }))).toEqual([
-        'schemas/tier-iv.json: unknown widget "PhoneWidgetX"',
-      ]);
-    });
+  it('a misspelt rule', () => {
+    expect(withShared(({ definitions: d }) => (d.$defs.phone.maxLenght = 9))).toEqual([
+      'schemas/definitions.json, /$defs/phone: nieznana reguła „maxLenght” — sprawdź pisownię (np. „maxLength”, „minLength”, „pattern”)',
+    ]);
+  });
 
-    it('a rule without its Polish message', () => {
-      expect(
-        withFile(
-          (file) =>
-            ((file.schema.properties as Record<string, unknown>).note = { type: 'string', maxLength: 5 }),
-        ),
-      ).toEqual([
-        'schemas/tier-iv.json/properties/note: no Polish message for "type"',
-        'schemas/tier-iv.json/properties/note: no Polish message for "maxLength"',
-        'schemas/tier-iv.json: "note" is missing from ui:order',
-      ]);
-    });
+  it('a rule without its message, and a rule of the wrong type', () => {
+    expect(
+      withShared(({ definitions: d }) => {
+        d.$defs.address_flat.minLength = 1;
+        d.$defs.email.maxLength = 'sto';
+      }),
+    ).toEqual([
+      'schemas/definitions.json, /$defs/address_flat/errorMessage: reguła „minLength” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "minLength": "…"',
+      'schemas/definitions.json, /$defs/email/maxLength: musi być liczbą całkowitą',
+    ]);
+  });
 
-    it('a required field whose definition has no message, and an invalid schema', () => {
-      const problems = withFile((file) => {
-        (file.schema.properties as Record<string, unknown>).extra = { type: 'string', maxLenght: 3 };
-        (file.schema.required as string[]).push('extra');
-        (file.uiSchema['ui:order'] as string[]).push('extra');
-      });
-      expect(problems[0]).toMatch(/^schemas\/tier-iv\.json: invalid JSON Schema: .*maxLenght/);
-      expect(problems).toContain(
-        'schemas/tier-iv.json: no Polish message for required "extra" (x-requiredMessage in its definition)',
-      );
-    });
-
-    it('a field the tier does not send to the server', () => {
-      expect(
-        withFile((file) => {
-          (file.schema.properties as Record<string, unknown>).pesel = { $ref: '#/$defs/pesel' };
-          (file.uiSchema['ui:order'] as string[]).push('pesel');
-        }),
-      ).toEqual(['schemas/tier-iv.json: "pesel" is not sent for this tier (shared/API.md): ask a developer']);
-    });
-
-    it('a reference to a definition that does not exist', () => {
-      expect(
-        withFile(
-          (file) => ((file.schema.properties as Record<string, unknown>).phone = { $ref: '#/$defs/telefon' }),
-        ),
-      ).toEqual(['schemas/tier-iv.json: Unknown definition #/$defs/telefon']);
-    });
+  it('a field without its section, and an unknown widget, in definitions.ui.json', () => {
+    expect(
+      withShared(({ definitionsUi: ui }) => {
+        delete ui.phone['ui:section'];
+        ui.email['ui:widget'] = 'Email';
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^schemas\/definitions\.ui\.json, pole „email”, \/email\/ui:widget: musi być jedną z wartości: .*czy chodziło o „email”\?$/,
+      ),
+      'schemas/definitions.ui.json, pole „phone”, /phone: brakuje części strony "ui:section" (kupon, dane, zgody albo pep)',
+    ]);
   });
 });

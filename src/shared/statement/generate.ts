@@ -1,7 +1,9 @@
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { Tier } from '../campaign';
+import { editorSchema } from './editor-schema';
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
+import type { JsonObject } from './tier-forms';
 
 // The output of `npm run schemas:build`: what TypeScript cannot read from JSON by itself (the tier ids as a
 // type, the maps of per-tier modules) and the precompiled validators. Everything derives from the tier
@@ -109,14 +111,38 @@ function formDataModule(schemas: RJSFSchema[]): string {
   );
 }
 
-/** Every generated file (name within GENERATED_DIR → source), given the registry and the composed forms. */
-export function generatedModules(tiers: Array<{ tier: Tier; schema: RJSFSchema }>): Map<string, string> {
-  return new Map([
+export const EDITOR_DIR = `${GENERATED_DIR}/editor`;
+
+const editorSchemaFile = (tier: Tier) => `${EDITOR_DIR}/${tier.schema.replace(/\.json$/, '.schema.json')}`;
+
+/** VS Code's workspace settings: each tier file is checked against its editor schema while it is edited. */
+function vscodeSettings(tiers: Tier[]): string {
+  const entries = tiers.map(
+    (tier) =>
+      `    {\n      "fileMatch": ["/schemas/${tier.schema}"],\n      "url": "./${editorSchemaFile(tier)}"\n    }`,
+  );
+  return `{\n  "json.schemas": [\n${entries.join(',\n')}\n  ]\n}\n`;
+}
+
+export interface GeneratedInput {
+  tiers: Array<{ tier: Tier; schema: RJSFSchema }>;
+  definitions: { $defs: JsonObject };
+  knownWidgets: readonly string[];
+}
+
+/** Every generated file (path from the project's root → content), from the registry and the forms. */
+export function generatedFiles({ tiers, definitions, knownWidgets }: GeneratedInput): Map<string, string> {
+  const modules = [
     ...Object.entries(registryModules(tiers.map(({ tier }) => tier))),
     ['form-data.ts', formDataModule(tiers.map(({ schema }) => schema))],
-    ...tiers.map(({ tier, schema }): [string, string] => [
-      `${validatorModule(tier)}.ts`,
-      validatorModuleSource(schema),
+    ...tiers.map(({ tier, schema }) => [`${validatorModule(tier)}.ts`, validatorModuleSource(schema)]),
+  ];
+  return new Map([
+    ...modules.map(([name, source]): [string, string] => [`${GENERATED_DIR}/${name}`, source!]),
+    ...tiers.map(({ tier }): [string, string] => [
+      editorSchemaFile(tier),
+      `${JSON.stringify(editorSchema({ tier, definitions, knownWidgets }), null, 2)}\n`,
     ]),
+    ['.vscode/settings.json', vscodeSettings(tiers.map(({ tier }) => tier))],
   ]);
 }

@@ -10,13 +10,14 @@ import type { StatementFormData } from './generated/form-data';
 /**
  * A form field a payload field comes from. `required`: the form must require it whenever the payload field
  * carries a value; `shown`: it must be shown then (the coupon photo, checked on submit, spec §4);
- * `optional`: it may be empty or hidden (its payload part is then "").
+ * `optional`: it may be empty or hidden (its payload part is then ""); `toggle`: the box that says the
+ * winner has no such number, which the form must offer whenever the field's presence depends on it.
  */
 export interface PayloadSource {
   field: string;
   /** The payload path it fills, dotted for nested parts ("address.city"). */
   path: string;
-  need: 'required' | 'shown' | 'optional';
+  need: 'required' | 'shown' | 'optional' | 'toggle';
 }
 
 /** Reads the form as the payload sees it: a field the form does not show reads as null. */
@@ -74,7 +75,7 @@ function textRow<S extends 'all' | 'registry'>(
   const { upper = false, sealed = false, toggle } = options;
   return row<string | null, S>({
     sentBy,
-    from: [source(field, name)],
+    from: [source(field, name), ...(toggle ? [source(toggle, name, 'toggle')] : [])],
     shape: TEXT,
     nullable: sentBy === 'registry',
     storage: sealed ? 'sealed' : 'open',
@@ -298,7 +299,22 @@ export const payloadFields = (tier: Tier): PayloadField[] => tierPayload(tier).m
 
 /** The payload path each form field fills ("firstName" → "name", "consents.rules" → "lotteryRegulations"). */
 export const PAYLOAD_PATH_OF_FORM_FIELD: ReadonlyMap<string, string> = new Map(
-  ROWS.flatMap(([, { from }]) => from.map(({ field, path }): [string, string] => [field, path])),
+  ROWS.flatMap(([, { from }]) =>
+    from.filter(({ need }) => need !== 'toggle').map(({ field, path }): [string, string] => [field, path]),
+  ),
+);
+
+/** The form fields a tier's form may have: those its payload fields come from (consents as one group). */
+export function tierFormFields(tier: Tier): string[] {
+  const names = payloadFields(tier).flatMap((field) =>
+    payloadRow(field).from.map((source) => source.field.split('.')[0]!),
+  );
+  return [...new Set(names)];
+}
+
+/** Every form field of the table, of any tier. */
+export const ALL_FORM_FIELDS: ReadonlySet<string> = new Set(
+  ROWS.flatMap(([, { from }]) => from.map((source) => source.field.split('.')[0]!)),
 );
 
 /** How each payload field is kept at rest (the table's `storage`). */

@@ -1,23 +1,44 @@
-import { Ajv } from 'ajv';
-import type { Tier } from '../campaign';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { polishAjvMessage, polishAjvPlace } from '../ajv-polish';
+import type { Presence, Tier } from '../campaign';
+import { editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
-import { PAYLOAD_PATH_OF_FORM_FIELD, payloadFields, type PayloadField } from './payload';
-import {
-  composeTierSchema,
-  composeTierUi,
-  type JsonObject,
-  type SharedDefinitions,
-  type TierFile,
-} from './tier-forms';
+import { ALL_FORM_FIELDS, payloadRow, tierPayload } from './payload';
+import { sectionOf } from './sections';
+import { composeTierSchema, composeTierUi, type JsonObject, type TierFile } from './tier-forms';
 
-/** What one tier's check reads: the registry entry, its file as read, the shared files. */
+// `npm run schemas:check` (and the form studio) on the files of schemas/. Every problem is a Polish
+// sentence with its file and place, for the non-developers who edit them. Pure functions of the files'
+// contents: nothing here reads a file.
+
+export interface SchemaProblem {
+  /** The file, as the editor names it: "schemas/tier-iv.json". */
+  file: string;
+  /** Where in the file: a JSON Pointer ("/schema/required/2"). */
+  place?: string;
+  /** The form field the problem concerns (the studio shows it next to that field). */
+  field?: string;
+  message: string;
+}
+
+export interface SharedFiles {
+  definitions: { $defs: JsonObject };
+  definitionsUi: JsonObject;
+}
+
 export interface TierCheckInput {
   tier: Tier;
-  file: TierFile;
-  shared: SharedDefinitions;
+  /** The tier file as parsed (anything: this check is what finds out whether it is a tier file). */
+  file: unknown;
+  shared: SharedFiles;
   onlinePrefix: string;
   knownWidgets: readonly string[];
 }
+
+const DEFINITIONS = 'schemas/definitions.json';
+const DEFINITIONS_UI = 'schemas/definitions.ui.json';
 
 // Keywords that can fail: each needs its Polish message in `errorMessage` (ARCHITECTURE: no ajv-i18n).
 const MESSAGE_KEYWORDS = [
@@ -43,91 +64,388 @@ const MESSAGE_KEYWORDS = [
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function missingMessages(node: unknown, path: string, problems: string[]): void {
-  if (Array.isArray(node)) {
-    node.forEach((item, index) => missingMessages(item, `${path}/${index}`, problems));
-    return;
-  }
-  if (!isObject(node)) return;
-  const messages = isObject(node.errorMessage) ? node.errorMessage : {};
-  for (const keyword of MESSAGE_KEYWORDS) {
-    if (!(keyword in node) || (keyword === 'type' && node.type === 'object')) continue;
-    if (typeof messages[keyword] !== 'string') problems.push(`${path}: no Polish message for "${keyword}"`);
-  }
-  const requiredMessages = isObject(messages.required) ? messages.required : {};
-  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
-    if (typeof requiredMessages[name] !== 'string') {
-      problems.push(
-        `${path}: no Polish message for required "${name}" (x-requiredMessage in its definition)`,
-      );
-    }
-  }
-  if (isObject(node.properties)) {
-    for (const [name, value] of Object.entries(node.properties)) {
-      missingMessages(value, `${path}/properties/${name}`, problems);
-    }
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf', 'then', 'else', 'items']) {
-    if (key in node) missingMessages(node[key], `${path}/${key}`, problems);
-  }
+/** A problem as one line: file, field and place, then the Polish sentence. */
+export function describeProblem({ file, place, field, message }: SchemaProblem): string {
+  const where = [file, field && `pole „${field}”`, place].filter(Boolean).join(', ');
+  return `${where}: ${message}`;
 }
 
+const strictAjv = () =>
+  addStatementKeywords(
+    new Ajv({ ...STATEMENT_AJV_OPTIONS, strict: true, strictTypes: false, logger: false, verbose: true }),
+  );
+
+/** A compile error of ajv as Polish: strict mode names a misspelt rule; anything else is described generally. */
+function compileProblem(error: unknown): string {
+  const unknown = /unknown keyword: "([^"]+)"/.exec(String((error as Error).message));
+  return unknown
+    ? `nieznana reguła „${unknown[1]}” — sprawdź pisownię (np. „maxLength”, „minLength”, „pattern”)`
+    : 'reguły są zapisane nieprawidłowo i nie dają się sprawdzić — porównaj je z innymi definicjami';
+}
+
+/** Rules without their Polish message in errorMessage, below `node`. */
+function missingMessages(node: JsonObject): string[] {
+  const messages = isObject(node.errorMessage) ? node.errorMessage : {};
+  return MESSAGE_KEYWORDS.filter(
+    (keyword) =>
+      keyword in node &&
+      !(keyword === 'type' && node.type === 'object') &&
+      typeof messages[keyword] !== 'string',
+  );
+}
+
+const noMessage = (keyword: string) =>
+  `reguła „${keyword}” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "${keyword}": "…"`;
+
+/** schemas/definitions.json and schemas/definitions.ui.json: each definition valid and with its messages. */
+export function checkSharedFiles(
+  definitions: unknown,
+  definitionsUi: unknown,
+  knownWidgets: readonly string[],
+): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  if (!isObject(definitions) || !isObject(definitions.$defs)) {
+    return [{ file: DEFINITIONS, place: '/', message: 'plik musi mieć część "$defs" z definicjami pól' }];
+  }
+  if (typeof definitions['x-requiredMessage'] !== 'string') {
+    problems.push({
+      file: DEFINITIONS,
+      place: '/x-requiredMessage',
+      message: 'brakuje ogólnego komunikatu dla pola obowiązkowego (spec §5: "Pole wymagane")',
+    });
+  }
+  const ajv = strictAjv();
+  const shared = definitions as SharedFiles['definitions'];
+  const defs = { ...shared.$defs, onlineCode: { type: 'string' } };
+  for (const [name, definition] of Object.entries(definitions.$defs)) {
+    const place = `/$defs/${name}`;
+    if (!ajv.validateSchema(definition as object)) {
+      for (const error of ajv.errors ?? []) {
+        problems.push({
+          file: DEFINITIONS,
+          place: `${place}${error.instancePath}`,
+          message: polishAjvMessage(error),
+        });
+      }
+      continue;
+    }
+    try {
+      ajv.compile({ $defs: defs, $ref: `#/$defs/${name}` });
+    } catch (error) {
+      problems.push({ file: DEFINITIONS, place, message: compileProblem(error) });
+      continue;
+    }
+    if (!isObject(definition)) continue;
+    for (const keyword of missingMessages(definition)) {
+      problems.push({ file: DEFINITIONS, place: `${place}/errorMessage`, message: noMessage(keyword) });
+    }
+  }
+
+  if (!isObject(definitionsUi)) {
+    return [...problems, { file: DEFINITIONS_UI, place: '/', message: 'plik musi być obiektem { … }' }];
+  }
+  const validateUi = new Ajv({ allErrors: true, strict: false, verbose: true }).compile({
+    type: 'object',
+    properties: { $comment: { type: 'string' } },
+    additionalProperties: { $ref: '#/definitions/fieldUi' },
+    definitions: { fieldUi: fieldUiSchema(shared, knownWidgets) },
+  });
+  if (!validateUi(definitionsUi)) {
+    problems.push(...ajvProblems(DEFINITIONS_UI, validateUi.errors, (place) => place.split('/')[1]));
+  }
+  for (const [name, ui] of Object.entries(definitionsUi)) {
+    if (name !== '$comment' && isObject(ui) && typeof ui['ui:section'] !== 'string') {
+      problems.push({
+        file: DEFINITIONS_UI,
+        place: `/${name}`,
+        field: name,
+        message: 'brakuje części strony "ui:section" (kupon, dane, zgody albo pep)',
+      });
+    }
+  }
+  return problems;
+}
+
+/** The form field a place in a tier file concerns, if any. */
+function fieldAt(place: string, data: unknown): string | undefined {
+  const parts = place.split('/').slice(1);
+  const fieldList = ['required', 'ui:order'].includes(parts.at(-2) ?? '');
+  if (fieldList && typeof data === 'string') return data;
+  const at = parts.lastIndexOf('properties');
+  if (at !== -1 && parts[at + 1]) return parts[at + 1];
+  if (parts[0] === 'uiSchema' && parts[1] && parts[1] !== 'ui:order') return parts[1];
+  return undefined;
+}
+
+const notSent = (field: string) =>
+  `pola „${field}” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę`;
+
+function ajvProblems(
+  file: string,
+  errors: ErrorObject[] | null | undefined,
+  fieldOf: (place: string, data: unknown) => string | undefined,
+): SchemaProblem[] {
+  const seen = new Set<string>();
+  return (errors ?? []).flatMap((error): SchemaProblem[] => {
+    if (['if', 'anyOf'].includes(error.keyword) && !error.parentSchema?.errorMessage) return [];
+    const place = polishAjvPlace(error);
+    const offending =
+      error.keyword === 'additionalProperties'
+        ? String(error.params.additionalProperty)
+        : error.keyword === 'enum' && typeof error.data === 'string'
+          ? error.data
+          : undefined;
+    // A field of another tier's form is no typo: the contract does not let this tier send it.
+    const foreign = offending !== undefined && ALL_FORM_FIELDS.has(offending) && place.includes('/schema/');
+    const inUiOrder = offending !== undefined && ALL_FORM_FIELDS.has(offending) && place.includes('ui:order');
+    const message = foreign || inUiOrder ? notSent(offending!) : polishAjvMessage(error);
+    const key = `${place}|${message}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const field = fieldOf(place, error.data);
+    return [{ file, place, ...(field ? { field } : {}), message }];
+  });
+}
+
+/** Every property a schema can show: of the root, of allOf and of the conditions' branches. */
 function propertyNames(node: unknown, names = new Set<string>()): Set<string> {
   if (!isObject(node)) return names;
   if (isObject(node.properties)) Object.keys(node.properties).forEach((name) => names.add(name));
-  for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((item) => propertyNames(item, names));
-  }
+  if (Array.isArray(node.allOf)) node.allOf.forEach((item) => propertyNames(item, names));
   propertyNames(node.then, names);
   propertyNames(node.else, names);
   return names;
 }
 
-function widgetNames(node: unknown, names: string[] = []): string[] {
-  if (!isObject(node)) return names;
-  if (typeof node['ui:widget'] === 'string') names.push(node['ui:widget']);
-  Object.values(node).forEach((value) => widgetNames(value, names));
-  return names;
+// The toggles of the contract: a form state sets each, and a presence says which state carries a value.
+interface FormState {
+  noPesel: boolean;
+  noPersonalId: boolean;
+  online: boolean;
 }
 
-/** Every problem of one tier's schema files, each starting with the file's name; [] means fine. */
-export function checkTierSchema({
+const STATES: FormState[] = [false, true].flatMap((noPesel) =>
+  [false, true].flatMap((noPersonalId) => [false, true].map((online) => ({ noPesel, noPersonalId, online }))),
+);
+
+const CARRIES: Record<Presence, (state: FormState) => boolean> = {
+  always: () => true,
+  withPesel: (state) => !state.noPesel,
+  withoutPesel: (state) => state.noPesel,
+  withIdCard: (state) => !state.noPersonalId,
+  withoutIdCard: (state) => state.noPersonalId,
+  offline: (state) => !state.online,
+  never: () => false,
+};
+
+/** The toggle a presence depends on, and in which of its states the value is null. */
+const TOGGLE_OF: Partial<Record<Presence, 'noPesel' | 'noPersonalId'>> = {
+  withPesel: 'noPesel',
+  withoutPesel: 'noPesel',
+  withIdCard: 'noPersonalId',
+  withoutIdCard: 'noPersonalId',
+};
+
+interface ContractContext {
+  tier: Tier;
+  schema: RJSFSchema;
+  onlinePrefix: string;
+  label(field: string): string;
+}
+
+/** When the form is in this state, in words, as far as `presence` depends on it. */
+function stateInWords(presence: Presence, state: FormState, label: ContractContext['label']): string {
+  const toggle = TOGGLE_OF[presence];
+  if (toggle)
+    return state[toggle]
+      ? ` (gdy zaznaczono „${label(toggle)}”)`
+      : ` (gdy nie zaznaczono „${label(toggle)}”)`;
+  if (presence === 'offline') return state.online ? ' (dla kodu internetowego)' : ' (dla kodu z kuponu)';
+  return '';
+}
+
+/**
+ * The payload contract (shared/API.md, the payload table and the tier registry): in every state of the
+ * form's toggles, each form field a payload value needs is shown (and required, where the value may not
+ * be empty), and none is shown whose payload value must then be null.
+ */
+function contractProblems(
+  { tier, schema, onlinePrefix, label }: ContractContext,
+  file: string,
+): SchemaProblem[] {
+  const validator = customizeValidator({
+    ajvOptionsOverrides: { ...STATEMENT_AJV_OPTIONS, logger: false },
+    ajvFormatOptions: false,
+    extenderFn: addStatementKeywords,
+  });
+  const problems = new Map<string, SchemaProblem>();
+  const add = (field: string, place: string, message: string) => {
+    if (!problems.has(field)) problems.set(field, { file, place, field, message });
+  };
+  const rootNames = propertyNames({ properties: schema.properties });
+  for (const state of STATES) {
+    const formData = {
+      code: `${state.online ? onlinePrefix : 'A'}0000000000`.slice(0, 11),
+      noPesel: state.noPesel,
+      noPersonalId: state.noPersonalId,
+    };
+    const resolved = retrieveSchema(validator, schema, schema, formData);
+    const properties = (resolved.properties ?? {}) as Record<string, RJSFSchema>;
+    const required = new Set(resolved.required ?? []);
+    const isRequired = (field: string) => {
+      const [top, part] = field.split('.') as [string, string | undefined];
+      if (!(top in properties) || !required.has(top)) return false;
+      return part === undefined || (properties[top]?.required ?? []).includes(part);
+    };
+    for (const [payloadField, presence] of tierPayload(tier)) {
+      const has = CARRIES[presence](state);
+      const when = stateInWords(presence, state, label);
+      for (const { field, path, need } of payloadRow(payloadField).from) {
+        const top = field.split('.')[0]!;
+        if (need === 'toggle') {
+          if (TOGGLE_OF[presence] === field && !rootNames.has(field)) {
+            add(
+              field,
+              '/schema/properties',
+              `formularz musi mieć to pole: od niego zależy, czy wysyła się „${path}”`,
+            );
+          }
+        } else if (has && need === 'required' && !isRequired(field)) {
+          add(
+            field,
+            '/schema/required',
+            `pole musi być obowiązkowe${when}: dane oświadczenia muszą wtedy zawierać „${path}” (shared/API.md)`,
+          );
+        } else if (has && need === 'shown' && !(top in properties)) {
+          add(
+            field,
+            '/schema/allOf',
+            `pole musi być w formularzu${when}: dane oświadczenia zawierają wtedy „${path}”`,
+          );
+        } else if (!has && top in properties && !field.includes('.')) {
+          add(
+            field,
+            '/schema/properties',
+            `pola nie może być w formularzu${when}: w danych tego poziomu „${path}” jest wtedy puste (null, shared/API.md)`,
+          );
+        }
+      }
+    }
+    // spec §5: the tax consent exactly where the tier has a tax award.
+    const consentParts = Object.keys(properties.consents?.properties ?? {});
+    if ('consents' in properties && consentParts.includes('tax') !== tier.taxAward) {
+      add(
+        'consents.tax',
+        '/schema/properties/consents',
+        tier.taxAward
+          ? 'zgody muszą zawierać zgodę na nagrodę dodatkową (tax): ten poziom ma nagrodę dodatkową (prizes.json, taxAward)'
+          : 'zgody nie mogą zawierać zgody na nagrodę dodatkową (tax): ten poziom nie ma nagrody dodatkowej',
+      );
+    }
+  }
+  return [...problems.values()];
+}
+
+// The editor schema of a tier, compiled once per definitions file (the studio checks on every edit).
+const shapeValidators = new WeakMap<object, Map<string, ValidateFunction>>();
+
+function shapeValidator(
+  tier: Tier,
+  definitions: SharedFiles['definitions'],
+  knownWidgets: readonly string[],
+) {
+  const byTier = shapeValidators.get(definitions) ?? new Map<string, ValidateFunction>();
+  shapeValidators.set(definitions, byTier);
+  const key = `${tier.id}|${knownWidgets.join()}`;
+  let validate = byTier.get(key);
+  if (!validate) {
+    validate = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(
+      editorSchema({ tier, definitions, knownWidgets }),
+    );
+    byTier.set(key, validate);
+  }
+  return validate;
+}
+
+/** Every problem of one tier file; [] means fine. */
+export function checkTierFile({
   tier,
-  file: tierFile,
+  file: content,
   shared,
   onlinePrefix,
   knownWidgets,
-}: TierCheckInput): string[] {
+}: TierCheckInput): SchemaProblem[] {
   const file = `schemas/${tier.schema}`;
-  const problems: string[] = [];
-  let schema;
+  const validateShape = shapeValidator(tier, shared.definitions, knownWidgets);
+  if (!validateShape(content)) return ajvProblems(file, validateShape.errors, fieldAt);
+  const tierFile = content as TierFile;
+
+  const problems: SchemaProblem[] = [];
+  let schema: RJSFSchema;
   try {
     schema = composeTierSchema(tier.id, tierFile, shared.definitions, onlinePrefix);
+    strictAjv().compile(schema);
   } catch (error) {
-    return [`${file}: ${(error as Error).message}`];
+    return [{ file, place: '/schema', message: compileProblem(error) }];
   }
-  try {
-    addStatementKeywords(new Ajv({ ...STATEMENT_AJV_OPTIONS, strict: true, logger: false })).compile(schema);
-  } catch (error) {
-    problems.push(`${file}: invalid JSON Schema: ${(error as Error).message}`);
-  }
-  missingMessages(schema, file, problems);
-
   const uiSchema = composeTierUi(tierFile, shared.definitionsUi);
-  const order = (uiSchema['ui:order'] as string[] | undefined) ?? [];
-  for (const name of propertyNames(schema)) {
-    if (!order.includes(name) && !order.includes('*'))
-      problems.push(`${file}: "${name}" is missing from ui:order`);
-  }
-  for (const name of propertyNames(schema)) {
-    // A field outside the tier's payload (shared/API.md) would be shown but never reach the server.
-    const sent = PAYLOAD_PATH_OF_FORM_FIELD.get(name)?.split('.')[0] as PayloadField | undefined;
-    if (sent && !payloadFields(tier).includes(sent)) {
-      problems.push(`${file}: "${name}" is not sent for this tier (shared/API.md): ask a developer`);
+  const label = (field: string) => {
+    const [top, part] = field.split('.') as [string, string | undefined];
+    const properties = schema.properties as Record<string, JsonObject> | undefined;
+    const ui = (uiSchema[top] ?? {}) as JsonObject;
+    if (part) return String(((ui[part] ?? {}) as JsonObject)['ui:title'] ?? field);
+    const definition = Object.entries(shared.definitions.$defs).find(([name]) => name === top)?.[1];
+    return String(
+      properties?.[top]?.title ?? ui['ui:title'] ?? (definition as JsonObject | undefined)?.title ?? top,
+    );
+  };
+
+  // Rules the tier file adds to a field need their message too (the definitions' own are checked there).
+  for (const [field, property] of Object.entries(tierFile.schema.properties as Record<string, JsonObject>)) {
+    const merged = composeTierSchema(
+      tier.id,
+      { schema: { properties: { [field]: property } }, uiSchema: {} },
+      shared.definitions,
+      onlinePrefix,
+    );
+    const fieldSchema = (merged.properties?.[field] ?? {}) as JsonObject;
+    for (const keyword of missingMessages(fieldSchema).filter((keyword) => keyword in property)) {
+      if ((OVERRIDABLE_RULES as readonly string[]).includes(keyword)) {
+        problems.push({ file, place: `/schema/properties/${field}`, field, message: noMessage(keyword) });
+      }
     }
   }
-  for (const widget of widgetNames(uiSchema)) {
-    if (!knownWidgets.includes(widget)) problems.push(`${file}: unknown widget "${widget}"`);
+
+  const names = propertyNames(schema);
+  const order = (tierFile.uiSchema['ui:order'] as string[]) ?? [];
+  for (const name of names) {
+    if (!order.includes(name)) {
+      problems.push({
+        file,
+        place: '/uiSchema/ui:order',
+        field: name,
+        message: `pola brakuje w „ui:order” — dopisz je tam, gdzie ma się pojawić`,
+      });
+    }
+    if (!sectionOf(uiSchema, name)) {
+      problems.push({
+        file,
+        place: `/uiSchema/${name}`,
+        field: name,
+        message: 'pole nie ma części strony "ui:section" (kupon, dane, zgody albo pep)',
+      });
+    }
   }
-  return problems;
+  order.forEach((name, index) => {
+    if (!names.has(name)) {
+      problems.push({
+        file,
+        place: `/uiSchema/ui:order/${index}`,
+        field: name,
+        message:
+          '„ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
+      });
+    }
+  });
+  return [...problems, ...contractProblems({ tier, schema, onlinePrefix, label }, file)];
 }

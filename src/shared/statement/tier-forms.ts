@@ -18,7 +18,7 @@ export interface TierForm {
 
 /** The shared files of schemas/: field definitions and their look. */
 export interface SharedDefinitions {
-  definitions: { $defs: JsonObject };
+  definitions: { $defs: JsonObject; 'x-requiredMessage'?: string };
   definitionsUi: JsonObject;
 }
 
@@ -46,19 +46,19 @@ function definitionOf(defs: JsonObject, propertySchema: unknown): JsonObject | u
  * `x-requiredMessage` of each property's definition, so a message is written once, next to its field.
  * `if` clauses are skipped: their errors never reach anybody.
  */
-function addRequiredMessages(node: unknown, defs: JsonObject): unknown {
-  if (Array.isArray(node)) return node.map((item) => addRequiredMessages(item, defs));
+function addRequiredMessages(node: unknown, defs: JsonObject, fallback: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => addRequiredMessages(item, defs, fallback));
   if (!isObject(node)) return node;
   const result: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
-    result[key] = key === 'if' ? value : addRequiredMessages(value, defs);
+    result[key] = key === 'if' ? value : addRequiredMessages(value, defs, fallback);
   }
   if (Array.isArray(node.required) && isObject(node.properties)) {
     const properties = node.properties;
     const messages: JsonObject = {};
     for (const name of node.required as string[]) {
       const message = definitionOf(defs, properties[name])?.['x-requiredMessage'];
-      if (typeof message === 'string') messages[name] = message;
+      messages[name] = typeof message === 'string' ? message : fallback;
     }
     if (Object.keys(messages).length > 0) {
       result.errorMessage = { ...(isObject(node.errorMessage) ? node.errorMessage : {}), required: messages };
@@ -78,7 +78,8 @@ function inlineReferences(node: unknown, defs: JsonObject): unknown {
     const { $ref, ...rest } = node;
     const name = $ref.replace('#/$defs/', '');
     if (!(name in defs)) throw new Error(`Unknown definition ${$ref}`);
-    return inlineReferences({ ...(defs[name] as JsonObject), ...rest }, defs);
+    // A tier file may override a definition's title, rules and messages (errorMessage merged per rule).
+    return inlineReferences(deepMerge(defs[name] as JsonObject, rest), defs);
   }
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineReferences(value, defs)]));
 }
@@ -95,8 +96,10 @@ export function composeTierSchema(
   onlinePrefix: string,
 ): RJSFSchema {
   const defs = { ...definitions.$defs, onlineCode: onlineCodeDefinition(onlinePrefix) };
+  // spec §5: a field made required without a message of its own says 'Pole wymagane'.
+  const fallback = String(definitions['x-requiredMessage'] ?? '');
   const inlined = inlineReferences({ $id: `tier${tierId}`, ...file.schema }, defs);
-  return addRequiredMessages(inlined, defs) as RJSFSchema;
+  return addRequiredMessages(inlined, defs, fallback) as RJSFSchema;
 }
 
 export function composeTierUi(file: TierFile, definitionsUi: JsonObject): UiSchema {

@@ -6,6 +6,7 @@ import type {
 } from '@rjsf/utils';
 import { texts } from '../../lib/statement-texts';
 import { campaign, type Tier } from '../../../shared/campaign';
+import { sectionOf, type SectionId } from '../../../shared/statement/sections';
 import { fieldAria, formContextOf, type StatementFormContext } from '../../../../widgets/field-state';
 
 export interface PageFormContext extends StatementFormContext {
@@ -61,10 +62,6 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   );
 }
 
-const COUPON_FIELDS = ['code', 'file', 'serialNumber'];
-const CONSENT_FIELDS = ['consents'];
-const POLITICAL_FIELDS = ['answer_1', 'answer_2', 'answer_3', 'confirmed'];
-
 function TierIntro({ tier }: Pick<PageFormContext, 'tier'>) {
   const address = `${campaign.contact.postalName}, ${campaign.contact.postalStreet}, ${campaign.contact.postalCity}`;
   return (
@@ -89,10 +86,11 @@ function TierIntro({ tier }: Pick<PageFormContext, 'tier'>) {
 
 /**
  * spec §2 page order: code, photo, serial number, title and texts, personal data, consents, data clause,
- * political-exposure statement. Fields go to their place by name; their order inside comes from ui:order.
+ * political-exposure statement. Each field goes to the section its UI schema names (`ui:section`); the
+ * order inside a section comes from ui:order.
  */
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, fieldPathId, title, registry } = props;
+  const { properties, fieldPathId, title, registry, uiSchema } = props;
   if (fieldPathId.$id !== 'root') {
     return (
       <fieldset className="consents">
@@ -102,20 +100,21 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     );
   }
   const context = registry.formContext as PageFormContext;
-  const pick = (names: string[]) => properties.filter((property) => names.includes(property.name));
-  const personal = properties.filter(
-    (property) => ![...COUPON_FIELDS, ...CONSENT_FIELDS, ...POLITICAL_FIELDS].includes(property.name),
-  );
-  const political = pick(POLITICAL_FIELDS);
+  // schemas:check makes sure every field names a section.
+  const section = (id: SectionId) =>
+    properties
+      .filter((property) => sectionOf(uiSchema, property.name) === id)
+      .map((property) => property.content);
+  const political = section('pep');
   return (
     <>
-      <div className="statement__coupon">{pick(COUPON_FIELDS).map((property) => property.content)}</div>
+      <div className="statement__coupon">{section('kupon')}</div>
       <TierIntro tier={context.tier} />
       <section className="statement__section" aria-labelledby="dane-laureata">
         <h2 id="dane-laureata">{texts.personalDataHeading}</h2>
-        <div className="statement__fields">{personal.map((property) => property.content)}</div>
+        <div className="statement__fields">{section('dane')}</div>
       </section>
-      {pick(CONSENT_FIELDS).map((property) => property.content)}
+      {section('zgody')}
       <section className="statement__clause" aria-labelledby="klauzula">
         <h2 id="klauzula">{texts.dataClauseTitle}</h2>
         <p>{texts.dataClause}</p>
@@ -124,7 +123,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         <section className="statement__section" aria-labelledby="pep">
           <h2 id="pep">{texts.politicalHeading}</h2>
           <p>{texts.politicalIntro}</p>
-          {political.map((property) => property.content)}
+          {political}
         </section>
       )}
     </>
