@@ -57,7 +57,7 @@ function didYouMean(value: unknown, known: unknown[]): string {
   return best === undefined ? '' : ` — czy chodziło o „${best}”?`;
 }
 
-const SHAPE_KEYWORDS = ['type', 'const', 'anyOf', 'oneOf', 'not'];
+const SHAPE_KEYWORDS = ['type', 'const', 'pattern', 'format', 'anyOf', 'oneOf', 'not'];
 
 /** One ajv error (ajv 8; `verbose: true` for the data and the schema) as a Polish sentence. */
 export function polishAjvMessage(error: ErrorObject): string {

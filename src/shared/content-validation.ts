@@ -1,14 +1,27 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv } from 'ajv';
+import { polishAjvProblems } from './ajv-polish';
 import { isWarsawLocalTime, warsawLocalToInstant } from './warsaw-time';
 import { PRESENCES, type Campaign, type Draw, type Prizes } from './campaign';
 import { PAYLOAD_TABLE } from './statement/payload';
 
 // Content files are edited by non-developers: every problem is reported with the file and the field.
-const localTime = { type: 'string', format: 'warsawLocalTime' };
+const localTime = {
+  type: 'string',
+  format: 'warsawLocalTime',
+  errorMessage: 'wpisz datę jako "RRRR-MM-DD" albo datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski)',
+};
 // Sales and registration open and close at a clock time the texts print ("od godz. 6:30"): give it.
-const localDateTime = { ...localTime, pattern: 'T\\d{2}:\\d{2}:\\d{2}$' };
+const localDateTime = {
+  ...localTime,
+  pattern: 'T\\d{2}:\\d{2}:\\d{2}$',
+  errorMessage: 'wpisz datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski): teksty podają godzinę',
+};
 const text = { type: 'string', minLength: 1 };
-const url = { type: 'string', pattern: '^https://' };
+const url = {
+  type: 'string',
+  pattern: '^https://',
+  errorMessage: 'wpisz pełny adres zaczynający się od https://',
+};
 
 const campaignSchema = {
   type: 'object',
@@ -206,23 +219,20 @@ const prizesSchema = {
   },
 };
 
-const ajv = new Ajv({ allErrors: true, strict: true });
+// verbose: the Polish messages name what was expected (and guess a misspelt name).
+const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
+ajv.addVocabulary(['errorMessage']);
 ajv.addFormat('warsawLocalTime', { type: 'string', validate: isWarsawLocalTime });
-
-const formatError = (file: string) => (error: ErrorObject) =>
-  `${file}: ${error.instancePath || '/'} ${error.message ?? 'jest nieprawidłowe'}${
-    error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : ''
-  }`;
 
 function check(file: string, schema: object, data: unknown): string[] {
   const validate = ajv.compile(schema);
-  return validate(data) ? [] : (validate.errors ?? []).map(formatError(file));
+  return validate(data) ? [] : polishAjvProblems(file, validate.errors);
 }
 
 function ordered(file: string, path: string, start: string, end: string): string[] {
   return warsawLocalToInstant(start) <= warsawLocalToInstant(end)
     ? []
-    : [`${file}: ${path} begins (${start}) after it ends (${end})`];
+    : [`${file}: ${path} — początek (${start}) jest później niż koniec (${end})`];
 }
 
 export interface Content {
@@ -249,7 +259,9 @@ export function validateContent({ campaign, draws, prizes }: Content): string[] 
     errors.push(...ordered(file, `/phases/${index}`, phase.start, phase.end));
     const next = campaign.phases[index + 1];
     if (next && warsawLocalToInstant(next.start) <= warsawLocalToInstant(phase.end)) {
-      errors.push(`${file}: /phases/${index + 1}/start must come after /phases/${index}/end`);
+      errors.push(
+        `${file}: /phases/${index + 1}/start — faza musi się zaczynać po końcu poprzedniej (/phases/${index}/end)`,
+      );
     }
   });
   campaign.notices.forEach((notice, index) =>
@@ -259,16 +271,21 @@ export function validateContent({ campaign, draws, prizes }: Content): string[] 
     errors.push(...ordered('src/content/draws.json', `/${index}`, draw.startDate, draw.endDate)),
   );
   const duplicated = (values: unknown[]) => values.some((value, index) => values.indexOf(value) !== index);
-  if (duplicated(draws.map((draw) => draw.id))) errors.push('src/content/draws.json: draw ids repeat');
-  if (duplicated(draws.map((draw) => draw.order))) errors.push('src/content/draws.json: draw orders repeat');
+  for (const key of ['id', 'order'] as const) {
+    if (duplicated(draws.map((draw) => draw[key]))) {
+      errors.push(`src/content/draws.json: / — wartości „${key}” losowań powtarzają się`);
+    }
+  }
   prizes.tiers.forEach((tier, index) => {
     if (!(tier.prize in prizes.catalogue)) {
-      errors.push(`src/content/prizes.json: /tiers/${index}/prize "${tier.prize}" is not in the catalogue`);
+      errors.push(
+        `src/content/prizes.json: /tiers/${index}/prize — nagrody „${tier.prize}” nie ma w „catalogue”`,
+      );
     }
   });
   for (const key of ['id', 'prize', 'path', 'attachment', 'schema'] as const) {
     if (duplicated(prizes.tiers.map((tier) => tier[key]))) {
-      errors.push(`src/content/prizes.json: /tiers ${key} values repeat`);
+      errors.push(`src/content/prizes.json: /tiers — wartości „${key}” poziomów powtarzają się`);
     }
   }
   return errors;

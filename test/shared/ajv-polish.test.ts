@@ -143,7 +143,9 @@ describe('polishAjvMessage and polishAjvPlace', () => {
   it('uses the Polish text a schema node gives in errorMessage (as VS Code reads it) for how a value is written', () => {
     const zip = { type: 'string', pattern: '^\\d{2}-\\d{3}$', errorMessage: 'podaj kod w postaci 00-000' };
     expect(polishAjvMessage(errorFor(zip, 12345, 'type'))).toBe('podaj kod w postaci 00-000');
-    expect(polishAjvMessage(errorFor(zip, '00000', 'pattern'))).toBe('ma nieprawidłowy format');
+    expect(polishAjvMessage(errorFor(zip, '00000', 'pattern'))).toBe('podaj kod w postaci 00-000');
+    const short = { type: 'string', minLength: 5, errorMessage: 'podaj kod w postaci 00-000' };
+    expect(polishAjvMessage(errorFor(short, '0', 'minLength'))).toBe('musi mieć co najmniej 5 znaków');
   });
 
   it('keeps naming the field for a missing or unknown field under a node with errorMessage', () => {

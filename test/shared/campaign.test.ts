@@ -15,23 +15,29 @@ describe('content files', () => {
     broken.phases[2]!.start = '2025-13-01T00:00:00';
     broken.links.video = 'ftp://nope';
     broken.sales.start = '2025-06-25';
+    // Editors' typical slips: a misspelt key, a number in quotes.
+    Object.assign(broken.contact, { emial: broken.contact.email });
+    Object.assign(broken, { statementDeadlineDays: '6' });
     const errors = validateContent({ campaign: broken, draws, prizes });
-    // sales open at a clock time the footer and FAQ print
-    expect(errors.some((error) => error.startsWith('src/content/campaign.json: /sales/start'))).toBe(true);
-    expect(errors.some((error) => error.startsWith('src/content/campaign.json: /phases/2/start'))).toBe(true);
-    expect(errors.some((error) => error.startsWith('src/content/campaign.json: /links/video'))).toBe(true);
+    expect(errors).toEqual([
+      'src/content/campaign.json: /sales/start — wpisz datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski): teksty podają godzinę',
+      'src/content/campaign.json: /statementDeadlineDays — musi być liczbą całkowitą',
+      'src/content/campaign.json: /phases/2/start — wpisz datę jako "RRRR-MM-DD" albo datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski)',
+      'src/content/campaign.json: /contact/emial — nieznane pole „emial” — czy chodziło o „email”?',
+      'src/content/campaign.json: /links/video — wpisz pełny adres zaczynający się od https://',
+    ]);
   });
 
   it('report phases out of order and tiers that repeat a path', () => {
     const lateStart = structuredClone(campaign);
     lateStart.phases[1]!.start = '2025-06-01T00:00:00';
     expect(validateContent({ campaign: lateStart, draws, prizes })).toContain(
-      'src/content/campaign.json: /phases/1/start must come after /phases/0/end',
+      'src/content/campaign.json: /phases/1/start — faza musi się zaczynać po końcu poprzedniej (/phases/0/end)',
     );
     const samePath = structuredClone(prizes);
     samePath.tiers[1]!.path = samePath.tiers[0]!.path;
     expect(validateContent({ campaign, draws, prizes: samePath })).toContain(
-      'src/content/prizes.json: /tiers path values repeat',
+      'src/content/prizes.json: /tiers — wartości „path” poziomów powtarzają się',
     );
   });
 });

@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// npm run schemas:check as an editor meets it: on a copy of schemas/ and src/content/ with a mistake in it,
+// a Polish sentence with the file and place, exit code 1, and never a stack trace.
+
+const run = promisify(execFile);
+const root = process.cwd();
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const folders: string[] = [];
+
+afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+
+async function checkWith(file: string, change: (text: string) => string) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
+  folders.push(folder);
+  for (const dir of ['schemas', 'src/content'])
+    fs.cpSync(path.join(root, dir), path.join(folder, dir), { recursive: true });
+  const target = path.join(folder, file);
+  fs.writeFileSync(target, change(fs.readFileSync(target, 'utf8')));
+  try {
+    await run(tsx, [path.join(root, 'scripts/schemas.ts'), 'check'], { cwd: folder });
+    return { code: 0, stderr: '' };
+  } catch (error) {
+    const { code, stderr } = error as { code: number; stderr: string };
+    return { code, stderr };
+  }
+}
+
+const NO_STACK = /\n\s+at |Error:|SyntaxError|node:internal/;
+
+describe('npm run schemas:check on a broken file', () => {
+  it('a trailing comma in a tier file: line and column, in Polish', async () => {
+    const result = await checkWith('schemas/tier-vi.json', (text) =>
+      text.replace('"bankAccount", "consents"]', '"bankAccount", "consents",]'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'Problemy w plikach formularzy:\n- schemas/tier-vi.json, wiersz 27, kolumna 94: zbędny przecinek przed „]”.\n',
+    );
+    expect(result.stderr).not.toMatch(NO_STACK);
+  });
+
+  it('a trailing comma in a content file', async () => {
+    const result = await checkWith('src/content/prizes.json', (text) => text.replace(/}\n\s*]/, '},\n  ]'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('- src/content/prizes.json, wiersz ');
+    expect(result.stderr).toContain('zbędny przecinek przed „]”');
+    expect(result.stderr).not.toMatch(NO_STACK);
+  });
+
+  it('a misspelt $ref', async () => {
+    const result = await checkWith('schemas/tier-iv.json', (text) =>
+      text.replace('#/$defs/email', '#/$defs/e-mail'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '- schemas/tier-iv.json, pole „email”, /schema/properties/email/$ref: musi być jedną z wartości:',
+    );
+    expect(result.stderr).toContain('czy chodziło o „#/$defs/email”?');
+    expect(result.stderr).not.toMatch(NO_STACK);
+  });
+});
