@@ -39,8 +39,8 @@ const CONTACT = ['root_phone', 'root_email'];
 const CONSENTS = ['root_consents_rules', 'root_consents_notEmployee', 'root_consents_rodo'];
 const POLITICAL = ['root_answer_1', 'root_answer_2', 'root_answer_3', 'root_confirmed'];
 
-// spec §3 "Fields shown per tier", in page order, before any toggle
-const SHOWN: Record<TierId, string[]> = {
+// spec §3 "Fields shown per tier" (the spec's seven tiers), in page order, before any toggle
+const SHOWN: Partial<Record<TierId, string[]>> = {
   I: [
     'root_code',
     'root_file',
@@ -113,7 +113,7 @@ const SWAPPED_IN: Partial<Record<TierId, string[]>> = {
   WINTO: [...ADDRESS, 'root_birthDate', 'root_citizenship', 'root_passport'],
 };
 
-describe.each(prizes.tiers.map((tier) => tier.id))('statement form, tier %s', (tierId) => {
+describe.each(Object.keys(SHOWN) as TierId[])('statement form, tier %s', (tierId) => {
   it('shows the fields of spec §3 in page order', async () => {
     await renderTier(tierId);
     await screen.findByRole('heading', { level: 1 });

@@ -47,7 +47,7 @@ describe('server check rejects', () => {
 
   it('a body that is no object, or of an unknown tier, or sent to the other endpoint', () => {
     expect(problems('x')).toEqual({ body: 'Nieprawidłowy format danych.' });
-    expect(problems({ ...tierI, type: 'VII' })).toEqual({ type: 'Nieznany rodzaj oświadczenia.' });
+    expect(problems({ ...tierI, type: 'XYZ' })).toEqual({ type: 'Nieznany rodzaj oświadczenia.' });
     expect(problems(tierIII)).toEqual({ type: 'To oświadczenie wysyła się pod inny adres.' });
   });
 

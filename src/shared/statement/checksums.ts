@@ -1,4 +1,5 @@
 // The one checksum module: the ajv keywords call these in the browser and on the server alike.
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 const PESEL_WEIGHTS = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];
 /** PESEL months carry the century: +80 for 1800s, +0 for 1900s, +20 for 2000s, +40 for 2100s, +60 for 2200s. */
@@ -94,16 +95,17 @@ export function countNonSpace(text: string): number {
   return text.replace(/\s/g, '').length;
 }
 
-/** A YYYY-MM-DD string naming a day that exists. */
+// The statement schemas check dates and e-mail addresses with ajv-formats' `date` and `email` formats;
+// the server's other checks (the winners file, the operator's commands) use the same rules through these.
+const dateFormat = fullFormats.date as { validate(text: string): boolean };
+const emailFormat = fullFormats.email as RegExp;
+
+/** A YYYY-MM-DD string naming a day that exists (RFC 3339 full-date). */
 export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  return match !== null && isRealDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  return dateFormat.validate(text);
 }
 
-// RFC 5322 "atext" local part and a dotted domain: no spaces, quotes, brackets or markup.
-const EMAIL_PATTERN =
-  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-
+/** An RFC 5322 "dot-atom" address with a dotted domain: no spaces, quotes, brackets or markup. */
 export function isEmailAddress(text: string): boolean {
-  return EMAIL_PATTERN.test(text);
+  return emailFormat.test(text);
 }

@@ -35,7 +35,9 @@ export function validatorModuleSource(schema: RJSFSchema): string {
   const body = code
     .replace('"use strict";', '')
     .replace(/exports((?:\[[^\]]+\])|(?:\.[A-Za-z_$][\w$]*)) = /g, '__validators$1 = ')
-    .replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+    .replace(/require\("([^"]+)"\)/g, (_match, required: string) => {
+      // A package's file needs its extension in an ES module (ajv-formats has no "exports" map).
+      const specifier = required.startsWith('.') || required.endsWith('.js') ? required : `${required}.js`;
       if (!modules.includes(specifier)) modules.push(specifier);
       return `__import${modules.indexOf(specifier)}`;
     });

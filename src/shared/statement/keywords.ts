@@ -1,5 +1,6 @@
 import { _, Name, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import ajvErrors from 'ajv-errors';
+import addFormats from 'ajv-formats';
 import * as checksums from './checksums';
 
 /**
@@ -40,8 +41,6 @@ export const statementKeywords: CodeKeywordDefinition[] = [
   booleanCheck('polishPassport', 'isValidPassport'),
   booleanCheck('polishIban', 'isValidPolishIban'),
   booleanCheck('polishBankCountry', 'hasForeignCountryPrefix', true),
-  booleanCheck('calendarDate', 'isCalendarDate'),
-  booleanCheck('emailAddress', 'isEmailAddress'),
   {
     // spec §5: "at least 2 non-space characters"
     keyword: 'minNonSpace',
@@ -66,8 +65,15 @@ export const STATEMENT_AJV_OPTIONS = {
   unicode: false,
 } as const;
 
-/** Registers the statement keywords and ajv-errors on an ajv instance (browser build, server, tests). */
+/** The standard formats the statement schemas use (ajv-formats; `format` needs its Polish message too). */
+export const STATEMENT_FORMATS = ['date', 'email'] as const;
+
+/**
+ * Registers the statement keywords, the formats and ajv-errors on an ajv instance (browser build, server,
+ * tests). The precompiled validators import the formats from ajv-formats, as the keywords the checksums.
+ */
 export function addStatementKeywords(ajv: Ajv): Ajv {
+  addFormats(ajv, [...STATEMENT_FORMATS]);
   for (const definition of statementKeywords) ajv.addKeyword(definition);
   for (const keyword of annotationKeywords) ajv.addKeyword({ keyword, schemaType: 'string' });
   ajvErrors(ajv);

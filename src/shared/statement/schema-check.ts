@@ -57,8 +57,6 @@ const MESSAGE_KEYWORDS = [
   'polishPassport',
   'polishIban',
   'polishBankCountry',
-  'calendarDate',
-  'emailAddress',
 ];
 
 const isObject = (value: unknown): value is JsonObject =>

@@ -5,7 +5,7 @@ import * as __import0 from '../checksums';
 const __validators = {};
 
 __validators.tierVI = validate14;
-const schema16 = {"$id":"tierVI","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"emailAddress":true,"errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","emailAddress":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","phone","email","bankAccount","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"serialNumber":{"type":"string","title":"Numer seryjny kuponu","pattern":"^[0-9]{19}$","errorMessage":{"type":"Numer seryjny musi mieć 19 cyfr.","pattern":"Numer seryjny musi mieć 19 cyfr."},"x-requiredMessage":"Numer seryjny jest wymagany"}},"required":["serialNumber"],"errorMessage":{"required":{"serialNumber":"Numer seryjny jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","consents":"Zaznacz wymagane zgody."}}};
+const schema16 = {"$id":"tierVI","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","phone","email","bankAccount","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"serialNumber":{"type":"string","title":"Numer seryjny kuponu","pattern":"^[0-9]{19}$","errorMessage":{"type":"Numer seryjny musi mieć 19 cyfr.","pattern":"Numer seryjny musi mieć 19 cyfr."},"x-requiredMessage":"Numer seryjny jest wymagany"}},"required":["serialNumber"],"errorMessage":{"required":{"serialNumber":"Numer seryjny jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","consents":"Zaznacz wymagane zgody."}}};
 const pattern0 = new RegExp("^[eE]", "u");
 const pattern1 = new RegExp("^[0-9]{19}$", "u");
 const pattern2 = new RegExp("^[A-Za-z0-9]{11}$", "u");
@@ -13,9 +13,9 @@ const pattern3 = new RegExp("^[\\p{L}\\p{M} .'’-]*$", "u");
 const pattern5 = new RegExp("^[0-9]{9}$", "u");
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
 const func2 = __import0.countNonSpace;
-const func4 = __import0.isEmailAddress;
-const func5 = __import0.isValidPolishIban;
-const func6 = __import0.hasForeignCountryPrefix;
+const func4 = __import0.isValidPolishIban;
+const func5 = __import0.hasForeignCountryPrefix;
+const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tierVI" */;
@@ -553,8 +553,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!func4(data6)){
-const err46 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/emailAddress",keyword:"emailAddress",params:{},message:"must pass \"emailAddress\" keyword validation"};
+if(!(formats0.test(data6))){
+const err46 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -575,7 +575,7 @@ vErrors.push(err47);
 errors++;
 }
 if(errors > 0){
-const emErrors6 = {"type":[],"minLength":[],"maxLength":[],"emailAddress":[]};
+const emErrors6 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
 const templates6 = {};
 for(const err48 of vErrors){
 if((((((err48.keyword !== "errorMessage") && (!err48.emUsed)) && (err48.instancePath === instancePath+"/email")) && (err48.keyword in emErrors6)) && (err48.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err48.schemaPath.slice(18)))){
@@ -608,7 +608,7 @@ errors = emErrs6.length;
 if(data.bankAccount !== undefined){
 let data7 = data.bankAccount;
 if(typeof data7 === "string"){
-if(!func5(data7)){
+if(!func4(data7)){
 const err51 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishIban",keyword:"polishIban",params:{},message:"must pass \"polishIban\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
@@ -618,7 +618,7 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(func6(data7)){
+if(func5(data7)){
 const err52 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishBankCountry",keyword:"polishBankCountry",params:{},message:"must pass \"polishBankCountry\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];

@@ -2,10 +2,11 @@
 /* eslint-disable */
 // @ts-nocheck
 import * as __import0 from '../checksums';
+import * as __import1 from 'ajv-formats/dist/formats.js';
 const __validators = {};
 
 __validators.tierWINTO = validate14;
-const schema16 = {"$id":"tierWINTO","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"emailAddress":true,"errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","emailAddress":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","phone","email","bankAccount","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","calendarDate":true,"errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","calendarDate":"Wprowadzona data jest niepoprawna."},"x-requiredMessage":"Data urodzenia jest wymagana"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"}},"required":["address_city","address_zipCode","address_house","birthDate","citizenship"],"errorMessage":{"required":{"address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","birthDate":"Data urodzenia jest wymagana","citizenship":"Obywatelstwo jest wymagane"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","consents":"Zaznacz wymagane zgody."}}};
+const schema16 = {"$id":"tierWINTO","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","phone","email","bankAccount","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna."},"x-requiredMessage":"Data urodzenia jest wymagana"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"}},"required":["address_city","address_zipCode","address_house","birthDate","citizenship"],"errorMessage":{"required":{"address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","birthDate":"Data urodzenia jest wymagana","citizenship":"Obywatelstwo jest wymagane"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","consents":"Zaznacz wymagane zgody."}}};
 const pattern0 = new RegExp("^[eE]", "u");
 const pattern1 = new RegExp("^data:image/png;base64,[A-Za-z0-9+/]+=*$", "u");
 const pattern2 = new RegExp("^[\\p{L}\\p{M} .'’()-]*$", "u");
@@ -18,13 +19,13 @@ const pattern10 = new RegExp("^[A-Za-z]{3}[0-9]*$", "u");
 const pattern11 = new RegExp("^[A-Za-z0-9]{11}$", "u");
 const pattern14 = new RegExp("^[0-9]{9}$", "u");
 const func2 = __import0.countNonSpace;
-const func4 = __import0.isCalendarDate;
-const func6 = __import0.isValidPesel;
-const func7 = __import0.isValidPassport;
-const func8 = __import0.isValidIdCard;
-const func11 = __import0.isEmailAddress;
-const func12 = __import0.isValidPolishIban;
-const func13 = __import0.hasForeignCountryPrefix;
+const func5 = __import0.isValidPesel;
+const func6 = __import0.isValidPassport;
+const func7 = __import0.isValidIdCard;
+const func10 = __import0.isValidPolishIban;
+const func11 = __import0.hasForeignCountryPrefix;
+const formats0 = __import1.fullFormats.date;
+const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -621,8 +622,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!func4(data8)){
-const err50 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/calendarDate",keyword:"calendarDate",params:{},message:"must pass \"calendarDate\" keyword validation"};
+if(!(formats0.validate(data8))){
+const err50 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -643,7 +644,7 @@ vErrors.push(err51);
 errors++;
 }
 if(errors > 0){
-const emErrors6 = {"type":[],"pattern":[],"calendarDate":[]};
+const emErrors6 = {"type":[],"pattern":[],"format":[]};
 const templates6 = {};
 for(const err52 of vErrors){
 if((((((err52.keyword !== "errorMessage") && (!err52.emUsed)) && (err52.instancePath === instancePath+"/birthDate")) && (err52.keyword in emErrors6)) && (err52.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err52.schemaPath.slice(35)))){
@@ -829,7 +830,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!func6(data10)){
+if(!func5(data10)){
 const err68 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
 if(vErrors === null){
 vErrors = [err68];
@@ -1023,7 +1024,7 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(!func7(data12)){
+if(!func6(data12)){
 const err83 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
 if(vErrors === null){
 vErrors = [err83];
@@ -1166,7 +1167,7 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(!func8(data13)){
+if(!func7(data13)){
 const err95 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
 if(vErrors === null){
 vErrors = [err95];
@@ -1627,8 +1628,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(!func11(data18)){
-const err137 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/emailAddress",keyword:"emailAddress",params:{},message:"must pass \"emailAddress\" keyword validation"};
+if(!(formats2.test(data18))){
+const err137 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1649,7 +1650,7 @@ vErrors.push(err138);
 errors++;
 }
 if(errors > 0){
-const emErrors19 = {"type":[],"minLength":[],"maxLength":[],"emailAddress":[]};
+const emErrors19 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
 const templates19 = {};
 for(const err139 of vErrors){
 if((((((err139.keyword !== "errorMessage") && (!err139.emUsed)) && (err139.instancePath === instancePath+"/email")) && (err139.keyword in emErrors19)) && (err139.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err139.schemaPath.slice(18)))){
@@ -1766,7 +1767,7 @@ errors = emErrs21.length;
 if(data.bankAccount !== undefined){
 let data21 = data.bankAccount;
 if(typeof data21 === "string"){
-if(!func12(data21)){
+if(!func10(data21)){
 const err150 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishIban",keyword:"polishIban",params:{},message:"must pass \"polishIban\" keyword validation"};
 if(vErrors === null){
 vErrors = [err150];
@@ -1776,7 +1777,7 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(func13(data21)){
+if(func11(data21)){
 const err151 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishBankCountry",keyword:"polishBankCountry",params:{},message:"must pass \"polishBankCountry\" keyword validation"};
 if(vErrors === null){
 vErrors = [err151];
