@@ -6,7 +6,6 @@ import type { Presence, Tier } from '../campaign';
 import { editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
 import { ALL_FORM_FIELDS, payloadRow, tierPayload } from './payload';
-import { sectionOf } from './sections';
 import { composeTierSchema, composeTierUi, type JsonObject, type TierFile } from './tier-forms';
 
 // `npm run schemas:check` (and the form studio) on the files of schemas/. Every problem is a Polish
@@ -150,16 +149,6 @@ export function checkSharedFiles(
   });
   if (!validateUi(definitionsUi)) {
     problems.push(...ajvProblems(DEFINITIONS_UI, validateUi.errors, (place) => place.split('/')[1]));
-  }
-  for (const [name, ui] of Object.entries(definitionsUi)) {
-    if (name !== '$comment' && isObject(ui) && typeof ui['ui:section'] !== 'string') {
-      problems.push({
-        file: DEFINITIONS_UI,
-        place: `/${name}`,
-        field: name,
-        message: 'brakuje części strony "ui:section" (kupon, dane, zgody albo pep)',
-      });
-    }
   }
   return problems;
 }
@@ -423,14 +412,6 @@ export function checkTierFile({
         place: '/uiSchema/ui:order',
         field: name,
         message: `pola brakuje w „ui:order” — dopisz je tam, gdzie ma się pojawić`,
-      });
-    }
-    if (!sectionOf(uiSchema, name)) {
-      problems.push({
-        file,
-        place: `/uiSchema/${name}`,
-        field: name,
-        message: 'pole nie ma części strony "ui:section" (kupon, dane, zgody albo pep)',
       });
     }
   }

@@ -100,7 +100,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     );
   }
   const context = registry.formContext as PageFormContext;
-  // schemas:check makes sure every field names a section.
+  // A field without ui:section is one of the winner's data (sections.ts).
   const section = (id: SectionId) =>
     properties
       .filter((property) => sectionOf(uiSchema, property.name) === id)
