@@ -48,7 +48,7 @@ const schemaFiles = readAll([
 ]);
 const { checkSharedFiles, checkTierFile, describeProblem } =
   await import('../src/shared/statement/schema-check');
-const { generatedFiles } = await import('../src/shared/statement/generate');
+const { EDITOR_DIR, GENERATED_DIR, generatedFiles } = await import('../src/shared/statement/generate');
 const { composeTierSchema } = await import('../src/shared/statement/tier-forms');
 const { KNOWN_WIDGETS } = await import('../widgets/registry');
 
@@ -89,6 +89,14 @@ for (const [file, content] of files) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, content);
   } else stale.push(`${file} jest nieaktualny: uruchom npm run schemas:build`);
+}
+// What a removed tier left behind (its validator, its editor schema) goes too.
+const leftovers = [GENERATED_DIR, EDITOR_DIR]
+  .flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(dir, name)) : []))
+  .filter((file) => fs.statSync(file).isFile() && !files.has(file));
+for (const file of leftovers) {
+  if (mode === 'build') fs.unlinkSync(file);
+  else stale.push(`${file} jest zbędny: uruchom npm run schemas:build`);
 }
 if (stale.length > 0) fail(stale);
 console.log(mode === 'build' ? 'Sprawdzarki formularzy są aktualne.' : 'Formularze są w porządku.');

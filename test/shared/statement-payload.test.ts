@@ -69,6 +69,17 @@ describe('server check rejects', () => {
     });
   });
 
+  it('consents of the wrong type by their payload names only, never by the form group', () => {
+    const tierIV = validStatements.find((fixture) => fixture.tier === 'IV')!.payload;
+    expect(
+      problems({ ...tierIV, lotteryRegulations: 'tak', authorizedPerson: 'tak', personalDataClause: 'tak' }),
+    ).toEqual({
+      lotteryRegulations: 'Nieprawidłowy typ wartości.',
+      authorizedPerson: 'Nieprawidłowy typ wartości.',
+      personalDataClause: 'Nieprawidłowy typ wartości.',
+    });
+  });
+
   it('every field rule with the messages the browser shows, all problems at once', () => {
     expect(
       problems({

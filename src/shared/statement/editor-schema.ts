@@ -1,12 +1,13 @@
 import type { Tier } from '../campaign';
-import { tierFormFields } from './payload';
+import { FIELD_DEFINITIONS, TOGGLE_FIELDS, tierFormFields } from './payload';
 import { SECTIONS } from './sections';
-import type { JsonObject } from './tier-forms';
+import { isObject, type JsonObject } from '../json';
 
-// The JSON Schema of one tier file of schemas/, for the editor (VS Code completes field names and
-// underlines a misspelt one, in Polish: .vscode/settings.json maps it) and for `npm run schemas:check`,
-// which validates the file against it first. `errorMessage` (a string) is VS Code's own keyword for a
-// custom message; our check shows the same text.
+// The JSON Schema of one tier file of schemas/, for the editor (VS Code completes field names, widgets and
+// sections and underlines a misspelt one: .vscode/settings.json maps it) and for `npm run schemas:check`,
+// which validates the file against it first. `errorMessage` (a string) is VS Code's keyword for a custom
+// message: VS Code shows it for a wrong value, our check for a wrongly written one (and names the value
+// that was meant, for a misspelt name).
 
 /** The rule keywords a tier file may set on a field on top of its definition; each needs its message. */
 export const OVERRIDABLE_RULES = ['minLength', 'maxLength', 'minNonSpace', 'pattern'] as const;
@@ -14,15 +15,51 @@ export const OVERRIDABLE_RULES = ['minLength', 'maxLength', 'minNonSpace', 'patt
 /** The keys of a field's look (ui) that a tier file may set. */
 const UI_KEYS = ['ui:title', 'ui:placeholder', 'ui:help', 'ui:autocomplete', 'ui:description'];
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const text = (description: string) => ({
   type: 'string',
   description,
   errorMessage: 'Wpisz tekst w cudzysłowie.',
 });
-const oneOf = (values: readonly string[], description: string) => ({ enum: values, description });
+const oneOf = (values: readonly string[], description: string) => ({
+  enum: values,
+  description,
+  errorMessage: 'Nieznana wartość: wybierz jedną z podpowiedzi (Ctrl+Spacja).',
+});
+const comment = { $comment: { type: 'string' } };
+
+/**
+ * The `if` of a condition: a toggle ticked ('no PESEL', 'no ID card') or an online code, written as the
+ * ready conditions of definitions.json write them. schemas:check tries every state of these, so a
+ * condition on anything else could hide a field it never sees.
+ */
+export function conditionIfSchema(): JsonObject {
+  const on = (field: string, test: JsonObject) => ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['properties', 'required'],
+    properties: {
+      properties: {
+        type: 'object',
+        additionalProperties: false,
+        required: [field],
+        properties: { [field]: { type: 'object', additionalProperties: false, ...test } },
+      },
+      required: { const: [field] },
+    },
+  });
+  return {
+    anyOf: [
+      ...TOGGLE_FIELDS.map((toggle) =>
+        on(toggle, { required: ['const'], properties: { const: { const: true } } }),
+      ),
+      on('code', { required: ['$ref'], properties: { $ref: { const: '#/$defs/onlineCode' } } }),
+    ],
+    errorMessage:
+      'Warunek może zależeć tylko od zaznaczenia pola ' +
+      `${TOGGLE_FIELDS.map((toggle) => `"${toggle}"`).join(' albo ')} ({ "const": true }) ` +
+      'albo od kodu internetowego ({ "$ref": "#/$defs/onlineCode" }) — zapisz go jak gotowe warunki w definitions.json.',
+  };
+}
 
 /** The definitions of schemas/definitions.json that describe a field (not a condition). */
 export function fieldDefinitionNames(definitions: { $defs: JsonObject }): string[] {
@@ -70,6 +107,7 @@ export function fieldUiSchema(
           .join('\n'),
       ),
       'ui:options': { type: 'object', errorMessage: 'Wpisz ustawienia w nawiasach klamrowych.' },
+      ...comment,
       ...Object.fromEntries(UI_KEYS.map((key) => [key, text('Tekst pola')])),
       // The parts of a group of fields (the consents) have a look of their own.
       ...Object.fromEntries(groupParts(definitions).map((part) => [part, { $ref: '#/definitions/fieldUi' }])),
@@ -79,7 +117,7 @@ export function fieldUiSchema(
 
 export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaInput): JsonObject {
   const fields = tierFormFields(tier);
-  const refs = fieldDefinitionNames(definitions).map((name) => `#/$defs/${name}`);
+  const known = fieldDefinitionNames(definitions);
   const conditions = conditionNames(definitions).map((name) => `#/$defs/${name}`);
   const eachField = (schema: JsonObject) => Object.fromEntries(fields.map((field) => [field, schema]));
   const fieldList = {
@@ -90,7 +128,22 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
   };
   const fieldMap = {
     type: 'object',
-    properties: eachField({ $ref: '#/definitions/field' }),
+    properties: Object.fromEntries(
+      fields.map((field) => [
+        field,
+        {
+          allOf: [{ $ref: '#/definitions/field' }],
+          properties: {
+            $ref: oneOf(
+              (FIELD_DEFINITIONS.get(field) ?? [field])
+                .filter((name) => known.includes(name))
+                .map((name) => `#/$defs/${name}`),
+              'Definicja pola w definitions.json',
+            ),
+          },
+        },
+      ]),
+    ),
     additionalProperties: false,
     errorMessage: 'Wpisz pola w nawiasach klamrowych: { "nazwaPola": { "$ref": "#/$defs/nazwaPola" } }.',
   };
@@ -104,6 +157,7 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
     errorMessage: 'Plik poziomu ma dwie części: "schema" i "uiSchema".',
     properties: {
       $schema: { type: 'string' },
+      ...comment,
       schema: {
         type: 'object',
         description: 'Jakie pola ma formularz, które są obowiązkowe i jakie warunki je pokazują.',
@@ -120,6 +174,7 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
             items: { $ref: '#/definitions/condition' },
             errorMessage: 'Wpisz listę warunków w nawiasach kwadratowych.',
           },
+          ...comment,
         },
       },
       uiSchema: {
@@ -130,6 +185,7 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
         errorMessage: 'Część "uiSchema" ma "ui:order" i wygląd pól tego poziomu.',
         properties: {
           'ui:order': { ...fieldList, description: 'Kolejność pól na stronie, od góry.' },
+          ...comment,
           ...eachField({ $ref: '#/definitions/fieldUi' }),
         },
       },
@@ -141,7 +197,9 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
         additionalProperties: false,
         errorMessage: 'Pole wskazuje definicję: { "$ref": "#/$defs/nazwaPola" }.',
         properties: {
-          $ref: oneOf(refs, 'Definicja pola w definitions.json'),
+          $ref: { type: 'string' },
+          ...comment,
+          description: text('Opis pola.'),
           title: text('Etykieta pola (zastępuje tę z definitions.json).'),
           'x-requiredMessage': text('Komunikat, gdy pole obowiązkowe jest puste.'),
           errorMessage: {
@@ -176,13 +234,14 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
           {
             required: ['$ref'],
             additionalProperties: false,
-            properties: { $ref: oneOf(conditions, 'Gotowy warunek z definitions.json') },
+            properties: { $ref: oneOf(conditions, 'Gotowy warunek z definitions.json'), ...comment },
           },
           {
             required: ['if'],
             additionalProperties: false,
             properties: {
-              if: { type: 'object' },
+              ...comment,
+              if: conditionIfSchema(),
               then: { $ref: '#/definitions/branch' },
               else: { $ref: '#/definitions/branch' },
             },
@@ -193,7 +252,7 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
         type: 'object',
         additionalProperties: false,
         errorMessage: 'Gałąź warunku ma "properties" i "required".',
-        properties: { properties: fieldMap, required: fieldList },
+        properties: { properties: fieldMap, required: fieldList, ...comment },
       },
       fieldUi: fieldUiSchema(definitions, knownWidgets),
     },

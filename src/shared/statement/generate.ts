@@ -3,7 +3,8 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { Tier } from '../campaign';
 import { editorSchema } from './editor-schema';
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
-import type { JsonObject } from './tier-forms';
+import type { JsonObject } from '../json';
+import { schemaProperties } from './tier-forms';
 
 // The output of `npm run schemas:build`: what TypeScript cannot read from JSON by itself (the tier ids as a
 // type, the maps of per-tier modules) and the precompiled validators. Everything derives from the tier
@@ -72,29 +73,11 @@ function registryModules(tiers: Tier[]): Record<string, string> {
   };
 }
 
-type JsonNode = { [key: string]: unknown };
-const isObject = (value: unknown): value is JsonNode =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Every property a schema can show, with its schema (properties of the root, of allOf and of conditions). */
-function collectProperties(node: unknown, found: Map<string, JsonNode>): Map<string, JsonNode> {
-  if (!isObject(node)) return found;
-  if (isObject(node.properties)) {
-    for (const [name, schema] of Object.entries(node.properties)) {
-      if (isObject(schema) && !found.has(name)) found.set(name, schema);
-    }
-  }
-  if (Array.isArray(node.allOf)) node.allOf.forEach((part) => collectProperties(part, found));
-  collectProperties(node.then, found);
-  collectProperties(node.else, found);
-  return found;
-}
-
-function typeOf(schema: JsonNode, indent: string): string {
+function typeOf(schema: JsonObject, indent: string): string {
   if (schema.type === 'string') return 'string';
   if (schema.type === 'boolean') return 'boolean';
   if (schema.type === 'object') {
-    const members = [...collectProperties(schema, new Map())].map(
+    const members = [...schemaProperties(schema, new Map())].map(
       ([name, inner]) => `${indent}  ${name}?: ${typeOf(inner, `${indent}  `)};\n`,
     );
     return `{\n${members.join('')}${indent}}`;
@@ -104,8 +87,8 @@ function typeOf(schema: JsonNode, indent: string): string {
 
 /** The form data type: every field any tier's form has, named as in schemas/ (spec §3 "form state"). */
 function formDataModule(schemas: RJSFSchema[]): string {
-  const fields = new Map<string, JsonNode>();
-  schemas.forEach((schema) => collectProperties(schema, fields));
+  const fields = new Map<string, JsonObject>();
+  schemas.forEach((schema) => schemaProperties(schema, fields));
   const members = [...fields].map(([name, schema]) => `  ${name}?: ${typeOf(schema, '  ')};\n`);
   return (
     `${HEADER}/** The fields of the statement forms (every input's id is root_<name>). */\n` +

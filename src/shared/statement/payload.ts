@@ -1,4 +1,5 @@
 import { isOnlineCode, type Presence, type Tier, type TierId } from '../campaign';
+import { deepMerge } from '../json';
 import { toPolishIban } from './checksums';
 import type { StatementFormData } from './generated/form-data';
 
@@ -18,6 +19,10 @@ export interface PayloadSource {
   /** The payload path it fills, dotted for nested parts ("address.city"). */
   path: string;
   need: 'required' | 'shown' | 'optional' | 'toggle';
+  /** The definitions of schemas/definitions.json the field may use (default: the one named as the field). */
+  definitions?: readonly string[];
+  /** Values the form must refuse (schemas:check tries them): what shared/API.md rules out for the field. */
+  refuses?: readonly unknown[];
 }
 
 /** Reads the form as the payload sees it: a field the form does not show reads as null. */
@@ -51,11 +56,16 @@ const FLAG = { type: 'boolean' };
 const NULLABLE_FLAG = { type: ['boolean', 'null'] };
 
 const row = <T, S extends SentBy>(definition: PayloadRow<T, S>) => definition;
-const source = (field: string, path: string, need: PayloadSource['need'] = 'required'): PayloadSource => ({
-  field,
-  path,
-  need,
-});
+const source = (
+  field: string,
+  path: string,
+  need: PayloadSource['need'] = 'required',
+  more: Pick<PayloadSource, 'definitions' | 'refuses'> = {},
+): PayloadSource => ({ field, path, need, ...more });
+
+// What shared/API.md rules out, as values to try: longer than the wire allows, and spec §5's lengths.
+const TOO_LONG = 'x'.repeat(TEXT.maxLength + 1);
+const NAME_LIKE = ['J', 'x'.repeat(101)];
 
 interface TextOptions {
   /** Identity documents are upper case on the wire (shared/API.md). */
@@ -63,6 +73,7 @@ interface TextOptions {
   sealed?: boolean;
   /** The box that says the winner has no such number: ticked exactly when the value is null. */
   toggle?: 'noPesel' | 'noPersonalId';
+  refuses?: readonly unknown[];
 }
 
 /** A text the form sends trimmed, from one form field. */
@@ -72,10 +83,13 @@ function textRow<S extends 'all' | 'registry'>(
   sentBy: S,
   options: TextOptions = {},
 ) {
-  const { upper = false, sealed = false, toggle } = options;
+  const { upper = false, sealed = false, toggle, refuses = [] } = options;
   return row<string | null, S>({
     sentBy,
-    from: [source(field, name), ...(toggle ? [source(toggle, name, 'toggle')] : [])],
+    from: [
+      source(field, name, 'required', { refuses: [...refuses, TOO_LONG] }),
+      ...(toggle ? [source(toggle, name, 'toggle')] : []),
+    ],
     shape: TEXT,
     nullable: sentBy === 'registry',
     storage: sealed ? 'sealed' : 'open',
@@ -84,12 +98,20 @@ function textRow<S extends 'all' | 'registry'>(
   });
 }
 
+/** A text every tier sends: never null (an empty text where the form somehow lacks it). */
+function commonTextRow(name: string, field: string, refuses: readonly unknown[]) {
+  const text = textRow(name, field, 'all', { refuses });
+  return row<string, 'all'>({ ...text, build: (form) => text.build(form) ?? '' });
+}
+
 /** A consent: true when ticked (spec §5: every consent the tier shows is required). */
 function consentRow<S extends 'all' | 'registry'>(name: string, consent: string, sentBy: S) {
   const field = `consents.${consent}`;
   return row<boolean, S>({
     sentBy,
-    from: [source(field, name)],
+    from: [
+      source(field, name, 'required', { definitions: ['consents', 'consentsWithTax'], refuses: [false] }),
+    ],
     shape: FLAG,
     nullable: false,
     storage: 'open',
@@ -99,11 +121,11 @@ function consentRow<S extends 'all' | 'registry'>(name: string, consent: string,
 }
 
 const ADDRESS_PARTS = [
-  ['city', 'address_city', 'required'],
-  ['postalCode', 'address_zipCode', 'required'],
-  ['street', 'address_street', 'optional'],
-  ['houseNumber', 'address_house', 'required'],
-  ['apartmentNumber', 'address_flat', 'optional'],
+  ['city', 'address_city', 'required', NAME_LIKE],
+  ['postalCode', 'address_zipCode', 'required', ['1234', '123456', '12a45']],
+  ['street', 'address_street', 'optional', ['x'.repeat(101)]],
+  ['houseNumber', 'address_house', 'required', ['  ', 'x'.repeat(51)]],
+  ['apartmentNumber', 'address_flat', 'optional', ['x'.repeat(51)]],
 ] as const;
 
 const POLITICAL_ANSWERS = [
@@ -128,7 +150,7 @@ export const PAYLOAD_TABLE = {
   }),
   code: row<string, 'all'>({
     sentBy: 'all',
-    from: [source('code', 'code')],
+    from: [source('code', 'code', 'required', { refuses: ['A1B2C3D4E5', 'A1B2C3D4E5F6', 'A1B2C3D4E5-'] })],
     shape: TEXT,
     nullable: false,
     storage: 'open',
@@ -145,10 +167,15 @@ export const PAYLOAD_TABLE = {
     build: (form) => (isOnlineCode((form.value('code') as string | null) ?? '') ? 'ONLINE' : 'OFFLINE'),
     toForm: () => ({}),
   }),
-  name: textRow('name', 'firstName', 'all'),
-  surName: textRow('surName', 'lastName', 'all'),
-  phoneNumber: textRow('phoneNumber', 'phone', 'all'),
-  email: textRow('email', 'email', 'all'),
+  name: commonTextRow('name', 'firstName', NAME_LIKE),
+  surName: commonTextRow('surName', 'lastName', NAME_LIKE),
+  phoneNumber: commonTextRow('phoneNumber', 'phone', ['12345678', '1234567890', 'Jan Kowalski']),
+  email: commonTextRow('email', 'email', [
+    'jan',
+    'jan@example',
+    'jan kowalski@example.pl',
+    `${'x'.repeat(96)}@a.pl`,
+  ]),
   lotteryRegulations: consentRow('lotteryRegulations', 'rules', 'all'),
   authorizedPerson: consentRow('authorizedPerson', 'notEmployee', 'all'),
   personalDataClause: consentRow('personalDataClause', 'rodo', 'all'),
@@ -165,7 +192,9 @@ export const PAYLOAD_TABLE = {
   }),
   address: row<AddressPayload | null, 'registry'>({
     sentBy: 'registry',
-    from: ADDRESS_PARTS.map(([part, field, need]) => source(field, `address.${part}`, need)),
+    from: ADDRESS_PARTS.map(([part, field, need, refuses]) =>
+      source(field, `address.${part}`, need, { refuses: [...refuses, TOO_LONG] }),
+    ),
     shape: {
       type: 'object',
       additionalProperties: false,
@@ -201,7 +230,7 @@ export const PAYLOAD_TABLE = {
   }),
   image: row<string | null, 'registry'>({
     sentBy: 'registry',
-    from: [source('file', 'image', 'shown')],
+    from: [source('file', 'image', 'shown', { refuses: ['data:image/jpeg;base64,AAAA', 'zdjęcie'] })],
     // A 600x800 PNG as base64 stays well under this; the body limit guards the rest.
     shape: { type: 'string', maxLength: 3_000_000 },
     nullable: true,
@@ -209,19 +238,30 @@ export const PAYLOAD_TABLE = {
     build: (form) => (form.value('file') as string | null) ?? null,
     toForm: (file) => ({ file: file ?? undefined }),
   }),
-  pesel: textRow('pesel', 'pesel', 'registry', { sealed: true, toggle: 'noPesel' }),
-  birthDate: textRow('birthDate', 'birthDate', 'registry'),
-  nationality: textRow('nationality', 'citizenship', 'registry'),
-  countryOfBirth: textRow('countryOfBirth', 'country', 'registry'),
+  pesel: textRow('pesel', 'pesel', 'registry', {
+    sealed: true,
+    toggle: 'noPesel',
+    refuses: ['44051401358', '4405140135'],
+  }),
+  birthDate: textRow('birthDate', 'birthDate', 'registry', { refuses: ['2025-02-30', '1990-2-3'] }),
+  nationality: textRow('nationality', 'citizenship', 'registry', { refuses: NAME_LIKE }),
+  countryOfBirth: textRow('countryOfBirth', 'country', 'registry', { refuses: NAME_LIKE }),
   identityCardNumber: textRow('identityCardNumber', 'personalId', 'registry', {
     upper: true,
     sealed: true,
     toggle: 'noPersonalId',
+    refuses: ['ABA300001', 'AB1300000'],
   }),
-  passportNumber: textRow('passportNumber', 'passport', 'registry', { upper: true, sealed: true }),
+  passportNumber: textRow('passportNumber', 'passport', 'registry', {
+    upper: true,
+    sealed: true,
+    refuses: ['ZS0001775', 'Z10001774'],
+  }),
   statementExposedPosition: row<ExposedPositionPayload, 'registry'>({
     sentBy: 'registry',
-    from: POLITICAL_ANSWERS.map(([part, field]) => source(field, `statementExposedPosition.${part}`)),
+    from: POLITICAL_ANSWERS.map(([part, field]) =>
+      source(field, `statementExposedPosition.${part}`, 'required', { definitions: ['politicalAnswer'] }),
+    ),
     shape: {
       type: 'object',
       additionalProperties: false,
@@ -240,7 +280,7 @@ export const PAYLOAD_TABLE = {
   }),
   actualBeneficiary: row<boolean | null, 'registry'>({
     sentBy: 'registry',
-    from: [source('confirmed', 'actualBeneficiary')],
+    from: [source('confirmed', 'actualBeneficiary', 'required', { refuses: [false] })],
     shape: FLAG,
     nullable: true,
     storage: 'open',
@@ -249,7 +289,11 @@ export const PAYLOAD_TABLE = {
   }),
   iban: row<string | null, 'registry'>({
     sentBy: 'registry',
-    from: [source('bankAccount', 'iban')],
+    from: [
+      source('bankAccount', 'iban', 'required', {
+        refuses: ['61109010140000071219812875', 'DE89370400440532013000'],
+      }),
+    ],
     shape: TEXT,
     nullable: true,
     storage: 'sealed',
@@ -259,7 +303,9 @@ export const PAYLOAD_TABLE = {
     },
     toForm: (iban) => ({ bankAccount: iban ?? undefined }),
   }),
-  serialNumber: textRow('serialNumber', 'serialNumber', 'registry'),
+  serialNumber: textRow('serialNumber', 'serialNumber', 'registry', {
+    refuses: ['123456789012345678', '12345678901234567890'],
+  }),
 };
 
 type Table = typeof PAYLOAD_TABLE;
@@ -311,6 +357,21 @@ export function tierFormFields(tier: Tier): string[] {
   );
   return [...new Set(names)];
 }
+
+/** The definitions each form field may use (schemas/definitions.json): a field cannot become another. */
+export const FIELD_DEFINITIONS: ReadonlyMap<string, readonly string[]> = new Map(
+  ROWS.flatMap(([, { from }]) =>
+    from.map(({ field, definitions }): [string, readonly string[]] => {
+      const top = field.split('.')[0]!;
+      return [top, definitions ?? [top]];
+    }),
+  ),
+);
+
+/** The boxes that say the winner has no such number ('no PESEL', 'no ID card'). */
+export const TOGGLE_FIELDS: readonly string[] = [
+  ...new Set(ROWS.flatMap(([, { from }]) => from.filter((s) => s.need === 'toggle').map((s) => s.field))),
+];
 
 /** Every form field of the table, of any tier. */
 export const ALL_FORM_FIELDS: ReadonlySet<string> = new Set(
@@ -379,35 +440,29 @@ export function buildPayload(tier: Tier, form: StatementFormData, context: Paylo
   ) as StatementPayload;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function merge(base: Record<string, unknown>, part: Record<string, unknown>): Record<string, unknown> {
-  const merged = { ...base };
-  for (const [key, value] of Object.entries(part)) {
-    const current = merged[key];
-    merged[key] = isObject(current) && isObject(value) ? merge(current, value) : value;
-  }
-  return merged;
-}
-
 /**
  * The form data a payload stands for (the server validates it with the browser's schema). Fields missing
- * from the payload (already reported) are left out. A consent the tier's payload does not carry (winTo's
- * tax consent, shared/API.md) is implied by sending the form: the form cannot be sent without it.
+ * from the payload (already reported) are left out, but a group the tier's payload fills (the consents)
+ * is always there, so its parts are judged one by one, by their payload names. A consent the tier's
+ * payload does not carry (winTo's tax consent, shared/API.md) is implied by sending the form: the form
+ * cannot be sent without it (schemas:check keeps it required).
  */
 export function payloadToFormData(
   tier: Tier,
   payload: Partial<Record<PayloadField, unknown>>,
   askedConsents: readonly string[],
 ): StatementFormData {
-  const fields = payloadFields(tier).filter((field) => field in payload);
-  let form: Record<string, unknown> = {};
-  for (const field of fields) form = merge(form, payloadRow(field).toForm(payload[field]));
-  const carried = new Set(payloadFields(tier).flatMap((field) => payloadRow(field).from.map((s) => s.field)));
-  const implied = askedConsents.filter((consent) => !carried.has(`consents.${consent}`));
+  const carried = payloadFields(tier).flatMap((field) =>
+    payloadRow(field).from.map((source) => source.field),
+  );
+  const groups = carried.filter((field) => field.includes('.')).map((field) => field.split('.')[0]!);
+  let form: Record<string, unknown> = Object.fromEntries(groups.map((group) => [group, {}]));
+  for (const field of payloadFields(tier).filter((name) => name in payload)) {
+    form = deepMerge(form, payloadRow(field).toForm(payload[field]));
+  }
+  const implied = askedConsents.filter((consent) => !carried.includes(`consents.${consent}`));
   if (implied.length > 0) {
-    form = merge(form, { consents: Object.fromEntries(implied.map((consent) => [consent, true])) });
+    form = deepMerge(form, { consents: Object.fromEntries(implied.map((consent) => [consent, true])) });
   }
   return JSON.parse(JSON.stringify(form)) as StatementFormData;
 }

@@ -3,10 +3,12 @@ import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { polishAjvMessage, polishAjvPlace } from '../ajv-polish';
 import type { Presence, Tier } from '../campaign';
-import { editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
+import { conditionIfSchema, editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
 import { ALL_FORM_FIELDS, payloadRow, tierPayload } from './payload';
-import { composeTierSchema, composeTierUi, type JsonObject, type TierFile } from './tier-forms';
+import { firstMessagePerField } from './statement-errors';
+import { isObject, type JsonObject } from '../json';
+import { composeTierSchema, composeTierUi, schemaProperties, type TierFile } from './tier-forms';
 
 // `npm run schemas:check` (and the form studio) on the files of schemas/. Every problem is a Polish
 // sentence with its file and place, for the non-developers who edit them. Pure functions of the files'
@@ -58,9 +60,6 @@ const MESSAGE_KEYWORDS = [
   'polishBankCountry',
 ];
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A problem as one line: file, field and place, then the Polish sentence. */
 export function describeProblem({ file, place, field, message }: SchemaProblem): string {
   const where = [file, field && `pole „${field}”`, place].filter(Boolean).join(', ');
@@ -78,6 +77,30 @@ function compileProblem(error: unknown): string {
   return unknown
     ? `nieznana reguła „${unknown[1]}” — sprawdź pisownię (np. „maxLength”, „minLength”, „pattern”)`
     : 'reguły są zapisane nieprawidłowo i nie dają się sprawdzić — porównaj je z innymi definicjami';
+}
+
+/** Every `pattern` below `node` that is no regular expression (ajv reads them with the u flag). */
+function patternProblems(file: string, node: unknown, place: string): SchemaProblem[] {
+  if (Array.isArray(node))
+    return node.flatMap((item, index) => patternProblems(file, item, `${place}/${index}`));
+  if (!isObject(node)) return [];
+  return Object.entries(node).flatMap(([key, value]): SchemaProblem[] => {
+    if (key === 'pattern' && typeof value === 'string') {
+      try {
+        new RegExp(value, 'u');
+        return [];
+      } catch {
+        return [
+          {
+            file,
+            place: `${place}/pattern`,
+            message: `wzorzec „${value}” nie jest poprawnym wyrażeniem regularnym`,
+          },
+        ];
+      }
+    }
+    return patternProblems(file, value, `${place}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  });
 }
 
 /** Rules without their Polish message in errorMessage, below `node`. */
@@ -114,9 +137,23 @@ export function checkSharedFiles(
   const ajv = strictAjv();
   const shared = definitions as SharedFiles['definitions'];
   const defs = { ...shared.$defs, onlineCode: { type: 'string' } };
+  const conditionIf = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(conditionIfSchema());
   for (const [name, definition] of Object.entries(definitions.$defs)) {
     const place = `/$defs/${name}`;
-    if (!ajv.validateSchema(definition as object)) {
+    if (!isObject(definition)) {
+      problems.push({ file: DEFINITIONS, place, message: 'definicja musi być obiektem { … }' });
+      continue;
+    }
+    const badPatterns = patternProblems(DEFINITIONS, definition, place);
+    if (badPatterns.length > 0) {
+      problems.push(...badPatterns);
+      continue;
+    }
+    if ('if' in definition && !conditionIf(definition.if)) {
+      problems.push(...ajvProblems(DEFINITIONS, conditionIf.errors, () => undefined, `${place}/if`));
+      continue;
+    }
+    if (!ajv.validateSchema(definition)) {
       for (const error of ajv.errors ?? []) {
         problems.push({
           file: DEFINITIONS,
@@ -132,7 +169,6 @@ export function checkSharedFiles(
       problems.push({ file: DEFINITIONS, place, message: compileProblem(error) });
       continue;
     }
-    if (!isObject(definition)) continue;
     for (const keyword of missingMessages(definition)) {
       problems.push({ file: DEFINITIONS, place: `${place}/errorMessage`, message: noMessage(keyword) });
     }
@@ -167,15 +203,33 @@ function fieldAt(place: string, data: unknown): string | undefined {
 const notSent = (field: string) =>
   `pola „${field}” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę`;
 
+/** Where a name stands for a form field: a key of a field map, or an item of a list of fields. */
+function namesField(error: ErrorObject, place: string): boolean {
+  const parent = place.split('/').slice(0, -1);
+  if (error.keyword === 'enum') return ['required', 'ui:order'].includes(parent.at(-1) ?? '');
+  return parent.join('/') === '/uiSchema' || parent.at(-1) === 'properties';
+}
+
 function ajvProblems(
   file: string,
   errors: ErrorObject[] | null | undefined,
   fieldOf: (place: string, data: unknown) => string | undefined,
+  prefix = '',
 ): SchemaProblem[] {
   const seen = new Set<string>();
-  return (errors ?? []).flatMap((error): SchemaProblem[] => {
+  const all = errors ?? [];
+  // A choice with its own message (a condition's `if`) is told once, not by each of its branches.
+  const explained = all
+    .filter((error) => error.keyword === 'anyOf' && error.parentSchema?.errorMessage)
+    .map((error) => error.instancePath);
+  return all.flatMap((error): SchemaProblem[] => {
     if (['if', 'anyOf'].includes(error.keyword) && !error.parentSchema?.errorMessage) return [];
-    const place = polishAjvPlace(error);
+    const under = (path: string) =>
+      error.keyword === 'anyOf'
+        ? path.startsWith(`${error.instancePath}/`)
+        : error.instancePath.startsWith(path);
+    if (explained.some(under)) return [];
+    const place = `${prefix}${polishAjvPlace(error)}`.replace(/(.)\/$/, '$1');
     const offending =
       error.keyword === 'additionalProperties'
         ? String(error.params.additionalProperty)
@@ -183,25 +237,14 @@ function ajvProblems(
           ? error.data
           : undefined;
     // A field of another tier's form is no typo: the contract does not let this tier send it.
-    const foreign = offending !== undefined && ALL_FORM_FIELDS.has(offending) && place.includes('/schema/');
-    const inUiOrder = offending !== undefined && ALL_FORM_FIELDS.has(offending) && place.includes('ui:order');
-    const message = foreign || inUiOrder ? notSent(offending!) : polishAjvMessage(error);
+    const foreign = offending !== undefined && ALL_FORM_FIELDS.has(offending) && namesField(error, place);
+    const message = foreign ? notSent(offending!) : polishAjvMessage(error);
     const key = `${place}|${message}`;
     if (seen.has(key)) return [];
     seen.add(key);
     const field = fieldOf(place, error.data);
     return [{ file, place, ...(field ? { field } : {}), message }];
   });
-}
-
-/** Every property a schema can show: of the root, of allOf and of the conditions' branches. */
-function propertyNames(node: unknown, names = new Set<string>()): Set<string> {
-  if (!isObject(node)) return names;
-  if (isObject(node.properties)) Object.keys(node.properties).forEach((name) => names.add(name));
-  if (Array.isArray(node.allOf)) node.allOf.forEach((item) => propertyNames(item, names));
-  propertyNames(node.then, names);
-  propertyNames(node.else, names);
-  return names;
 }
 
 // The toggles of the contract: a form state sets each, and a presence says which state carries a value.
@@ -269,16 +312,29 @@ function contractProblems(
   const add = (field: string, place: string, message: string) => {
     if (!problems.has(field)) problems.set(field, { file, place, field, message });
   };
-  const rootNames = propertyNames({ properties: schema.properties });
+  const rootNames = new Set(Object.keys(schema.properties ?? {}));
+  const stateData = (state: FormState) => ({
+    code: `${state.online ? onlinePrefix : 'A'}0000000000`.slice(0, 11),
+    noPesel: state.noPesel,
+    noPersonalId: state.noPersonalId,
+  });
+  // Where each field is shown (and so can be tried with the values the contract rules out).
+  const shownIn = new Map<string, FormState>();
   for (const state of STATES) {
-    const formData = {
-      code: `${state.online ? onlinePrefix : 'A'}0000000000`.slice(0, 11),
-      noPesel: state.noPesel,
-      noPersonalId: state.noPersonalId,
-    };
-    const resolved = retrieveSchema(validator, schema, schema, formData);
+    const resolved = retrieveSchema(validator, schema, schema, stateData(state));
     const properties = (resolved.properties ?? {}) as Record<string, RJSFSchema>;
     const required = new Set(resolved.required ?? []);
+    for (const name of Object.keys(properties)) if (!shownIn.has(name)) shownIn.set(name, state);
+    for (const name of required) {
+      if (!(name in properties)) {
+        add(
+          name,
+          '/schema/required',
+          `pole jest obowiązkowe, ale formularz go nie pokazuje${stateAsAWhole(state, rootNames, label)} — ` +
+            'nikt nie mógłby wtedy wysłać oświadczenia',
+        );
+      }
+    }
     const isRequired = (field: string) => {
       const [top, part] = field.split('.') as [string, string | undefined];
       if (!(top in properties) || !required.has(top)) return false;
@@ -318,19 +374,59 @@ function contractProblems(
         }
       }
     }
-    // spec §5: the tax consent exactly where the tier has a tax award.
-    const consentParts = Object.keys(properties.consents?.properties ?? {});
-    if ('consents' in properties && consentParts.includes('tax') !== tier.taxAward) {
+    // spec §5: the tax consent, required, exactly where the tier has a tax award.
+    const consents = properties.consents;
+    const asksTax = Boolean(consents?.properties?.tax) && (consents?.required ?? []).includes('tax');
+    if (consents && asksTax !== tier.taxAward) {
       add(
         'consents.tax',
         '/schema/properties/consents',
         tier.taxAward
-          ? 'zgody muszą zawierać zgodę na nagrodę dodatkową (tax): ten poziom ma nagrodę dodatkową (prizes.json, taxAward)'
+          ? 'zgody muszą zawierać obowiązkową zgodę na nagrodę dodatkową (tax): ten poziom ma nagrodę dodatkową (prizes.json, taxAward)'
           : 'zgody nie mogą zawierać zgody na nagrodę dodatkową (tax): ten poziom nie ma nagrody dodatkowej',
       );
     }
   }
+
+  // The values the contract rules out must be refused by the field's rules, wherever it is shown.
+  for (const [payloadField] of tierPayload(tier)) {
+    for (const { field, path, refuses = [] } of payloadRow(payloadField).from) {
+      const [top, part] = field.split('.') as [string, string | undefined];
+      const state = shownIn.get(top);
+      if (!state || problems.has(field)) continue;
+      for (const value of refuses) {
+        const formData = { ...stateData(state), [top]: part === undefined ? value : { [part]: value } };
+        const errors = firstMessagePerField(validator.rawValidation(schema, formData).errors ?? []);
+        if (!errors.has(field)) {
+          add(
+            field,
+            `/schema/properties/${top}`,
+            `pole przyjmuje ${valueInWords(value)}, czego dane oświadczenia nie mogą zawierać („${path}”, ` +
+              'shared/API.md) — sprawdź reguły pola w definitions.json i w tym pliku',
+          );
+          break;
+        }
+      }
+    }
+  }
   return [...problems.values()];
+}
+
+const valueInWords = (value: unknown) =>
+  typeof value === 'string' && value.length > 30
+    ? `tekst o długości ${value.length} znaków`
+    : `„${String(value)}”`;
+
+/** A whole state of the form in words, for a problem that is not about one toggle. */
+function stateAsAWhole(
+  state: FormState,
+  shown: ReadonlySet<string>,
+  label: ContractContext['label'],
+): string {
+  const toggles = (['noPesel', 'noPersonalId'] as const)
+    .filter((toggle) => shown.has(toggle))
+    .map((toggle) => `gdy ${state[toggle] ? '' : 'nie '}zaznaczono „${label(toggle)}”`);
+  return ` (${[...toggles, state.online ? 'dla kodu internetowego' : 'dla kodu z kuponu'].join(', ')})`;
 }
 
 // The editor schema of a tier, compiled once per definitions file (the studio checks on every edit).
@@ -366,6 +462,13 @@ export function checkTierFile({
   const validateShape = shapeValidator(tier, shared.definitions, knownWidgets);
   if (!validateShape(content)) return ajvProblems(file, validateShape.errors, fieldAt);
   const tierFile = content as TierFile;
+  const badPatterns = patternProblems(file, tierFile, '');
+  if (badPatterns.length > 0) {
+    return badPatterns.map((problem) => {
+      const field = fieldAt(problem.place!, undefined);
+      return field ? { ...problem, field } : problem;
+    });
+  }
 
   const problems: SchemaProblem[] = [];
   let schema: RJSFSchema;
@@ -381,7 +484,7 @@ export function checkTierFile({
     const properties = schema.properties as Record<string, JsonObject> | undefined;
     const ui = (uiSchema[top] ?? {}) as JsonObject;
     if (part) return String(((ui[part] ?? {}) as JsonObject)['ui:title'] ?? field);
-    const definition = Object.entries(shared.definitions.$defs).find(([name]) => name === top)?.[1];
+    const definition = shared.definitions.$defs[top];
     return String(
       properties?.[top]?.title ?? ui['ui:title'] ?? (definition as JsonObject | undefined)?.title ?? top,
     );
@@ -403,7 +506,7 @@ export function checkTierFile({
     }
   }
 
-  const names = propertyNames(schema);
+  const names = new Set(schemaProperties(schema).keys());
   const order = (tierFile.uiSchema['ui:order'] as string[]) ?? [];
   for (const name of names) {
     if (!order.includes(name)) {

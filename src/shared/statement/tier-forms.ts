@@ -1,10 +1,9 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { TierId } from '../campaign';
+import { deepMerge, isObject, type JsonObject } from '../json';
 
 // Composing a tier's form from its file in schemas/ and the shared definitions. Pure functions of the
 // files' contents: the app composes the files it imports (forms.ts), the schema scripts those they read.
-
-export type JsonObject = { [key: string]: unknown };
 
 export interface TierFile {
   schema: JsonObject;
@@ -22,16 +21,21 @@ export interface SharedDefinitions {
   definitionsUi: JsonObject;
 }
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function deepMerge(base: JsonObject, override: JsonObject): JsonObject {
-  const merged: JsonObject = { ...base };
-  for (const [key, value] of Object.entries(override)) {
-    const current = merged[key];
-    merged[key] = isObject(current) && isObject(value) ? deepMerge(current, value) : value;
+/** Every property a schema can show, with its schema: of the root, of allOf and of conditions' branches. */
+export function schemaProperties(
+  node: unknown,
+  found = new Map<string, JsonObject>(),
+): Map<string, JsonObject> {
+  if (!isObject(node)) return found;
+  if (isObject(node.properties)) {
+    for (const [name, schema] of Object.entries(node.properties)) {
+      if (isObject(schema) && !found.has(name)) found.set(name, schema);
+    }
   }
-  return merged;
+  if (Array.isArray(node.allOf)) node.allOf.forEach((part) => schemaProperties(part, found));
+  schemaProperties(node.then, found);
+  schemaProperties(node.else, found);
+  return found;
 }
 
 function definitionOf(defs: JsonObject, propertySchema: unknown): JsonObject | undefined {

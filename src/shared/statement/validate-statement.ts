@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import messages from '../../content/statement-messages.json';
+import { isObject } from '../json';
 import { prizes, tierById, statementEndpoint, type Tier, type TierId } from '../campaign';
 import { tierForms } from './forms';
 import { VALIDATOR_FUNCTIONS } from './generated/validators';
@@ -59,9 +60,6 @@ function uniqueByField(problems: StatementProblem[]): StatementProblem[] {
   const seen = new Set<string>();
   return problems.filter(({ field }) => !seen.has(field) && Boolean(seen.add(field)));
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface Mismatch {
   path: string;

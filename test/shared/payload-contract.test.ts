@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { tierById, type Presence, type TierId } from '../../src/shared/campaign';
+import { EXPORT_COLUMNS, tierPayload, type PayloadField } from '../../src/shared/statement/payload';
+
+// shared/API.md "Statements", field by field: which tiers send it and when it carries a value. The tier
+// registry (prizes.json) and the payload table must say the same for the spec's seven tiers.
+const ALL: TierId[] = ['I', 'II', 'III', 'IV', 'V', 'VI', 'WINTO'];
+const each = (tiers: TierId[], presence: Presence = 'always') =>
+  Object.fromEntries(tiers.map((tier) => [tier, presence])) as Partial<Record<TierId, Presence>>;
+const IDENTITY_TIERS: TierId[] = ['I', 'II', 'III', 'WINTO'];
+
+const API: Record<PayloadField, Partial<Record<TierId, Presence>>> = {
+  type: each(ALL),
+  code: each(ALL),
+  codeType: each(ALL),
+  name: each(ALL),
+  surName: each(ALL),
+  phoneNumber: each(ALL),
+  email: each(ALL),
+  lotteryRegulations: each(ALL),
+  authorizedPerson: each(ALL),
+  personalDataClause: each(ALL),
+  additionalAward: each(['I', 'II', 'III']),
+  hash: each(['I', 'II', 'IV', 'V', 'WINTO']),
+  address: { ...each(['I', 'II', 'III', 'IV', 'V']), WINTO: 'withoutPesel' },
+  image: each(['I', 'II', 'III', 'IV', 'V', 'WINTO'], 'offline'),
+  pesel: each(IDENTITY_TIERS, 'withPesel'),
+  birthDate: each(IDENTITY_TIERS, 'withoutPesel'),
+  nationality: { ...each(['I', 'II']), ...each(['III', 'WINTO'], 'withoutPesel') },
+  countryOfBirth: { ...each(['I', 'II']), WINTO: 'never' },
+  identityCardNumber: each(IDENTITY_TIERS, 'withIdCard'),
+  passportNumber: each(IDENTITY_TIERS, 'withoutIdCard'),
+  statementExposedPosition: { ...each(['I', 'II']), WINTO: 'never' },
+  actualBeneficiary: { ...each(['I', 'II']), WINTO: 'never' },
+  iban: each(['I', 'VI', 'WINTO']),
+  serialNumber: each(['VI'], 'offline'),
+};
+
+describe('the payload contract of shared/API.md', () => {
+  it.each(ALL)('tier %s sends exactly its fields, each when the contract says', (tierId) => {
+    const expected = Object.entries(API).flatMap(([field, tiers]) =>
+      tiers[tierId] ? [[field, tiers[tierId]]] : [],
+    );
+    expect(tierPayload(tierById(tierId)!)).toEqual(expected);
+  });
+
+  it('exports the stored fields in the order of shared/API.md', () => {
+    expect(EXPORT_COLUMNS).toEqual([
+      'type',
+      'code',
+      'codeType',
+      'name',
+      'surName',
+      'phoneNumber',
+      'email',
+      'lotteryRegulations',
+      'authorizedPerson',
+      'personalDataClause',
+      'additionalAward',
+      'address.city',
+      'address.postalCode',
+      'address.street',
+      'address.houseNumber',
+      'address.apartmentNumber',
+      'pesel',
+      'birthDate',
+      'nationality',
+      'countryOfBirth',
+      'identityCardNumber',
+      'passportNumber',
+      'statementExposedPosition.politicallyExposedPerson',
+      'statementExposedPosition.familyPoliticallyExposedPerson',
+      'statementExposedPosition.closeAssociatePoliticallyExposedPerson',
+      'actualBeneficiary',
+      'iban',
+      'serialNumber',
+    ]);
+  });
+});
