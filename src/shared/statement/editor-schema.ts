@@ -97,7 +97,8 @@ export function fieldUiSchema(
   return {
     type: 'object',
     additionalProperties: false,
-    errorMessage: 'Wygląd pola zapisuje się w nawiasach klamrowych, np. { "ui:placeholder": "…" }.',
+    errorMessage:
+      'Wygląd pola zapisuje się jak { "ui:placeholder": "…" } — dozwolone ustawienia podpowiada Ctrl+Spacja.',
     properties: {
       'ui:widget': oneOf(knownWidgets, 'Rodzaj pola'),
       'ui:section': oneOf(
@@ -145,7 +146,8 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
       ]),
     ),
     additionalProperties: false,
-    errorMessage: 'Wpisz pola w nawiasach klamrowych: { "nazwaPola": { "$ref": "#/$defs/nazwaPola" } }.',
+    errorMessage:
+      'Pola zapisuje się jako { "nazwaPola": { "$ref": "#/$defs/nazwaPola" } } — nazwy pól podpowiada Ctrl+Spacja.',
   };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -195,7 +197,8 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
         type: 'object',
         required: ['$ref'],
         additionalProperties: false,
-        errorMessage: 'Pole wskazuje definicję: { "$ref": "#/$defs/nazwaPola" }.',
+        errorMessage:
+          'Pole to { "$ref": "#/$defs/nazwaPola" }, a obok najwyżej "title", "x-requiredMessage", "errorMessage" i reguły.',
         properties: {
           $ref: { type: 'string' },
           ...comment,
