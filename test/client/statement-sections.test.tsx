@@ -1,19 +1,14 @@
 import Form from '@rjsf/core';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { templates, type PageFormContext } from '../../src/client/features/statement/templates';
 import { tierById } from '../../src/shared/campaign';
 import { tierForms } from '../../src/shared/statement/forms';
-import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from '../../src/shared/statement/keywords';
+import { runtimeValidator } from '../../src/shared/statement/keywords';
 import { widgets } from '../../widgets/registry';
 
 // The page follows the tier file: each field stands in the section its UI schema names (ui:section).
-const validator = customizeValidator({
-  ajvOptionsOverrides: { ...STATEMENT_AJV_OPTIONS, logger: false },
-  ajvFormatOptions: false,
-  extenderFn: addStatementKeywords,
-});
+const validator = runtimeValidator();
 
 function renderTierIV(uiSchema = tierForms.IV.uiSchema) {
   const formContext: PageFormContext = {

@@ -1,12 +1,11 @@
 // @vitest-environment node
 import fs from 'node:fs';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import definitions from '../../schemas/definitions.json';
 import definitionsUi from '../../schemas/definitions.ui.json';
 import { campaign, prizes } from '../../src/shared/campaign';
 import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
-import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from '../../src/shared/statement/keywords';
+import { runtimeValidator } from '../../src/shared/statement/keywords';
 import { checkTierFile, describeProblem, type SharedFiles } from '../../src/shared/statement/schema-check';
 import { firstMessagePerField } from '../../src/shared/statement/statement-errors';
 import { composeTierSchema, type TierFile } from '../../src/shared/statement/tier-forms';
@@ -89,11 +88,7 @@ describe('the examples of schemas/README.md', () => {
       (candidate) => candidate.pointer === '/schema/required' && !candidate.refusedWith,
     )!;
     const schema = composeTierSchema('IV', applied(example), definitions, campaign.onlineCodePrefix);
-    const validator = customizeValidator({
-      ajvOptionsOverrides: { ...STATEMENT_AJV_OPTIONS, logger: false },
-      ajvFormatOptions: false,
-      extenderFn: addStatementKeywords,
-    });
+    const validator = runtimeValidator();
     const messages = firstMessagePerField(validator.rawValidation(schema, {}).errors ?? []);
     expect(messages.get('address_street')).toBe('Pole wymagane');
   });

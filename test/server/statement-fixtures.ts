@@ -1,5 +1,5 @@
 import { PNG } from 'pngjs';
-import { tierById, type TierId } from '../../src/shared/campaign';
+import { isOnlineCode, tierById, type TierId } from '../../src/shared/campaign';
 import type { StatementFormData } from '../../src/shared/statement/generated/form-data';
 import { buildPayload } from '../../src/shared/statement/payload';
 import { tierValidator } from '../../src/shared/statement/validate-statement';
@@ -11,8 +11,6 @@ export function pngDataUrl(width = 8, height = 6): string {
   png.data.fill(200);
   return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
 }
-
-const ONLINE = (code: string) => code.charAt(0).toLowerCase() === 'e';
 
 /** A form with every field any tier asks filled in (PESEL and ID card given, every consent ticked). */
 const FULL_FORM: StatementFormData = {
@@ -42,7 +40,7 @@ export function validStatement(
   code: string,
   hash: string | null = null,
 ): Record<string, unknown> {
-  const online = ONLINE(code);
+  const online = isOnlineCode(code);
   const form: StatementFormData = {
     ...FULL_FORM,
     code,

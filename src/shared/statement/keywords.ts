@@ -1,6 +1,7 @@
 import { _, Name, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
+import { customizeValidator } from '@rjsf/validator-ajv8';
 import * as checksums from './checksums';
 
 /**
@@ -78,4 +79,16 @@ export function addStatementKeywords(ajv: Ajv): Ajv {
   for (const keyword of annotationKeywords) ajv.addKeyword({ keyword, schemaType: 'string' });
   ajvErrors(ajv);
   return ajv;
+}
+
+/**
+ * A validator that compiles at run time (with `new Function`): for tools and tests that check a form as it
+ * is being edited, never for the pages, which use the precompiled validators.
+ */
+export function runtimeValidator() {
+  return customizeValidator({
+    ajvOptionsOverrides: { ...STATEMENT_AJV_OPTIONS, logger: false },
+    ajvFormatOptions: false,
+    extenderFn: addStatementKeywords,
+  });
 }

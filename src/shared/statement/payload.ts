@@ -33,6 +33,9 @@ export interface FormReader {
   text(field: string): string | null;
 }
 
+/** The form field a source names, or its group ("consents.rules" → "consents"). */
+const topField = (field: string) => field.split('.')[0]!;
+
 /** Every tier, the tiers claimed by the link's hash, or those whose registry entry names the field. */
 type SentBy = 'all' | 'hashTiers' | 'registry';
 
@@ -353,7 +356,7 @@ export const PAYLOAD_PATH_OF_FORM_FIELD: ReadonlyMap<string, string> = new Map(
 /** The form fields a tier's form may have: those its payload fields come from (consents as one group). */
 export function tierFormFields(tier: Tier): string[] {
   const names = payloadFields(tier).flatMap((field) =>
-    payloadRow(field).from.map((source) => source.field.split('.')[0]!),
+    payloadRow(field).from.map((source) => topField(source.field)),
   );
   return [...new Set(names)];
 }
@@ -362,7 +365,7 @@ export function tierFormFields(tier: Tier): string[] {
 export const FIELD_DEFINITIONS: ReadonlyMap<string, readonly string[]> = new Map(
   ROWS.flatMap(([, { from }]) =>
     from.map(({ field, definitions }): [string, readonly string[]] => {
-      const top = field.split('.')[0]!;
+      const top = topField(field);
       return [top, definitions ?? [top]];
     }),
   ),
@@ -375,7 +378,7 @@ export const TOGGLE_FIELDS: readonly string[] = [
 
 /** Every form field of the table, of any tier. */
 export const ALL_FORM_FIELDS: ReadonlySet<string> = new Set(
-  ROWS.flatMap(([, { from }]) => from.map((source) => source.field.split('.')[0]!)),
+  ROWS.flatMap(([, { from }]) => from.map((source) => topField(source.field))),
 );
 
 /** How each payload field is kept at rest (the table's `storage`). */
@@ -455,7 +458,7 @@ export function payloadToFormData(
   const carried = payloadFields(tier).flatMap((field) =>
     payloadRow(field).from.map((source) => source.field),
   );
-  const groups = carried.filter((field) => field.includes('.')).map((field) => field.split('.')[0]!);
+  const groups = carried.filter((field) => field.includes('.')).map(topField);
   let form: Record<string, unknown> = Object.fromEntries(groups.map((group) => [group, {}]));
   for (const field of payloadFields(tier).filter((name) => name in payload)) {
     form = deepMerge(form, payloadRow(field).toForm(payload[field]));

@@ -1,10 +1,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { polishAjvMessage, polishAjvPlace } from '../ajv-polish';
 import type { Presence, Tier } from '../campaign';
 import { conditionIfSchema, editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
-import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
+import { addStatementKeywords, runtimeValidator, STATEMENT_AJV_OPTIONS } from './keywords';
 import { ALL_FORM_FIELDS, payloadRow, tierPayload } from './payload';
 import { firstMessagePerField } from './statement-errors';
 import { isObject, type JsonObject } from '../json';
@@ -229,7 +228,8 @@ function ajvProblems(
         ? path.startsWith(`${error.instancePath}/`)
         : error.instancePath.startsWith(path);
     if (explained.some(under)) return [];
-    const place = `${prefix}${polishAjvPlace(error)}`.replace(/(.)\/$/, '$1');
+    const own = polishAjvPlace(error);
+    const place = prefix && own === '/' ? prefix : `${prefix}${own}`;
     const offending =
       error.keyword === 'additionalProperties'
         ? String(error.params.additionalProperty)
@@ -299,15 +299,13 @@ function stateInWords(presence: Presence, state: FormState, label: ContractConte
  * form's toggles, each form field a payload value needs is shown (and required, where the value may not
  * be empty), and none is shown whose payload value must then be null.
  */
+// One runtime validator for every check: it caches what it compiled, by schema (the studio checks often).
+const validator = runtimeValidator();
+
 function contractProblems(
   { tier, schema, onlinePrefix, label }: ContractContext,
   file: string,
 ): SchemaProblem[] {
-  const validator = customizeValidator({
-    ajvOptionsOverrides: { ...STATEMENT_AJV_OPTIONS, logger: false },
-    ajvFormatOptions: false,
-    extenderFn: addStatementKeywords,
-  });
   const problems = new Map<string, SchemaProblem>();
   const add = (field: string, place: string, message: string) => {
     if (!problems.has(field)) problems.set(field, { file, place, field, message });
@@ -491,18 +489,12 @@ export function checkTierFile({
   };
 
   // Rules the tier file adds to a field need their message too (the definitions' own are checked there).
+  const composed = (schema.properties ?? {}) as Record<string, JsonObject>;
   for (const [field, property] of Object.entries(tierFile.schema.properties as Record<string, JsonObject>)) {
-    const merged = composeTierSchema(
-      tier.id,
-      { schema: { properties: { [field]: property } }, uiSchema: {} },
-      shared.definitions,
-      onlinePrefix,
-    );
-    const fieldSchema = (merged.properties?.[field] ?? {}) as JsonObject;
-    for (const keyword of missingMessages(fieldSchema).filter((keyword) => keyword in property)) {
-      if ((OVERRIDABLE_RULES as readonly string[]).includes(keyword)) {
-        problems.push({ file, place: `/schema/properties/${field}`, field, message: noMessage(keyword) });
-      }
+    const added = (keyword: string) =>
+      keyword in property && (OVERRIDABLE_RULES as readonly string[]).includes(keyword);
+    for (const keyword of missingMessages(composed[field] ?? {}).filter(added)) {
+      problems.push({ file, place: `/schema/properties/${field}`, field, message: noMessage(keyword) });
     }
   }
 
