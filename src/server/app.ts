@@ -6,16 +6,17 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import apiMessages from '../content/api-messages.json';
+import { prizes, statementEndpoint } from '../shared/campaign';
 import { problemsMessage } from '../shared/statement/validate-statement';
-import type { ServerConfig } from './config';
+import { HTTP_DEFAULTS, type ServerConfig } from './config';
 import type { Storage } from './db';
 import { healthRoutes } from './routes/health';
 import { resignationRoutes } from './routes/resignation';
 import { statementRoutes } from './routes/statements';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
-import { pagesByPath } from './page-html';
+import { isStatementPage, pageKey, pagesByPath } from './page-html';
 import { registerRateLimit } from './rate-limit';
-import { API_HEADERS, PAGE_HEADERS } from './security-headers';
+import { API_HEADERS, pageHeaders } from './security-headers';
 import { WinnersCache } from './winners/cache';
 
 export interface AppDeps {
@@ -25,7 +26,10 @@ export interface AppDeps {
   statementsKey: Buffer;
 }
 
-type ServerTuning = 'redisUrl' | 'rateLimitMax' | 'rateLimitWindowMs' | 'winnersPollMs' | 'trustProxy';
+type ServerTuning =
+  'redisUrl' | 'rateLimitMax' | 'rateLimitWindowMs' | 'winnersPollMs' | 'trustProxy' | 'hsts' | HttpLimit;
+
+type HttpLimit = 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections';
 
 export type AppConfig = Pick<ServerConfig, 'clientDir' | 'campaignNowMs' | 'logLevel'> &
   Partial<Pick<ServerConfig, ServerTuning>> & {
@@ -65,10 +69,95 @@ function indexHtml(config: AppConfig): string | undefined {
   return html.replace('</head>', `${meta}</head>`);
 }
 
+/** The statement calls' paths, from the tier registry (spec §7). */
+const STATEMENT_CALLS = new Set(prizes.tiers.map((tier) => `/api/${statementEndpoint(tier)}`));
+
+/**
+ * Issue 10: answers that carry or concern personal data are kept by no cache, whatever their status:
+ * every answer of a statement call (errors of the rate limiter and the error handler too) and of an
+ * opt-out (its URL holds the opt-out hash).
+ */
+const NO_STORE_API_PATHS = new Set([...STATEMENT_CALLS, '/api/resignation']);
+
 /** shared/API.md: a statement call's errors are "pole: komunikat" items, whatever fails (spec §8). */
 function errorBody(url: string, message: string): { message: string } {
-  const statementCall = /^\/api\/(draw-)?complete-testimonial$/.test(pathOnly(url));
+  const statementCall = STATEMENT_CALLS.has(pathOnly(url));
   return { message: statementCall ? problemsMessage([{ field: 'body', message }]) : message };
+}
+
+/** How often Node looks for connections past their header or request timeout (its default: 30 s). */
+const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
+/** How much of a request body still arriving after the answer is read and thrown away, at most. */
+export const LINGER_MAX_BYTES = 32 * 1024 * 1024;
+export const LINGER_MAX_MS = 30_000;
+const LINGER_CHECK_INTERVAL_MS = 50;
+
+function bodyStillArriving(request: IncomingMessage): boolean {
+  const declared =
+    request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  // `complete` is Node's; a request injected in tests has none and is there in full.
+  return declared && request.complete === false;
+}
+
+/**
+ * Issue 10: a 413 sent while the client was still uploading 15 MB often ended in EPIPE. Node closes the
+ * connection right after an answer that ends it (Fastify ends it after a body error, so as not to read
+ * what is left); the client's bytes still arriving then make the kernel answer with a reset, which can
+ * also erase the answer before the client reads it (RFC 9112 §9.6). So, like nginx's lingering close: read
+ * and discard the rest of the body, up to LINGER_MAX_BYTES and LINGER_MAX_MS, and close only then. Node
+ * ends such a connection with socket.destroySoon(); this socket's one is wrapped, once.
+ */
+function closeAfterBody(request: IncomingMessage): void {
+  const socket = request.socket;
+  const close = socket.destroySoon;
+  socket.destroySoon = () => {
+    socket.destroySoon = close;
+    if (request.complete || socket.destroyed) return close.call(socket);
+    // Node's parser reads the socket itself (no 'data' events) and drops a dumped body: count at the socket.
+    const readBefore = socket.bytesRead;
+    const giveUpAt = Date.now() + LINGER_MAX_MS;
+    const stop = (closeGently: boolean) => {
+      clearInterval(check);
+      socket.off('close', forget);
+      request.off('end', drained);
+      if (closeGently) close.call(socket);
+      else socket.destroy();
+    };
+    const check = setInterval(() => {
+      if (socket.bytesRead - readBefore > LINGER_MAX_BYTES || Date.now() > giveUpAt) stop(false);
+    }, LINGER_CHECK_INTERVAL_MS);
+    const drained = () => stop(true);
+    const forget = () => stop(false);
+    socket.once('close', forget);
+    request.once('end', drained);
+    // Node has set a body nobody read flowing (req._dump()); this covers one a parser left paused.
+    request.resume();
+  };
+}
+
+/**
+ * The HTTP server, with its own limits against slow and idle clients (issue 10). The winners lists' fast
+ * path answers before Fastify (routes/winners.ts).
+ */
+function createServer(
+  config: AppConfig,
+  fastPath: { handle?: (request: IncomingMessage, response: ServerResponse) => boolean },
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): http.Server {
+  const server = http.createServer(
+    {
+      headersTimeout: config.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs ?? HTTP_DEFAULTS.keepAliveTimeoutMs,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS,
+    },
+    (request, response) => {
+      if (!fastPath.handle?.(request, response)) handler(request, response);
+    },
+  );
+  server.maxConnections = config.maxConnections ?? HTTP_DEFAULTS.maxConnections;
+  return server;
 }
 
 const errorMessages: Record<string, { status: number; message: string }> = {
@@ -82,23 +171,54 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // The winners lists' fast path answers before Fastify (routes/winners.ts); set once the cache exists.
   const fastPath: { handle?: (request: IncomingMessage, response: ServerResponse) => boolean } = {};
   const options: FastifyServerOptions = {
-    serverFactory: (handler) =>
-      http.createServer((request, response) => {
-        if (!fastPath.handle?.(request, response)) handler(request, response);
-      }),
+    serverFactory: (handler) => createServer(config, fastPath, handler),
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // Statements carry a photo of at most 600x800 px as base64 PNG; 3 MB leaves room and stops abuse.
-    bodyLimit: 3 * 1024 * 1024,
-    return503OnClosing: true,
+    // Only the statement calls take bodies, with their own limits (routes/statements.ts).
+    bodyLimit: 64 * 1024,
+    // Answered below instead: Fastify's own 503 is English and skips the hooks (no no-store, no lingering).
+    return503OnClosing: false,
     trustProxy: config.trustProxy ?? false,
   };
   const app = Fastify(options);
+  const PAGE_HEADERS = pageHeaders({ hsts: config.hsts ?? HTTP_DEFAULTS.hsts });
+
+  let refusedAt = 0;
+  app.server.on('drop', () => {
+    // Once a minute at most: at the cap, connections come in floods.
+    if (Date.now() - refusedAt < 60_000) return;
+    refusedAt = Date.now();
+    app.log.warn(
+      { maxConnections: app.server.maxConnections },
+      'connection limit reached: refusing connections',
+    );
+  });
+
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS);
-    done();
+    const api = request.url.startsWith('/api/');
+    reply.headers(api ? API_HEADERS : PAGE_HEADERS);
+    if (api && NO_STORE_API_PATHS.has(pathOnly(request.url))) reply.header('cache-control', 'no-store');
+    // Shutting down: requests on connections already open are refused (Fastify has set Connection: close).
+    if (!closing) return done();
+    reply.status(503);
+    if (api) reply.send(errorBody(request.url, apiMessages.unavailable));
+    else reply.type('text/plain; charset=utf-8').send(apiMessages.unavailable);
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Answered before the body is in (413, 415, 429, 503): this connection takes no further request.
+    if (bodyStillArriving(request.raw)) {
+      reply.header('connection', 'close');
+      closeAfterBody(request.raw);
+    }
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -169,11 +289,33 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathOnly(request.url));
     if (html !== undefined && isPage) {
       // History fallback: the client router decides what a path shows (and redirects unknown ones to /).
-      const page = pages.get(pathOnly(request.url)) ?? html;
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+      const pathname = pathOnly(request.url);
+      const page = pages.get(pageKey(pathname)) ?? html;
+      // Issue 10: a statement form is no page to keep (nor to restore with its data from the back cache).
+      const cacheControl = isStatementPage(pathname) ? 'no-store' : 'no-cache';
+      return reply.type('text/html; charset=utf-8').header('cache-control', cacheControl).send(page);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send(apiMessages.notFound);
   });
 
   return app;
+}
+
+/**
+ * Issue 10: stops the app within deadlineMs. No new connections; requests in flight may finish; once the
+ * deadline passes, the connections still open are closed, so a slow or stuck client cannot hold the
+ * shutdown. Resolves 'forced' when that happened.
+ */
+export async function closeWithin(app: FastifyInstance, deadlineMs: number): Promise<'graceful' | 'forced'> {
+  let forced = false;
+  const timer = setTimeout(() => {
+    forced = true;
+    app.server.closeAllConnections();
+  }, deadlineMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
+  return forced ? 'forced' : 'graceful';
 }

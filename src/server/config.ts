@@ -12,6 +12,8 @@ export interface ServerConfig {
   logLevel: string;
   /** STATEMENTS_KEY (32 bytes, hex or base64); unset means a key file in dataDir (see crypto.ts). */
   statementsKey: string | undefined;
+  /** STATEMENTS_PREVIOUS_KEYS: comma-separated older keys, read during a key rotation (README). */
+  statementsPreviousKeys: string | undefined;
   /** Import the bundled demo winners into an empty embedded database on start (off: DEMO=0 or production). */
   demo: boolean;
   /** REDIS_URL shares the rate-limit counters between server processes; unset keeps them in memory. */
@@ -23,7 +25,36 @@ export interface ServerConfig {
   winnersPollMs: number;
   /** TRUST_PROXY: hops (number) or addresses of proxies whose X-Forwarded-For names the client. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** HSTS=0 leaves Strict-Transport-Security to the proxy where TLS ends, e.g. one that sets its own. */
+  hsts: boolean;
+  /** The HTTP server's own limits against slow or idle clients (HTTP_DEFAULTS says why each default). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  /** After SIGTERM or SIGINT, how long requests in flight may take before their connections are closed. */
+  shutdownTimeoutMs: number;
 }
+
+/** The HTTP server's defaults, for the environment (loadConfig) and for buildApp alike. */
+export const HTTP_DEFAULTS = {
+  // Issue 10: browsers use HTTPS only for a year, on every subdomain too.
+  hsts: true,
+  // Issue 10: a client that never finishes its headers holds a connection for about 10 s, not Node's 60 s.
+  headersTimeoutMs: 10_000,
+  // The whole request, body included: a statement (up to a few MB with its photo) from a slow mobile
+  // uplink still fits; a client trickling its body is dropped well before Node's 5 minutes.
+  requestTimeoutMs: 120_000,
+  // Above the 60 s idle timeout of common proxies and load balancers (nginx upstream keep-alive, AWS ALB):
+  // the proxy, not the server, closes an idle connection, so it never sends a request into one being closed.
+  keepAliveTimeoutMs: 65_000,
+  // Each connection costs memory and a file descriptor; beyond this many, new ones are refused at once
+  // rather than slowing every visitor down. Keep `ulimit -n` above it.
+  maxConnections: 4_096,
+  // Below the 10 s that Docker (and 30 s that Kubernetes) waits before killing the process: the server
+  // closes the database itself instead of being killed in the middle of a write.
+  shutdownTimeoutMs: 8_000,
+} as const;
 
 export class ConfigError extends Error {}
 
@@ -42,6 +73,13 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
   if (!Number.isInteger(count) || count < 1)
     throw new ConfigError(`${name} must be a whole number ≥ 1, got "${value}"`);
   return count;
+}
+
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'on'].includes(value)) return true;
+  if (['0', 'false', 'off'].includes(value)) return false;
+  throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${value}"`);
 }
 
 function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
@@ -78,13 +116,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     statementsKey: env.STATEMENTS_KEY || undefined,
+    statementsPreviousKeys: env.STATEMENTS_PREVIOUS_KEYS || undefined,
     demo: env.DEMO !== '0' && env.NODE_ENV !== 'production',
     redisUrl: env.REDIS_URL || undefined,
     rateLimitMax: parseCount('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 20),
     rateLimitWindowMs: parseCount('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000),
     winnersPollMs: parseCount('WINNERS_POLL_MS', env.WINNERS_POLL_MS, 2_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    hsts: parseSwitch('HSTS', env.HSTS, HTTP_DEFAULTS.hsts),
+    ...parseHttpLimits(env),
   };
+}
+
+function parseHttpLimits(env: NodeJS.ProcessEnv) {
+  const limits = {
+    headersTimeoutMs: parseCount(
+      'HEADERS_TIMEOUT_MS',
+      env.HEADERS_TIMEOUT_MS,
+      HTTP_DEFAULTS.headersTimeoutMs,
+    ),
+    requestTimeoutMs: parseCount(
+      'REQUEST_TIMEOUT_MS',
+      env.REQUEST_TIMEOUT_MS,
+      HTTP_DEFAULTS.requestTimeoutMs,
+    ),
+    keepAliveTimeoutMs: parseCount(
+      'KEEP_ALIVE_TIMEOUT_MS',
+      env.KEEP_ALIVE_TIMEOUT_MS,
+      HTTP_DEFAULTS.keepAliveTimeoutMs,
+    ),
+    maxConnections: parseCount('MAX_CONNECTIONS', env.MAX_CONNECTIONS, HTTP_DEFAULTS.maxConnections),
+    shutdownTimeoutMs: parseCount(
+      'SHUTDOWN_TIMEOUT_MS',
+      env.SHUTDOWN_TIMEOUT_MS,
+      HTTP_DEFAULTS.shutdownTimeoutMs,
+    ),
+  };
+  // Node refuses to start otherwise; say it in our words, naming both variables.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+  }
+  return limits;
 }
 
 export function clockFor(config: Pick<ServerConfig, 'campaignNowMs'>): () => number {

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
-// Issue "Storage and privacy": PESEL, ID card, passport and IBAN are encrypted at rest with AES-256-GCM.
+// Issue 10 §4–5: everything a winner sent is sealed at rest with AES-256-GCM. A sealed value names the key
+// that sealed it ("v2.<key id>.<iv|tag|ciphertext>"), so keys can be rotated (README "Rotating the key").
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
+// Only full 16-byte tags: GCM would otherwise accept a tag cut to 4 bytes, which an attacker can forge.
 const TAG_BYTES = 16;
-const FORMAT = 'v1';
+const FORMAT = 'v2';
+const LEGACY_FORMAT = 'v1';
 export const KEY_FILE_NAME = 'statements.key';
 
 export class KeyError extends Error {}
@@ -26,7 +29,12 @@ function parseKey(text: string, source: string): Buffer {
 }
 
 export interface LoadedKey {
+  /** Seals everything new. */
   key: Buffer;
+  /** STATEMENTS_PREVIOUS_KEYS: open what older keys sealed while a rotation runs. */
+  previous: Buffer[];
+  /** Where the key came from, for messages: STATEMENTS_KEY or the key file. */
+  source: string;
   /** Set when this call created the key file: the caller says so once in its log. */
   createdFile?: string;
 }
@@ -38,7 +46,7 @@ export interface LoadedKey {
  */
 function createKeyFile(file: string): boolean {
   const dir = path.dirname(file);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const key = `${randomBytes(KEY_BYTES).toString('base64')}\n`;
   const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
   const fd = fs.openSync(draft, 'wx', 0o600);
@@ -79,43 +87,103 @@ function syncDirectory(dir: string) {
 
 /**
  * The key from STATEMENTS_KEY, else from DATA_DIR/statements.key. With `create`, a missing key file is
- * made (mode 0600; see createKeyFile).
+ * made (mode 0600; see createKeyFile). With DATABASE_URL several servers share one database, so each
+ * would make its own key file: STATEMENTS_KEY is then required.
  */
 export function loadStatementsKey(options: {
   statementsKey?: string | undefined;
+  previousKeys?: string | undefined;
+  databaseUrl?: string | undefined;
   dataDir: string;
   create: boolean;
 }): LoadedKey {
-  if (options.statementsKey) return { key: parseKey(options.statementsKey, 'STATEMENTS_KEY') };
+  const previous = (options.previousKeys ?? '')
+    .split(',')
+    .filter((text) => text.trim() !== '')
+    .map((text) => parseKey(text, 'STATEMENTS_PREVIOUS_KEYS'));
+  if (options.statementsKey) {
+    return { key: parseKey(options.statementsKey, 'STATEMENTS_KEY'), previous, source: 'STATEMENTS_KEY' };
+  }
+  if (options.databaseUrl) {
+    throw new KeyError(
+      'przy DATABASE_URL ustaw STATEMENTS_KEY (ten sam na każdym serwerze; np. openssl rand -base64 32)',
+    );
+  }
   const file = path.join(options.dataDir, KEY_FILE_NAME);
+  const source = `STATEMENTS_KEY (tu: plik ${file})`;
   if (options.create && !fs.existsSync(file) && createKeyFile(file)) {
-    return { key: parseKey(fs.readFileSync(file, 'utf8'), file), createdFile: file };
+    return { key: parseKey(fs.readFileSync(file, 'utf8'), file), previous, source, createdFile: file };
   }
   if (!fs.existsSync(file)) throw new KeyError(`brak STATEMENTS_KEY i brak pliku klucza ${file}`);
-  return { key: parseKey(fs.readFileSync(file, 'utf8'), file) };
+  return { key: parseKey(fs.readFileSync(file, 'utf8'), file), previous, source };
 }
 
-/** Encrypts text; `context` (e.g. the claim id) is authenticated, so a ciphertext moved to another row fails. */
-export function encryptText(key: Buffer, plaintext: string, context: string): string {
+/** Identifies a key without revealing it: kept with the data, and (its start) in every sealed value. */
+export function keyFingerprint(key: Buffer): string {
+  return createHmac('sha256', key).update('loteria/statements-key-fingerprint').digest('hex');
+}
+
+/** The start of the fingerprint: enough to tell a handful of keys apart. */
+export const keyId = (key: Buffer) => keyFingerprint(key).slice(0, 16);
+
+/** Seals bytes; `context` (e.g. the claim id) is authenticated, so a value moved to another row fails. */
+export function encryptBytes(key: Buffer, plaintext: Buffer, context: string): string {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key, iv);
+  const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(context, 'utf8'));
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return `${FORMAT}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return `${sealedPrefix(key)}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
 }
 
-export function decryptText(key: Buffer, sealed: string, context: string): string {
-  const [format, data] = sealed.split('.');
-  if (format !== FORMAT || data === undefined) throw new KeyError('nieznany format zaszyfrowanych danych');
+/**
+ * Opens what encryptBytes sealed with any of `keys` (the one its key id names). The first format, without
+ * a key id, is still read: the reseal on start (statements/keys.ts) turns it into the current one.
+ */
+export function decryptBytes(keys: readonly Buffer[], sealed: string, context: string): Buffer {
+  const parts = sealed.split('.');
+  const [format] = parts;
+  if (format === LEGACY_FORMAT && parts.length === 2) {
+    for (const key of keys) {
+      try {
+        return open(key, parts[1]!, context);
+      } catch {
+        // another key, perhaps
+      }
+    }
+    throw new KeyError('nie można odszyfrować: zły klucz lub uszkodzone dane');
+  }
+  const [, id, data] = parts;
+  if (format !== FORMAT || id === undefined || data === undefined || parts.length !== 3)
+    throw new KeyError('nieznany format zaszyfrowanych danych');
+  const key = keys.find((candidate) => keyId(candidate) === id);
+  if (!key) {
+    throw new KeyError(
+      `dane zaszyfrowano kluczem ${id}, którego nie ma w STATEMENTS_KEY ani STATEMENTS_PREVIOUS_KEYS`,
+    );
+  }
+  return open(key, data, context);
+}
+
+function open(key: Buffer, data: string, context: string): Buffer {
   const bytes = Buffer.from(data, 'base64url');
-  const decipher = createDecipheriv(ALGORITHM, key, bytes.subarray(0, IV_BYTES));
+  if (bytes.length < IV_BYTES + TAG_BYTES) throw new KeyError('uszkodzone zaszyfrowane dane');
+  const decipher = createDecipheriv(ALGORITHM, key, bytes.subarray(0, IV_BYTES), {
+    authTagLength: TAG_BYTES,
+  });
   decipher.setAAD(Buffer.from(context, 'utf8'));
   decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   try {
-    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-      'utf8',
-    );
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
   } catch {
     throw new KeyError('nie można odszyfrować: zły klucz lub uszkodzone dane');
   }
 }
+
+/** How every value sealed with this key starts: what does not start so needs sealing again. */
+export const sealedPrefix = (key: Buffer) => `${FORMAT}.${keyId(key)}.`;
+
+export const encryptText = (key: Buffer, plaintext: string, context: string) =>
+  encryptBytes(key, Buffer.from(plaintext, 'utf8'), context);
+
+export const decryptText = (keys: readonly Buffer[], sealed: string, context: string) =>
+  decryptBytes(keys, sealed, context).toString('utf8');

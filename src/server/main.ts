@@ -1,11 +1,15 @@
-import { buildApp } from './app';
+import { buildApp, closeWithin } from './app';
 import { ensureClientBuild } from './client-build';
 import { ConfigError, clockFor, loadConfig } from './config';
 import { openStorage } from './db';
 import { KeyError, loadStatementsKey } from './crypto';
 import { importDemoIfEmpty } from './demo/demo';
+import { prepareStatementsKey } from './statements/keys';
 import { validateContent } from '../shared/content-validation';
 import { campaign, draws, prizes } from '../shared/campaign';
+
+/** After the shutdown deadline has closed the connections, how long closing the database may take. */
+const SHUTDOWN_GRACE_MS = 1_000;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -30,8 +34,8 @@ async function main() {
   let statementsKey;
   try {
     statementsKey = loadStatementsKey({
-      statementsKey: config.statementsKey,
-      dataDir: config.dataDir,
+      ...config,
+      previousKeys: config.statementsPreviousKeys,
       create: true,
     });
   } catch (error) {
@@ -39,7 +43,18 @@ async function main() {
     throw error;
   }
   const storage = await openStorage(config);
-  const demoLinks = config.demo ? await importDemoIfEmpty(storage, config.dataDir) : undefined;
+  let resealed;
+  try {
+    // Issue 10 §4: the key must be the one the database's statements are sealed with.
+    resealed = await prepareStatementsKey(storage, statementsKey);
+  } catch (error) {
+    await storage.close();
+    if (error instanceof KeyError) fail(`Błąd klucza szyfrowania: ${error.message}`);
+    throw error;
+  }
+  const demoLinks = config.demo
+    ? await importDemoIfEmpty(storage, config.dataDir, statementsKey.key)
+    : undefined;
   const app = await buildApp(config, { storage, now: clockFor(config), statementsKey: statementsKey.key });
   if (statementsKey.createdFile) {
     // Issue 5: said once, on the start that created it. Losing this file makes stored statements unreadable.
@@ -48,6 +63,7 @@ async function main() {
       'created the statements encryption key file: back it up',
     );
   }
+  if (resealed > 0) app.log.info({ statements: resealed }, 'resealed statements with the current key');
   if (demoLinks)
     app.log.info(
       { linksFile: demoLinks },
@@ -58,9 +74,16 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections and waits for requests in flight; then the database goes.
-    await app.close();
+    app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
+    // Issue 10: should closing the database hang too, the process still ends soon after the deadline.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish: exiting anyway');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
+    // No new connections; requests in flight may finish until the deadline; then the database goes.
+    if ((await closeWithin(app, config.shutdownTimeoutMs)) === 'forced') {
+      app.log.warn('shutdown deadline passed: closed the connections still open');
+    }
     await storage.close();
     process.exit(0);
   };

@@ -29,9 +29,24 @@ const hint = (file: string) =>
     : `<link rel="modulepreload" crossorigin href="/${file}">`;
 
 /**
+ * A page path as the client router matches it: case-insensitive, a trailing slash ignored. So
+ * `/Oswiadczenie-I-Stopnia/` is a statement page as much as `/oswiadczenie-i-stopnia`.
+ */
+export function pageKey(pathname: string): string {
+  return pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+}
+
+const statementPaths = new Set(prizes.tiers.map((tier) => pageKey(tier.path)));
+
+/** Whether a page path shows a statement form (prizes.json `tiers[].path`), whatever its spelling. */
+export function isStatementPage(pathname: string): boolean {
+  return statementPaths.has(pageKey(pathname));
+}
+
+/**
  * The page for each statement path, with preload hints for its page code, its tier's validator and their
  * CSS: the browser fetches them alongside the app's entry instead of after it has run (one round trip
- * less before the form shows on a phone). Other paths get the page as built.
+ * less before the form shows on a phone). Keyed by pageKey; other paths get the page as built.
  */
 export function pagesByPath(clientDir: string, html: string): Map<string, string> {
   const pages = new Map<string, string>();
@@ -44,7 +59,7 @@ export function pagesByPath(clientDir: string, html: string): Map<string, string
       // The landing page's hero is preloaded from index.html; a statement page does not show it.
       .replace(/<link rel="preload" href="[^"]*" as="image"[^>]*>\s*/, '')
       .replace('</head>', `${[...files].map(hint).join('')}</head>`);
-    pages.set(tier.path, page);
+    pages.set(pageKey(tier.path), page);
   }
   return pages;
 }

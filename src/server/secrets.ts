@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 // Issue: link hashes carry at least 128 random bits; 192 bits give 32 base64url characters.
 const HASH_BYTES = 24;
@@ -17,4 +17,22 @@ export function digestOf(hash: string): string {
 export function newLinkHash(): LinkHash {
   const hash = randomBytes(HASH_BYTES).toString('base64url');
   return { hash, digest: digestOf(hash) };
+}
+
+export type ContactKind = 'email' | 'phone';
+
+/** How a contact is compared (shared/API.md): e-mail trimmed and case-insensitive, phone as its 9 digits. */
+const normalContact = (kind: ContactKind, value: string) =>
+  kind === 'email' ? value.normalize('NFC').trim().toLowerCase() : value.trim();
+
+/**
+ * Issue 10 §2: the contact a code was registered with, kept only as a digest keyed by the statements key
+ * (a plain hash of an e-mail or a 9-digit phone is reversed by trying them all). After a key rotation,
+ * importing the winners file again re-keys them (README, "Zmiana klucza").
+ */
+export function contactDigest(key: Buffer, kind: ContactKind, value: string): string {
+  const contactKey = createHmac('sha256', key).update('loteria/contact-digest').digest();
+  return createHmac('sha256', contactKey)
+    .update(`${kind}:${normalContact(kind, value)}`)
+    .digest('hex');
 }

@@ -16,7 +16,8 @@ export const contentSecurityPolicy = {
     connectSrc: ["'self'"],
     frameSrc: [videoOrigin],
     objectSrc: ["'none'"],
-    baseUri: ["'self'"],
+    // The pages have no <base>; 'none' stops injected markup from redirecting their relative URLs.
+    baseUri: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
   },
@@ -36,7 +37,19 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
   return headers;
 }
 
-export const PAGE_HEADERS = helmetHeaders({ contentSecurityPolicy, strictTransportSecurity: false });
+/**
+ * Issue 10: HTTPS only, for a year, on every subdomain too. Browsers heed it only over HTTPS, so plain HTTP
+ * on localhost is unaffected; pages carry it, and every visit starts with a page.
+ */
+export const strictTransportSecurity = { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true };
+
+/** Pages' and assets' headers; `hsts: false` where the proxy that ends TLS sets HSTS itself. */
+export function pageHeaders(options: { hsts: boolean }): Record<string, string> {
+  return helmetHeaders({
+    contentSecurityPolicy,
+    strictTransportSecurity: options.hsts ? strictTransportSecurity : false,
+  });
+}
 
 /** JSON answers are no documents: no CSP or framing rules, only never sniffed as something else. */
 export const API_HEADERS = { 'x-content-type-options': 'nosniff' };

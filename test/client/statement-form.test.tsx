@@ -216,27 +216,38 @@ describe('statement form behaviour', () => {
     }
   });
 
-  it('keeps submit disabled until complete, then sends exactly the payload and thanks', async () => {
+  /** Tier VI with an offline code, filled as a winner would; the submit button is returned. */
+  async function fillTierVI(
+    user: ReturnType<typeof userEvent.setup>,
+    person: { firstName: string; email: string },
+  ) {
     const fixture = validStatements.find((candidate) => candidate.name.startsWith('tier VI, offline'))!;
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 'ok' }), { status: 201 }));
     await renderTier('VI', { search: '' });
-    const user = userEvent.setup();
     const submit = await screen.findByRole('button', { name: 'Wyślij oświadczenie' });
     expect((submit as HTMLButtonElement).disabled).toBe(true);
-
     await user.click(screen.getByLabelText('Znak 1 z 11'));
     await user.paste(fixture.form.code!);
     await user.type(screen.getByLabelText(/^Numer seryjny kuponu/), fixture.form.serialNumber!);
+    await user.type(screen.getByLabelText(/^Imię/), person.firstName);
+    await user.type(screen.getByLabelText(/^Nazwisko/), 'Kowalski');
+    await user.type(screen.getByLabelText(/^Numer telefonu/), '600 700 800');
+    await user.type(screen.getByLabelText(/^Adres e-mail/), person.email);
+    await user.type(screen.getByLabelText(/^Numer rachunku bankowego/), VALID.account);
+    for (const consent of CONSENTS) await user.click(document.getElementById(consent)!);
+    return { fixture, submit: submit as HTMLButtonElement };
+  }
+
+  it('keeps submit disabled until complete, then sends exactly the payload and thanks', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 'ok' }), { status: 201 }));
+    const user = userEvent.setup();
+    const { fixture, submit } = await fillTierVI(user, {
+      firstName: 'Jan',
+      email: 'jan.kowalski@example.pl',
+    });
     expect((screen.getByLabelText(/^Numer seryjny kuponu/) as HTMLInputElement).value).toBe(
       '1234-567890123-456789',
     );
-    await user.type(screen.getByLabelText(/^Imię/), 'Jan');
-    await user.type(screen.getByLabelText(/^Nazwisko/), 'Kowalski');
-    await user.type(screen.getByLabelText(/^Numer telefonu/), '600 700 800');
-    await user.type(screen.getByLabelText(/^Adres e-mail/), 'jan.kowalski@example.pl');
-    await user.type(screen.getByLabelText(/^Numer rachunku bankowego/), VALID.account);
-    for (const consent of CONSENTS) await user.click(document.getElementById(consent)!);
-    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    expect(submit.disabled).toBe(false);
 
     await user.click(submit);
     expect(
@@ -249,6 +260,55 @@ describe('statement form behaviour', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/complete-testimonial');
     expect(JSON.parse(String(init!.body))).toEqual(fixture.payload);
+  });
+
+  it('sends texts in Unicode NFC: "Zófia" typed decomposed goes out composed (issue 10)', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 'ok' }), { status: 201 }));
+    const user = userEvent.setup();
+    const { fixture, submit } = await fillTierVI(user, { firstName: 'Zo\u0301fia', email: 'a=b@example.pl' });
+    // the input keeps what was typed; the payload carries its NFC form
+    expect((screen.getByLabelText(/^Imię/) as HTMLInputElement).value).toBe('Zo\u0301fia');
+    // README: '=' is legal in an e-mail address, and the browser takes it as the server does
+    expect(submit.disabled).toBe(false);
+    await user.click(submit);
+    await screen.findByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+      ...fixture.payload,
+      name: 'Zófia',
+      email: 'a=b@example.pl',
+    });
+  });
+
+  it('refuses names with fewer than two letters, and minors, with the schemas’ messages', async () => {
+    const adultsOnlyPesel =
+      'Loteria jest tylko dla osób pełnoletnich. Z numeru PESEL wynika, że w ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat.';
+    const adultsOnlyBirthDate =
+      'Loteria jest tylko dla osób pełnoletnich. W ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat.';
+    await renderTier('III');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Imię/), 'Ł.');
+    await user.tab();
+    expect(await screen.findByText('Pole musi zawierać co najmniej 2 litery.')).toBeTruthy();
+
+    // 17 years old on the last day of code registration (born 15 March 2008)
+    const pesel = screen.getByLabelText(/^PESEL/);
+    await user.type(pesel, '08231504560');
+    await user.tab();
+    expect(await screen.findByText(adultsOnlyPesel)).toBeTruthy();
+    expect(pesel.getAttribute('aria-invalid')).toBe('true');
+    // 18 on that very day (born 2 September 2007)
+    await user.clear(pesel);
+    await user.type(pesel, '07290201238');
+    await waitFor(() => expect(screen.queryByText(adultsOnlyPesel)).toBeNull());
+
+    await user.click(screen.getByLabelText('Nie posiadam numeru PESEL'));
+    const birthDate = screen.getByLabelText(/^Data urodzenia/);
+    await user.type(birthDate, '20070903');
+    await user.tab();
+    expect(await screen.findByText(adultsOnlyBirthDate)).toBeTruthy();
+    await user.clear(birthDate);
+    await user.type(birthDate, '20070902');
+    await waitFor(() => expect(screen.queryByText(adultsOnlyBirthDate)).toBeNull());
   });
 
   it('with an offline code and no photo: scrolls up, says the file is required, sends nothing', async () => {

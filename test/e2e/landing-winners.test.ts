@@ -11,7 +11,14 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const winnersFile = {
   instant: [
-    { date: '2025-07-16', code: 'K7Q2M9X4B1Z', award: 'KASA_200', userPublish: 'Anna K., Kraków' },
+    // a tier VI prize: claimed with the contact the code was registered with, which is never published
+    {
+      date: '2025-07-16',
+      code: 'K7Q2M9X4B1Z',
+      award: 'KASA_200',
+      userPublish: 'Anna K., Kraków',
+      email: 'anna.k@example.pl',
+    },
     { date: '2025-07-16', code: 'Z3Z3Z3Z3Z3Z', award: 'ZEGAREK', userPublish: 'Piotr W., Gdańsk' },
     { date: '2025-07-15', code: 'A1A1A1A1A1A', award: 'APARAT', userPublish: 'Ewa N., Łódź' },
   ],

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './harness';
 
@@ -32,5 +33,28 @@ describe('the server process', () => {
     const exitCode = await server.stop('SIGTERM');
     expect((await inFlight).status).toBe(200);
     expect(exitCode).toBe(0);
+  });
+});
+
+describe('the server process shutting down with a client stuck mid-request (issue 10)', () => {
+  it('closes that connection at SHUTDOWN_TIMEOUT_MS and exits instead of waiting for it', async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT_MS: '500' });
+    const { port } = new URL(server.url);
+    const stuck = net.connect(Number(port), '127.0.0.1');
+    stuck.on('error', () => undefined);
+    await new Promise((resolve) => stuck.once('connect', resolve));
+    // Headers and part of a body: a request in flight that will not finish by itself.
+    stuck.write(
+      'POST /api/complete-testimonial HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 1000\r\n\r\n{"code":',
+    );
+    const stuckClosed = new Promise((resolve) => stuck.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const exitCode = await server.stop('SIGTERM');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(exitCode).toBe(0);
+    await stuckClosed;
+    expect(server.logs.join('\n')).toContain('shutdown deadline passed');
   });
 });

@@ -21,14 +21,38 @@ const CODES = {
   III: 'E3C4D5E6F7G',
   VI_OFFLINE: 'K6L7M8N9P1Q',
   VI_ONLINE: 'e6R7S8T9U1V',
+  VI_NFC: 'e7N8F9C1Z2A',
   I: 'A1B2C3D4E5F',
 };
 
+// Tiers III and VI are claimed by the code and the contact it was registered with (shared/API.md): the
+// phone number every test below types.
+const PHONE = '600700800';
+
 const winners = {
   instant: [
-    { date: '2025-07-02', code: CODES.III, award: 'TELEFON', userPublish: 'Anna K., Kraków' },
-    { date: '2025-07-03', code: CODES.VI_OFFLINE, award: 'KASA_200', userPublish: 'Piotr N., Gdańsk' },
-    { date: '2025-07-04', code: CODES.VI_ONLINE, award: 'KASA_200', userPublish: 'Ewa W., Łódź' },
+    { date: '2025-07-02', code: CODES.III, award: 'TELEFON', userPublish: 'Anna K., Kraków', phone: PHONE },
+    {
+      date: '2025-07-03',
+      code: CODES.VI_OFFLINE,
+      award: 'KASA_200',
+      userPublish: 'Piotr N., Gdańsk',
+      phone: PHONE,
+    },
+    {
+      date: '2025-07-04',
+      code: CODES.VI_ONLINE,
+      award: 'KASA_200',
+      userPublish: 'Ewa W., Łódź',
+      phone: PHONE,
+    },
+    {
+      date: '2025-07-05',
+      code: CODES.VI_NFC,
+      award: 'KASA_200',
+      userPublish: 'Zófia K., Opole',
+      phone: PHONE,
+    },
   ],
   draws: [
     { drawName: 'Draw1', price: 'AYGO', priceRank: 1, code: CODES.I, name: 'Jan K.', testimonialId: 't-1' },
@@ -78,7 +102,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
   async function fillPerson(page: Page) {
     await page.getByLabel(/^Imię/).fill('Jan');
     await page.getByLabel(/^Nazwisko/).fill('Kowalski');
-    await page.getByLabel(/^Numer telefonu/).pressSequentially('600700800');
+    await page.getByLabel(/^Numer telefonu/).pressSequentially(PHONE);
     await page.getByLabel(/^Adres e-mail/).fill('jan.kowalski@example.pl');
   }
 
@@ -170,6 +194,51 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await acceptConsents(page);
     const body = await submitAndConfirm(page, 'complete-testimonial');
     expect(body).toMatchObject({ type: 'VI', code: CODES.VI_ONLINE, codeType: 'ONLINE', serialNumber: null });
+  });
+
+  it('issue 10: two letters in a name, the name sent in NFC, "=" in the e-mail taken by both sides', async () => {
+    const page = await open('/oswiadczenie-vi-stopnia');
+    await typeCode(page, CODES.VI_NFC);
+    const firstName = page.getByLabel(/^Imię/);
+    await firstName.fill('Ł.');
+    await firstName.blur();
+    await page.getByText('Pole musi zawierać co najmniej 2 litery.').waitFor();
+    // "Zófia" as some phone keyboards type it: "o" and a combining acute accent
+    await firstName.fill('Zo\u0301fia');
+    await page.getByLabel(/^Nazwisko/).fill('Kowalski');
+    await page.getByLabel(/^Numer telefonu/).pressSequentially(PHONE);
+    await page.getByLabel(/^Adres e-mail/).fill('a=b@example.pl');
+    await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
+    await acceptConsents(page);
+    // the real server answers 201: it takes the NFC name and the address with "=" too
+    const body = await submitAndConfirm(page, 'complete-testimonial');
+    expect(body).toMatchObject({ code: CODES.VI_NFC, name: 'Zófia', email: 'a=b@example.pl' });
+  });
+
+  it('adults only: a minor’s PESEL or birth date is refused with the schemas’ message', async () => {
+    const page = await open('/oswiadczenie-iii-stopnia');
+    const pesel = page.getByLabel(/^PESEL/);
+    // 17 years old on the last day of code registration (born 15 March 2008)
+    await pesel.fill('08231504560');
+    await pesel.blur();
+    await page
+      .getByText(
+        'Loteria jest tylko dla osób pełnoletnich. Z numeru PESEL wynika, że w ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat.',
+      )
+      .waitFor();
+    await page.getByLabel('Nie posiadam numeru PESEL').check();
+    const birthDate = page.getByLabel(/^Data urodzenia/);
+    const minor =
+      'Loteria jest tylko dla osób pełnoletnich. W ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat.';
+    // born a day after the boundary (18 only on 3 September 2025)
+    await birthDate.pressSequentially('20070903');
+    await birthDate.blur();
+    await page.getByText(minor).waitFor();
+    // 18 on 2 September 2025, the last day of code registration
+    await birthDate.fill('');
+    await birthDate.pressSequentially('20070902');
+    await page.getByText(minor).waitFor({ state: 'detached' });
+    expect(await birthDate.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('tier I from the e-mailed link: photo shrunk to PNG, political block, hash sent', async () => {

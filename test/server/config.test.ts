@@ -23,3 +23,44 @@ describe('server settings from the environment', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 });
+
+describe('HTTP server limits and HSTS from the environment (issue 10)', () => {
+  it('defaults to HSTS on, 10 s for headers, 120 s per request, 65 s idle, 4096 connections, 8 s to stop', () => {
+    expect(loadConfig({})).toMatchObject({
+      hsts: true,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnections: 4_096,
+      shutdownTimeoutMs: 8_000,
+    });
+  });
+
+  it('reads each from its variable', () => {
+    const config = loadConfig({
+      HSTS: '0',
+      HEADERS_TIMEOUT_MS: '5000',
+      REQUEST_TIMEOUT_MS: '30000',
+      KEEP_ALIVE_TIMEOUT_MS: '5000',
+      MAX_CONNECTIONS: '100',
+      SHUTDOWN_TIMEOUT_MS: '20000',
+    });
+    expect(config).toMatchObject({
+      hsts: false,
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 100,
+      shutdownTimeoutMs: 20_000,
+    });
+  });
+
+  it('refuses what the server could not use, naming the variable', () => {
+    expect(() => loadConfig({ HSTS: 'tak' })).toThrow(/HSTS/);
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '1.5' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      /HEADERS_TIMEOUT_MS.*REQUEST_TIMEOUT_MS/,
+    );
+  });
+});

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KeyError, decryptText, encryptText, loadStatementsKey } from '../../src/server/crypto';
+import { KeyError, decryptText, encryptText, keyId, loadStatementsKey } from '../../src/server/crypto';
 import { sealStatement, unsealStatement } from '../../src/server/statements/sealed';
 
 describe('statements encryption', () => {
@@ -39,7 +39,7 @@ describe('statements encryption', () => {
     expect(() => loadStatementsKey({ dataDir, create: false })).toThrow(KeyError);
   });
 
-  it('seals the secret fields bound to their claim: moved to another claim, they do not decrypt', () => {
+  it('seals every field bound to its claim: moved to another claim, it does not decrypt', () => {
     const key = randomBytes(32);
     const payload = {
       name: 'Jan',
@@ -49,13 +49,43 @@ describe('statements encryption', () => {
       image: null,
     };
     const sealed = sealStatement(key, 'claim-1', payload);
-    expect(`${sealed.payload}${sealed.secrets}`).not.toMatch(/44051401359|61109010140000071219812874|"hash"/);
-    expect(unsealStatement(key, 'claim-1', sealed)).toEqual({
+    expect(sealed.secrets).not.toMatch(/Jan|44051401359|61109010140000071219812874|"hash"/);
+    expect(unsealStatement([key], 'claim-1', sealed)).toEqual({
       name: 'Jan',
       pesel: '44051401359',
       iban: 'PL61109010140000071219812874',
     });
-    expect(() => unsealStatement(key, 'claim-2', sealed)).toThrow(KeyError);
-    expect(() => decryptText(randomBytes(32), encryptText(key, 'x', 'c'), 'c')).toThrow(KeyError);
+    expect(() => unsealStatement([key], 'claim-2', sealed)).toThrow(KeyError);
+    expect(() => decryptText([randomBytes(32)], encryptText(key, 'x', 'c'), 'c')).toThrow(KeyError);
+  });
+
+  it('names the key in every sealed value and opens it with that key among several', () => {
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const sealed = encryptText(oldKey, 'dane', 'c');
+    expect(sealed.startsWith(`v2.${keyId(oldKey)}.`)).toBe(true);
+    expect(decryptText([newKey, oldKey], sealed, 'c')).toBe('dane');
+    expect(() => decryptText([newKey], sealed, 'c')).toThrow(
+      /kluczem [0-9a-f]{16}.*STATEMENTS_PREVIOUS_KEYS/,
+    );
+  });
+
+  it('accepts only full 16-byte authentication tags', () => {
+    const key = randomBytes(32);
+    const [format, id, data] = encryptText(key, 'dane', 'c').split('.') as [string, string, string];
+    const bytes = Buffer.from(data, 'base64url');
+    // GCM without a fixed tag length would check a 4-byte tag: 2^32 tries forge one.
+    for (const tagBytes of [4, 8, 12]) {
+      const cut = Buffer.concat([bytes.subarray(0, 12 + tagBytes), bytes.subarray(28)]);
+      expect(() => decryptText([key], `${format}.${id}.${cut.toString('base64url')}`, 'c')).toThrow(KeyError);
+    }
+    expect(decryptText([key], `${format}.${id}.${data}`, 'c')).toBe('dane');
+  });
+
+  it('requires STATEMENTS_KEY with DATABASE_URL: several servers would each make their own key file', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-key-'));
+    expect(() => loadStatementsKey({ dataDir, databaseUrl: 'postgres://db/loteria', create: true })).toThrow(
+      /DATABASE_URL ustaw STATEMENTS_KEY/,
+    );
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -6,14 +6,23 @@ export interface OperatorRun {
   stderr: string;
 }
 
-/** Runs `npm run operator -- …` as the operator would (own process), against the given database. */
+/**
+ * Runs `npm run operator -- …` as the operator would (own process), against the given database, with the
+ * test app's statements key (the server's and the commands' must be one).
+ */
 export async function runOperator(
   args: string[],
-  where: { dataDir: string; databaseUrl: string | undefined },
+  where: { dataDir: string; databaseUrl: string | undefined; statementsKey?: Buffer },
   env: Record<string, string> = {},
 ): Promise<OperatorRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: where.dataDir, DATABASE_URL: where.databaseUrl ?? '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: where.dataDir,
+      DATABASE_URL: where.databaseUrl ?? '',
+      STATEMENTS_KEY: where.statementsKey?.toString('hex') ?? '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pagesByPath } from '../../src/server/page-html';
+import { isStatementPage, pageKey, pagesByPath } from '../../src/server/page-html';
 
 const HTML =
   '<html><head><link rel="preload" href="/hero.svg" as="image" fetchpriority="high" />\n</head><body></body></html>';
@@ -47,5 +47,21 @@ describe('statement pages', () => {
 
   it('are the page as built when there is no manifest', () => {
     expect(pagesByPath('/nonexistent', HTML).size).toBe(0);
+  });
+
+  it('are told by their path as the client router matches it: any letter case, a trailing slash', () => {
+    expect(isStatementPage('/oswiadczenie-iii-stopnia')).toBe(true);
+    expect(isStatementPage('/Oswiadczenie-III-Stopnia/')).toBe(true);
+    expect(isStatementPage('/')).toBe(false);
+    expect(isStatementPage('/oswiadczenie-iii-stopnia-x')).toBe(false);
+  });
+
+  it('get their preload hints however their path is spelt', () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    const pages = pagesByPath(clientDir, HTML);
+    expect(pages.get(pageKey('/Oswiadczenie-III-Stopnia/'))).toContain('/assets/tier-iii-5.js');
+    fs.rmSync(clientDir, { recursive: true });
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prizes, statementEndpoint, tierById } from '../../src/shared/campaign';
-import { importWinnersFile } from '../../src/server/winners/import';
 import type { WinnersFile } from '../../src/server/winners/import-file';
 import { validStatements } from '../fixtures/statements';
 import { openTestApp, type TestApp } from './helpers';
 import { storageTargets } from './storage-targets';
+import { importInto } from './winners-fixture';
 
 // The statement fixtures the browser's validators accept (test/shared/statement-payload.test.ts) must be
 // accepted by the running server too, once each has a real claim.
@@ -18,6 +18,8 @@ describe.each(storageTargets)('browser-valid statements through the server on $n
     const file: WinnersFile = { instant: [], draws: [] };
     for (const { tier: tierId, payload } of validStatements) {
       const prize = tierById(tierId)!.prize;
+      // Tiers III and VI are claimed with the contact the code was registered with: the fixture's own.
+      const contact = { email: payload.email.toUpperCase() };
       if (prizes.catalogue[prize].type === 'draw') {
         file.draws.push({
           drawName: 'Draw1',
@@ -26,12 +28,19 @@ describe.each(storageTargets)('browser-valid statements through the server on $n
           code: payload.code,
           name: 'X',
           testimonialId: '',
+          ...contact,
         });
       } else {
-        file.instant.push({ date: '2025-07-10', code: payload.code, award: prize, userPublish: 'X' });
+        file.instant.push({
+          date: '2025-07-10',
+          code: payload.code,
+          award: prize,
+          userPublish: 'X',
+          ...contact,
+        });
       }
     }
-    const { lines } = await importWinnersFile(t.storage, file, new Date().toISOString());
+    const { lines } = await importInto(t, file);
     for (const line of lines) {
       const hash = new URLSearchParams(line.link.split('?')[1] ?? '').get('hash');
       if (hash) hashOf.set(claimKey(line.code, line.tier), hash);

@@ -1,11 +1,34 @@
+import type { Storage } from '../../src/server/db';
 import type { WinnersFile } from '../../src/server/winners/import-file';
+import { importWinnersFile, type ImportOptions } from '../../src/server/winners/import';
+
+/** The contact the fixtures' III and VI codes were registered with: the statement fixtures' (FULL_FORM). */
+export const WINNER_CONTACT = { email: 'jan.kowalski@example.com', phone: '600700800' };
 
 // Fictional codes. Offline codes start with a letter other than 'e'; online ones with 'E' (API.md).
 export const winnersFixture: WinnersFile = {
   instant: [
-    { date: '2025-07-01', code: 'A1B2C3D4E5F', award: 'KASA_200', userPublish: 'Anna K., Kraków' },
-    { date: '2025-07-01', code: 'E1B2C3D4E5F', award: 'KASA_200', userPublish: 'Ewa P., Gdańsk' },
-    { date: '2025-07-02', code: 'T0000000003', award: 'TELEFON', userPublish: 'Tomasz B., Łódź' },
+    {
+      date: '2025-07-01',
+      code: 'A1B2C3D4E5F',
+      award: 'KASA_200',
+      userPublish: 'Anna K., Kraków',
+      email: WINNER_CONTACT.email,
+    },
+    {
+      date: '2025-07-01',
+      code: 'E1B2C3D4E5F',
+      award: 'KASA_200',
+      userPublish: 'Ewa P., Gdańsk',
+      phone: WINNER_CONTACT.phone,
+    },
+    {
+      date: '2025-07-02',
+      code: 'T0000000003',
+      award: 'TELEFON',
+      userPublish: 'Tomasz B., Łódź',
+      ...WINNER_CONTACT,
+    },
     { date: '2025-07-02', code: 'Z0000000004', award: 'ZEGAREK', userPublish: 'Zofia Z., Opole' },
     { date: '2025-07-02', code: 'B0000000005', award: 'BON_10000', userPublish: 'Basia B., Toruń' },
   ],
@@ -28,3 +51,15 @@ export const winnersFixture: WinnersFile = {
     },
   ],
 };
+
+/** Imports a winners file into a test app's database, as import-winners does. */
+export const importInto = (
+  t: { storage: Storage; statementsKey: Buffer },
+  file: WinnersFile,
+  options: Partial<ImportOptions> = {},
+) =>
+  importWinnersFile(t.storage, file, {
+    statementsKey: t.statementsKey,
+    nowIso: new Date().toISOString(),
+    ...options,
+  });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import campaign from '../../src/content/campaign.json';
 import {
+  countLetters,
   countNonSpace,
   hasForeignCountryPrefix,
+  isAdultByRegistrationEnd,
+  isAdultOn,
   isCalendarDate,
   isEmailAddress,
   isValidIdCard,
@@ -9,6 +13,7 @@ import {
   isValidPesel,
   isValidPolishIban,
   peselBirthDate,
+  REGISTRATION_LAST_DAY,
   toPolishIban,
 } from '../../src/shared/statement/checksums';
 
@@ -105,5 +110,76 @@ describe('other rules', () => {
     expect(isEmailAddress('jan.kowalski@example.pl')).toBe(true);
     expect(isEmailAddress('jan@example')).toBe(false);
     expect(isEmailAddress('jan kowalski@example.pl')).toBe(false);
+  });
+
+  // README "Names and places … E-mail addresses": what ajv-formats' `email` takes and refuses.
+  it.each(['a=b@example.pl', 'jan+loteria@example.pl', "o'brien@example.pl", 'a!b#c@example.pl'])(
+    'takes %s (legal in addresses)',
+    (address) => expect(isEmailAddress(address)).toBe(true),
+  );
+  it.each([
+    'a b@example.pl',
+    '"jan"@example.pl',
+    'a<b@example.pl',
+    'a>b@example.pl',
+    'a;b@example.pl',
+    'a,b@example.pl',
+    'a(b)@example.pl',
+    'jan@[127.0.0.1]',
+  ])('refuses %s', (address) => expect(isEmailAddress(address)).toBe(false));
+
+  it('counts letters of any script, not marks, digits or punctuation (issue 10: two letters)', () => {
+    expect(countLetters('Ł.')).toBe(1);
+    expect(countLetters('1-')).toBe(0);
+    expect(countLetters('Ng')).toBe(2);
+    expect(countLetters('Öz')).toBe(2);
+    expect(countLetters('Jo-Ann')).toBe(5);
+    expect(countLetters('Ли')).toBe(2);
+    expect(countLetters('O\u0301')).toBe(1);
+  });
+});
+
+describe('adults only, on the last day of code registration (spec §5 "Participation rules")', () => {
+  // 2025-09-02: whoever was born after 2007-09-02 is not yet 18 that day.
+  const ADULT_2007_09_02 = '07290201238';
+  const MINOR_2007_09_03 = '07290301235';
+  const MINOR_2008_03_15 = '08231504560';
+
+  it('the day is read from campaign.json (registration.end, a Warsaw day)', () => {
+    expect(REGISTRATION_LAST_DAY).toBe(campaign.registration.end.slice(0, 10));
+    expect(REGISTRATION_LAST_DAY).toBe('2025-09-02');
+  });
+
+  it('is of age on the 18th birthday, not the day before', () => {
+    expect(isAdultOn('2007-09-02', '2025-09-02')).toBe(true);
+    expect(isAdultOn('2007-09-03', '2025-09-02')).toBe(false);
+    expect(isAdultOn('1944-05-14', '2025-09-02')).toBe(true);
+    // born on 29 February: of age on 28 February of a common year (Kodeks cywilny art. 112)
+    expect(isAdultOn('2008-02-29', '2026-02-28')).toBe(true);
+    expect(isAdultOn('2008-02-29', '2026-02-27')).toBe(false);
+    expect(isAdultOn('2008-02-29', '2025-09-02')).toBe(false);
+    expect(isAdultOn('9990-01-01', '2025-09-02')).toBe(false);
+  });
+
+  it('reads the birth date from a PESEL', () => {
+    expect(peselBirthDate(ADULT_2007_09_02)).toBe('2007-09-02');
+    expect(peselBirthDate(MINOR_2007_09_03)).toBe('2007-09-03');
+    expect(peselBirthDate(MINOR_2008_03_15)).toBe('2008-03-15');
+    expect(isAdultByRegistrationEnd(ADULT_2007_09_02)).toBe(true);
+    expect(isAdultByRegistrationEnd(MINOR_2007_09_03)).toBe(false);
+    expect(isAdultByRegistrationEnd(MINOR_2008_03_15)).toBe(false);
+    expect(isAdultByRegistrationEnd('44051401359')).toBe(true);
+  });
+
+  it('takes a birth date as given', () => {
+    expect(isAdultByRegistrationEnd('2007-09-02')).toBe(true);
+    expect(isAdultByRegistrationEnd('2007-09-03')).toBe(false);
+    expect(isAdultByRegistrationEnd('1990-02-28')).toBe(true);
+  });
+
+  it('leaves what is no valid PESEL or real date to the other rules', () => {
+    for (const value of ['0729030123', '07290301236', '2007-09-31', '2007-9-3', '']) {
+      expect(isAdultByRegistrationEnd(value)).toBe(true);
+    }
   });
 });

@@ -146,6 +146,15 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       ],
     ],
     [
+      'a letters rule added without its Polish message',
+      'IV',
+      (file) => (file.schema.properties.address_street = { $ref: '#/$defs/address_street', minLetters: 3 }),
+      [
+        'schemas/tier-iv.json, pole „address_street”, /schema/properties/address_street: ' +
+          'reguła „minLetters” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "minLetters": "…"',
+      ],
+    ],
+    [
       'a field outside the tier’s payload',
       'IV',
       (file) => {
@@ -451,6 +460,20 @@ describe('a broken shared file is told in Polish, naming schemas/definitions.jso
     ).toEqual([
       'schemas/definitions.json, /$defs/address_flat/errorMessage: reguła „minLength” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "minLength": "…"',
       'schemas/definitions.json, /$defs/email/maxLength: musi być liczbą całkowitą',
+    ]);
+  });
+
+  it('our own rules (letters, adults only) without their message', () => {
+    expect(
+      withShared(({ definitions: d }) => {
+        delete d.$defs.firstName.errorMessage.minLetters;
+        delete d.$defs.pesel.errorMessage.adultByRegistrationEnd;
+        delete d.$defs.birthDate.errorMessage.adultByRegistrationEnd;
+      }),
+    ).toEqual([
+      'schemas/definitions.json, /$defs/firstName/errorMessage: reguła „minLetters” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "minLetters": "…"',
+      'schemas/definitions.json, /$defs/pesel/errorMessage: reguła „adultByRegistrationEnd” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "adultByRegistrationEnd": "…"',
+      'schemas/definitions.json, /$defs/birthDate/errorMessage: reguła „adultByRegistrationEnd” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "adultByRegistrationEnd": "…"',
     ]);
   });
 

@@ -35,6 +35,33 @@ describe.each(validStatements)('$name', ({ tier: tierId, hash, form, payload }) 
   });
 });
 
+describe('server check takes', () => {
+  const tierVI = validStatements.find((fixture) => fixture.tier === 'VI')!.payload;
+
+  it('texts in Unicode NFC: a decomposed "Zófia" is checked and kept composed (issue 10)', () => {
+    const decomposed = 'Zo\u0301fia';
+    const verdict = validateStatement(
+      { ...tierVI, name: decomposed, surName: 'Ka\u0301lma\u0301n' },
+      'complete-testimonial',
+    );
+    expect(verdict).toEqual({
+      ok: true,
+      tier: tierById('VI'),
+      payload: { ...tierVI, name: 'Zófia', surName: 'Kálmán' },
+    });
+    expect(verdict.ok && verdict.payload.name.length).toBe(5);
+  });
+
+  it('an e-mail address with "=" (README: legal in addresses, ajv-formats email)', () => {
+    const body = { ...tierVI, email: 'a=b@example.pl' };
+    expect(validateStatement(body, 'complete-testimonial')).toEqual({
+      ok: true,
+      tier: tierById('VI'),
+      payload: body,
+    });
+  });
+});
+
 describe('server check rejects', () => {
   const [tierI, , tierIII, , , tierVI] = validStatements.map((fixture) => fixture.payload);
 
@@ -117,6 +144,64 @@ describe('server check rejects', () => {
       nationality: 'Pole zawiera niedozwolone znaki.',
     });
     expect(problems({ ...tierI, name: "Anna-Maria O'Brien", surName: 'Żółć-Łęcka' })).toEqual({});
+  });
+
+  it('names and places with fewer than two letters (issue 10), in the browser and on the server alike', () => {
+    const twoLetters = 'Pole musi zawierać co najmniej 2 litery.';
+    expect(
+      problems({
+        ...tierI,
+        name: 'Ł.',
+        surName: '..',
+        address: { ...tierI!.address!, city: 'Ó -' },
+        nationality: 'A.',
+        countryOfBirth: 'Ż.',
+      }),
+    ).toEqual({
+      name: twoLetters,
+      surName: twoLetters,
+      'address.city': twoLetters,
+      nationality: twoLetters,
+      countryOfBirth: twoLetters,
+    });
+    // digits are no letters, and names take none
+    expect(problems({ ...tierI, name: '1-' })).toEqual({ name: 'Pole zawiera niedozwolone znaki.' });
+    expect(
+      problems({
+        ...tierI,
+        name: 'Ng',
+        surName: 'Öz',
+        address: { ...tierI!.address!, city: 'Jo-Ann' },
+        nationality: 'Ли',
+        countryOfBirth: 'Ыы',
+      }),
+    ).toEqual({});
+  });
+
+  it('a PESEL or birth date of someone not yet 18 on the last day of code registration', () => {
+    const adultsOnly = {
+      pesel:
+        'Loteria jest tylko dla osób pełnoletnich. Z numeru PESEL wynika, że w ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat.',
+      birthDate:
+        'Loteria jest tylko dla osób pełnoletnich. W ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat.',
+    };
+    // 17 years old on 2 September 2025 (born 15 March 2008)
+    expect(problems({ ...tierI, pesel: '08231504560' })).toEqual({ pesel: adultsOnly.pesel });
+    // the day of the boundary: 18 on 2 September 2025 is of age, born a day later is not
+    expect(problems({ ...tierI, pesel: '07290201238' })).toEqual({});
+    expect(problems({ ...tierI, pesel: '07290301235' })).toEqual({ pesel: adultsOnly.pesel });
+    const tierII = validStatements.find((fixture) => fixture.tier === 'II')!.payload;
+    expect(problems({ ...tierII, birthDate: '2007-09-02' })).toEqual({});
+    expect(problems({ ...tierII, birthDate: '2007-09-03' })).toEqual({ birthDate: adultsOnly.birthDate });
+    expect(problems({ ...tierIII, pesel: '08231504560' }, 'complete-testimonial')).toEqual({
+      pesel: adultsOnly.pesel,
+    });
+    // a wrong checksum is told as such, not as an age
+    expect(problems({ ...tierI, pesel: '08231504561' })).toEqual({
+      pesel: 'Numer PESEL jest nieprawidłowy.',
+    });
+    const verdict = validateStatement({ ...tierI, pesel: '07290301235' }, 'draw-complete-testimonial');
+    expect(!verdict.ok && problemsMessage(verdict.problems)).toBe(`pesel: ${adultsOnly.pesel};`);
   });
 
   it('a field the form does not ask given the toggles, and a codeType that does not follow the code', () => {

@@ -51,3 +51,17 @@ export async function replaceClaimHash(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Every claim's tier, when its link was issued and whether a statement came; rejected ones per tier. */
+export async function claimStates(db: Kysely<Database>) {
+  const claims = (await withStatementFlag(db).execute()).map(toClaimRow);
+  const rejected = await db
+    .selectFrom('rejected_statements')
+    .select(['tier', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .groupBy('tier')
+    .execute();
+  return {
+    claims: claims.map(({ tier, created_at, has_statement }) => ({ tier, created_at, has_statement })),
+    rejectedByTier: new Map(rejected.map((row) => [row.tier, Number(row.n)])),
+  };
+}

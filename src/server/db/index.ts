@@ -25,14 +25,31 @@ export interface StorageOptions {
 export interface Storage {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Issue 10 §9: whether this process's last write failed (disk full, database gone): health says so. */
+  writes: { failing: boolean };
   close(): Promise<void>;
 }
 
 export const SQLITE_FILE_NAME = 'loteria.sqlite';
 
+/**
+ * Issue 10 §5: the data folder is the server's alone (0700), its files too (0600). SQLite gives the -wal
+ * and -shm files the database file's mode, so the file is made 0600 before SQLite first opens it.
+ */
+function privateDataDir(dataDir: string): string {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const name of fs.readdirSync(dataDir)) {
+    const entry = path.join(dataDir, name);
+    if (fs.statSync(entry).isFile()) fs.chmodSync(entry, 0o600);
+  }
+  return file;
+}
+
 function openSqlite(dataDir: string): Kysely<Database> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
+  const file = new SqliteDatabase(privateDataDir(dataDir));
   file.pragma('journal_mode = WAL');
   // A 2xx answer means the statement is on disk: fsync every commit (issue: survives kill -9 and power loss).
   file.pragma('synchronous = FULL');
@@ -110,7 +127,7 @@ export async function openStorage({ dataDir, databaseUrl }: StorageOptions): Pro
     await db.destroy();
     throw error instanceof Error ? error : new Error('Database migration failed');
   }
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, writes: { failing: false }, close: () => db.destroy() };
 }
 
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {

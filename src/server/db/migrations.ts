@@ -67,4 +67,25 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '003_contacts_rejected_statements': {
+    async up(db: Kysely<unknown>) {
+      // Issue 10 §2: tiers III and VI are claimed with the contact the code was registered with, kept as
+      // keyed digests only (src/server/secrets.ts contactDigest).
+      await db.schema.alterTable('claims').addColumn('email_digest', 'varchar(64)').execute();
+      await db.schema.alterTable('claims').addColumn('phone_digest', 'varchar(64)').execute();
+      // A statement the operator rejects (reopen-claim) is kept here as evidence; its claim takes another.
+      await db.schema
+        .createTable('rejected_statements')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('claim_id', 'varchar(36)', (col) => col.notNull().references('claims.id'))
+        .addColumn('tier', 'varchar(8)', (col) => col.notNull())
+        .addColumn('code', 'varchar(11)', (col) => col.notNull())
+        .addColumn('payload', 'text', (col) => col.notNull())
+        .addColumn('secrets', 'text', (col) => col.notNull())
+        .addColumn('image', 'text')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('rejected_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+    },
+  },
 };

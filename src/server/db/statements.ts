@@ -74,40 +74,123 @@ export class StatementWriter {
 /** What a purged statement keeps of its payload and sealed fields. */
 export const PURGED = '';
 
-/** Every statement not purged, without its photo (photos are read one at a time: they can be large). */
-export async function listStatements(db: Kysely<Database>): Promise<Array<Omit<StatementTable, 'image'>>> {
-  return db
-    .selectFrom('statements')
-    .select(['id', 'claim_id', 'tier', 'code', 'payload', 'secrets', 'created_at'])
-    .where('secrets', '<>', PURGED)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+export type StatementState = 'received' | 'rejected';
+type StoredTable = 'statements' | 'rejected_statements';
+const TABLE_OF: Record<StatementState, StoredTable> = {
+  received: 'statements',
+  rejected: 'rejected_statements',
+};
+
+export type ListedStatement = Omit<StatementTable, 'image'> & { state: StatementState };
+
+/** Every statement not purged, received then rejected ones, without photos (read one at a time: large). */
+export async function listStatements(db: Kysely<Database>): Promise<ListedStatement[]> {
+  const listed: ListedStatement[] = [];
+  for (const state of ['received', 'rejected'] as const) {
+    const rows = await db
+      .selectFrom(TABLE_OF[state])
+      .select(['id', 'claim_id', 'tier', 'code', 'payload', 'secrets', 'created_at'])
+      .where('secrets', '<>', PURGED)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    listed.push(...rows.map((row) => ({ ...row, state })));
+  }
+  return listed;
 }
 
-export async function statementImage(db: Kysely<Database>, id: string): Promise<string | null> {
-  const row = await db.selectFrom('statements').select('image').where('id', '=', id).executeTakeFirst();
+export async function statementImage(
+  db: Kysely<Database>,
+  state: StatementState,
+  id: string,
+): Promise<string | null> {
+  const row = await db.selectFrom(TABLE_OF[state]).select('image').where('id', '=', id).executeTakeFirst();
   return row?.image ?? null;
 }
 
 /**
- * Retention (spec §9): empties the statements stored before `beforeIso` of everything the winner sent
- * (payload, sealed fields, photo). The row stays as a marker, so its claim stays answered and takes no
- * second statement, even after the same winners file is imported again. Returns how many were emptied.
+ * Statements whose sealed parts are not all sealed with the current key (`sealedPrefix`): after a key
+ * rotation, or stored before everything was sealed.
  */
-export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: string): Promise<number> {
-  const result = await db
-    .updateTable('statements')
-    .set({ payload: PURGED, secrets: PURGED, image: null })
-    .where('created_at', '<', beforeIso)
-    .where('secrets', '<>', PURGED)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export async function statementsToReseal(db: Kysely<Database>, sealedPrefix: string) {
+  const stale = [];
+  for (const state of ['received', 'rejected'] as const) {
+    const rows = await db
+      .selectFrom(TABLE_OF[state])
+      .select(['id', 'claim_id'])
+      .where('secrets', '<>', PURGED)
+      .where((eb) =>
+        eb.or([
+          eb('secrets', 'not like', `${sealedPrefix}%`),
+          eb('payload', '<>', PURGED),
+          eb.and([eb('image', 'is not', null), eb('image', 'not like', `${sealedPrefix}%`)]),
+        ]),
+      )
+      .execute();
+    stale.push(...rows.map((row) => ({ ...row, state })));
+  }
+  return stale;
 }
 
-/** Removes the statements of the given claims (the operator reopens them); returns how many. */
-export async function deleteStatementsOfClaims(db: Kysely<Database>, claimIds: string[]): Promise<number> {
+export async function readSealed(db: Kysely<Database>, state: StatementState, id: string) {
+  return db
+    .selectFrom(TABLE_OF[state])
+    .select(['secrets', 'payload', 'image'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function writeSealed(
+  db: Kysely<Database>,
+  state: StatementState,
+  id: string,
+  sealed: { secrets: string; image: string | null },
+): Promise<void> {
+  await db
+    .updateTable(TABLE_OF[state])
+    .set({ ...sealed, payload: PURGED })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Retention (spec §9): empties the statements stored before `beforeIso` of everything the winner sent
+ * (sealed fields, photo), received and rejected alike. A received row stays as a marker, so its claim stays
+ * answered and takes no second statement, even after the same winners file is imported again. Returns how
+ * many were emptied.
+ */
+export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: string): Promise<number> {
+  let purged = 0;
+  for (const table of Object.values(TABLE_OF)) {
+    const result = await db
+      .updateTable(table)
+      .set({ payload: PURGED, secrets: PURGED, image: null })
+      .where('created_at', '<', beforeIso)
+      .where('secrets', '<>', PURGED)
+      .executeTakeFirst();
+    purged += Number(result.numUpdatedRows);
+  }
+  return purged;
+}
+
+/**
+ * Issue 10 §2: the operator rejects the statements of these claims (sent by someone else): each is kept as
+ * evidence, marked rejected, and its claim takes a new statement. Returns how many.
+ */
+export async function rejectStatementsOfClaims(
+  db: Kysely<Database>,
+  claimIds: string[],
+  nowIso: string,
+): Promise<number> {
   if (claimIds.length === 0) return 0;
-  const result = await db.deleteFrom('statements').where('claim_id', 'in', claimIds).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('statements').selectAll().where('claim_id', 'in', claimIds).execute();
+    if (rows.length === 0) return 0;
+    await trx
+      .insertInto('rejected_statements')
+      .values(rows.map((row) => ({ ...row, rejected_at: nowIso })))
+      .execute();
+    await trx.deleteFrom('statements').where('claim_id', 'in', claimIds).execute();
+    return rows.length;
+  });
 }

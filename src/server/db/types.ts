@@ -29,6 +29,9 @@ export interface ClaimTable {
   tier: string;
   prize: string;
   hash_digest: string | null;
+  /** Tiers III and VI: keyed digests of the contact the code was registered with (issue 10 §2). */
+  email_digest: string | null;
+  phone_digest: string | null;
   created_at: string;
 }
 
@@ -37,12 +40,21 @@ export interface StatementTable {
   claim_id: string;
   tier: string;
   code: string;
-  /** The payload as JSON without the encrypted fields (and without the image). */
+  /**
+   * Empty: rows stored before everything was sealed kept some fields here in the clear, as JSON, until
+   * the reseal on start (src/server/statements/keys.ts) moved them into `secrets`.
+   */
   payload: string;
-  /** AES-256-GCM of the PESEL, ID card, passport and IBAN fields (see src/server/crypto.ts). */
+  /** Everything the winner sent, AES-256-GCM (src/server/statements/sealed.ts). */
   secrets: string;
+  /** The coupon photo, sealed apart. */
   image: string | null;
   created_at: string;
+}
+
+/** A statement the operator rejected (reopen-claim), kept as evidence until the retention purge. */
+export interface RejectedStatementTable extends StatementTable {
+  rejected_at: string;
 }
 
 export interface OptoutTable {
@@ -58,5 +70,6 @@ export interface Database {
   draw_winners: DrawWinnerTable;
   claims: ClaimTable;
   statements: StatementTable;
+  rejected_statements: RejectedStatementTable;
   optouts: OptoutTable;
 }

@@ -2,12 +2,25 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ClaimTable, Database, DrawWinnerTable, InstantWinnerTable } from './types';
 
 export const WINNERS_VERSION_KEY = 'winners_version';
+const DEMO_KEY = 'demo_imported_at';
+const DEMO_REMOVED_KEY = 'demo_removed_at';
 
 export interface WinnersImport {
   instant: InstantWinnerTable[];
   draws: DrawWinnerTable[];
   /** One candidate claim per record; stored only when that record has no claim yet (re-import keeps links valid). */
   claims: ClaimTable[];
+  /** The bundled demo set (issue 10 §10): marked, so that the first real import removes it. */
+  demo: boolean;
+  /** Told the rows written so far (records and claims) of all the import writes. */
+  progress?: ((done: number, total: number) => void) | undefined;
+}
+
+/** What the first real import removed of the demo set, or undefined when there was none. */
+export interface RemovedDemo {
+  records: number;
+  claims: number;
+  statements: number;
 }
 
 export interface WinnersImportResult {
@@ -15,6 +28,7 @@ export interface WinnersImportResult {
   newClaimKeys: string[];
   /** Records inserted or changed (0 on a repeated import of the same file). */
   changedRecords: number;
+  removedDemo: RemovedDemo | undefined;
 }
 
 // SQLite allows 32 766 bound values per statement; 200 rows of at most 7 columns stay far below.
@@ -27,12 +41,16 @@ type KeyedRow = { record_key: string };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const untyped = (trx: Transaction<Database>) => trx as unknown as Transaction<any>;
 
-async function insertChunked(trx: Transaction<Database>, table: RecordTable, rows: KeyedRow[]) {
+async function insertChunked(
+  trx: Transaction<Database>,
+  table: RecordTable,
+  rows: KeyedRow[],
+  written: (rows: number) => void = () => undefined,
+) {
   for (let at = 0; at < rows.length; at += CHUNK_ROWS) {
-    await untyped(trx)
-      .insertInto(table)
-      .values(rows.slice(at, at + CHUNK_ROWS))
-      .execute();
+    const chunk = rows.slice(at, at + CHUNK_ROWS);
+    await untyped(trx).insertInto(table).values(chunk).execute();
+    written(chunk.length);
   }
 }
 
@@ -44,6 +62,7 @@ async function upsertRecords(
   trx: Transaction<Database>,
   table: 'instant_winners' | 'draw_winners',
   rows: KeyedRow[],
+  written: (rows: number) => void,
 ): Promise<number> {
   const existing = new Map<string, KeyedRow>();
   for (const row of (await trx.selectFrom(table).selectAll().execute()) as KeyedRow[]) {
@@ -54,26 +73,91 @@ async function upsertRecords(
     const old = existing.get(row.record_key);
     return old !== undefined && !sameRow(row, old);
   });
-  await insertChunked(trx, table, fresh);
+  await insertChunked(trx, table, fresh, written);
   for (const row of changed) {
     await untyped(trx).updateTable(table).set(row).where('record_key', '=', row.record_key).execute();
   }
+  written(rows.length - fresh.length);
   return fresh.length + changed.length;
 }
 
-/** Imports published winners and their claims in one transaction: all or nothing. */
+/** Removes every winner, claim and statement: all of them came with the demo set (see importWinners). */
+async function removeDemo(trx: Transaction<Database>): Promise<RemovedDemo> {
+  const count = async (table: 'instant_winners' | 'draw_winners' | 'claims' | 'statements') =>
+    Number(
+      (
+        await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const removed = {
+    records: (await count('instant_winners')) + (await count('draw_winners')),
+    claims: await count('claims'),
+    statements: await count('statements'),
+  };
+  for (const table of [
+    'rejected_statements',
+    'statements',
+    'claims',
+    'instant_winners',
+    'draw_winners',
+  ] as const) {
+    await trx.deleteFrom(table).execute();
+  }
+  await trx.deleteFrom('app_meta').where('key', '=', DEMO_KEY).execute();
+  return removed;
+}
+
+/** Whether the bundled demo set was ever imported into this database (it is only into an empty one). */
+export async function demoEverImported(db: Kysely<Database>): Promise<boolean> {
+  return (await getMeta(db, DEMO_KEY)) !== undefined || (await getMeta(db, DEMO_REMOVED_KEY)) !== undefined;
+}
+
+/**
+ * Imports published winners and their claims in one transaction: all or nothing. The first import that
+ * is not the demo set removes the demo set first (issue 10 §10: demo data never mixes with real winners).
+ */
 export async function importWinners(db: Kysely<Database>, data: WinnersImport): Promise<WinnersImportResult> {
   return db.transaction().execute(async (trx) => {
+    let removedDemo: RemovedDemo | undefined;
+    if (data.demo) await setMeta(trx, DEMO_KEY, new Date().toISOString());
+    else if ((await getMeta(trx, DEMO_KEY)) !== undefined) {
+      removedDemo = await removeDemo(trx);
+      await setMeta(trx, DEMO_REMOVED_KEY, new Date().toISOString());
+    }
+    const total = data.instant.length + data.draws.length + data.claims.length;
+    let done = 0;
+    const written = (rows: number) => {
+      done += rows;
+      if (rows > 0) data.progress?.(done, total);
+    };
     const changedRecords =
-      (await upsertRecords(trx, 'instant_winners', data.instant)) +
-      (await upsertRecords(trx, 'draw_winners', data.draws));
-    const claimed = new Set(
-      (await trx.selectFrom('claims').select('record_key').execute()).map((row) => row.record_key),
+      (await upsertRecords(trx, 'instant_winners', data.instant, written)) +
+      (await upsertRecords(trx, 'draw_winners', data.draws, written));
+    const claimed = new Map(
+      (await trx.selectFrom('claims').select(['record_key', 'email_digest', 'phone_digest']).execute()).map(
+        (row) => [row.record_key, row],
+      ),
     );
     const newClaims = data.claims.filter((claim) => !claimed.has(claim.record_key));
-    await insertChunked(trx, 'claims', newClaims);
-    if (changedRecords > 0) await setMeta(trx, WINNERS_VERSION_KEY, `${Date.now()}-${Math.random()}`);
-    return { newClaimKeys: newClaims.map((claim) => claim.record_key), changedRecords };
+    await insertChunked(trx, 'claims', newClaims, written);
+    written(data.claims.length - newClaims.length);
+    // A claim imported before takes the file's contact: corrected, or keyed anew after a key rotation.
+    for (const claim of data.claims) {
+      const old = claimed.get(claim.record_key);
+      if (old && (old.email_digest !== claim.email_digest || old.phone_digest !== claim.phone_digest)) {
+        await trx
+          .updateTable('claims')
+          .set({ email_digest: claim.email_digest, phone_digest: claim.phone_digest })
+          .where('record_key', '=', claim.record_key)
+          .execute();
+      }
+    }
+    if (changedRecords > 0 || removedDemo)
+      await setMeta(trx, WINNERS_VERSION_KEY, `${Date.now()}-${Math.random()}`);
+    return { newClaimKeys: newClaims.map((claim) => claim.record_key), changedRecords, removedDemo };
   });
 }
 
@@ -122,4 +206,14 @@ export async function setMeta(db: Kysely<Database>, key: string, value: string):
     .values({ key, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
+}
+
+/** Sets the value only where the key has none; returns the value the database holds afterwards. */
+export async function setMetaIfAbsent(db: Kysely<Database>, key: string, value: string): Promise<string> {
+  await db
+    .insertInto('app_meta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return (await getMeta(db, key)) ?? value;
 }

@@ -2,30 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Storage } from '../db';
-import { countWinners, getMeta, setMeta } from '../db/winners';
+import { countWinners, demoEverImported } from '../db/winners';
 import { parseWinnersFile } from '../winners/import-file';
 import { importWinnersFile } from '../winners/import';
 
 const DEMO_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-winners.json');
-const DEMO_META_KEY = 'demo_imported_at';
 export const DEMO_LINKS_FILE = 'demo-links.jsonl';
 
 /**
  * Issue 5: a newcomer's first `npm start` shows populated winners lists. Runs only on an empty embedded
- * database that never had the demo. The demo claims' statement links go to a file in DATA_DIR (mode
- * 0600), not to the log, which never carries hashes. Returns that file, or undefined when nothing ran.
+ * database that never had the demo; the first real import-winners removes it (issue 10 §10). The demo
+ * claims' statement links go to a file in DATA_DIR (mode 0600), not to the log, which never carries
+ * hashes. Returns that file, or undefined when nothing ran.
  */
-export async function importDemoIfEmpty(storage: Storage, dataDir: string): Promise<string | undefined> {
+export async function importDemoIfEmpty(
+  storage: Storage,
+  dataDir: string,
+  statementsKey: Buffer,
+): Promise<string | undefined> {
   if (storage.dialect !== 'sqlite') return undefined;
-  if ((await getMeta(storage.db, DEMO_META_KEY)) !== undefined || (await countWinners(storage.db)) > 0)
-    return undefined;
-  const now = new Date().toISOString();
-  const { lines } = await importWinnersFile(
-    storage,
-    parseWinnersFile(fs.readFileSync(DEMO_FILE, 'utf8')),
-    now,
-  );
-  await setMeta(storage.db, DEMO_META_KEY, now);
+  if ((await demoEverImported(storage.db)) || (await countWinners(storage.db)) > 0) return undefined;
+  const { lines } = await importWinnersFile(storage, parseWinnersFile(fs.readFileSync(DEMO_FILE, 'utf8')), {
+    statementsKey,
+    nowIso: new Date().toISOString(),
+    demo: true,
+  });
   const linksFile = path.join(dataDir, DEMO_LINKS_FILE);
   fs.writeFileSync(linksFile, lines.map((line) => `${JSON.stringify(line)}\n`).join(''), { mode: 0o600 });
   return linksFile;

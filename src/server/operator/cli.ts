@@ -1,16 +1,19 @@
 import fs from 'node:fs';
-import { ConfigError, loadConfig, type ServerConfig } from '../config';
+import { ConfigError, clockFor, loadConfig, type ServerConfig } from '../config';
 import { openStorage, type Storage } from '../db';
 import { insertOptout } from '../db/optouts';
 import { findClaimsByCode, replaceClaimHash } from '../db/claims';
-import { deleteStatementsOfClaims } from '../db/statements';
+import { rejectStatementsOfClaims } from '../db/statements';
 import { prizes, tierById, type Tier } from '../../shared/campaign';
 import { isEmailAddress } from '../../shared/statement/checksums';
 import { newLinkHash } from '../secrets';
-import { KeyError } from '../crypto';
+import { KeyError, loadStatementsKey, type LoadedKey } from '../crypto';
+import { prepareStatementsKey } from '../statements/keys';
 import { parseWinnersFile, WinnersFileError } from '../winners/import-file';
 import { importWinnersFile } from '../winners/import';
 import { exportOptouts, exportStatements, OperatorError, purgeStatements } from './exports';
+import { progressOnTerminal } from './progress';
+import { tierStatus } from './status';
 
 // The operator's commands (issue 5, API.md): JSON lines on stdout, a clear message and exit 1 on error.
 // They open the same database as the server (DATA_DIR or DATABASE_URL) and may run while it serves.
@@ -20,6 +23,7 @@ class UsageError extends Error {}
 interface Context {
   config: ServerConfig;
   storage: Storage;
+  key: LoadedKey;
   args: string[];
   emit(line: object): void;
 }
@@ -45,11 +49,21 @@ function option(args: string[], name: string, what: string): string {
 const commands: Record<string, { usage: string; run(context: Context): Promise<void> }> = {
   'import-winners': {
     usage: 'import-winners <plik.json>',
-    async run({ storage, args, emit }) {
+    async run({ storage, key, args, emit }) {
       const file = positional(args, 'plik.json');
       const winners = parseWinnersFile(fs.readFileSync(file, 'utf8'));
-      const result = await importWinnersFile(storage, winners, new Date().toISOString());
+      const result = await importWinnersFile(storage, winners, {
+        statementsKey: key.key,
+        nowIso: new Date().toISOString(),
+        progress: progressOnTerminal('Import: zapisane rekordy'),
+      });
       for (const line of result.lines) emit(line);
+      if (result.removedDemo) {
+        const { records, claims, statements } = result.removedDemo;
+        process.stderr.write(
+          `Usunięto dane przykładowe (demo): ${records} rekordów, ${claims} zgłoszeń, ${statements} oświadczeń.\n`,
+        );
+      }
       process.stderr.write(
         `Zaimportowano ${result.records} rekordów (${result.changedRecords} nowych lub zmienionych), ` +
           `nowych zgłoszeń: ${result.lines.length}.\n`,
@@ -79,8 +93,8 @@ const commands: Record<string, { usage: string; run(context: Context): Promise<v
   },
   'reopen-claim': {
     usage: `reopen-claim <kod> <${ids(prizes.tiers).join('|')}>`,
-    // Tiers III and VI are claimed by a code that the winners list publishes: when the operator finds a
-    // statement sent by someone else, this removes it so the real winner can send theirs.
+    // When the operator finds a statement sent by someone else, this rejects it (kept as evidence, marked
+    // rejected) so the real winner can send theirs.
     async run({ storage, args, emit }) {
       const [code, tierId] = args;
       const tier = tierId === undefined ? undefined : tierById(tierId);
@@ -88,11 +102,12 @@ const commands: Record<string, { usage: string; run(context: Context): Promise<v
       const claims = await findClaimsByCode(storage.db, code, tier.id);
       if (claims.length === 0)
         throw new UsageError(`brak zgłoszenia dla kodu ${code} w kategorii ${tier.id}`);
-      const removed = await deleteStatementsOfClaims(
+      const rejected = await rejectStatementsOfClaims(
         storage.db,
         claims.map((claim) => claim.id),
+        new Date().toISOString(),
       );
-      emit({ code, tier: tier.id, removed });
+      emit({ code, tier: tier.id, rejected });
     },
   },
   'issue-optout': {
@@ -115,7 +130,7 @@ const commands: Record<string, { usage: string; run(context: Context): Promise<v
     usage: 'export-statements --out <plik.csv>',
     async run(context) {
       context.emit(
-        await exportStatements(context.storage, context.config, option(context.args, '--out', 'plik.csv')),
+        await exportStatements(context.storage, context.key, option(context.args, '--out', 'plik.csv')),
       );
     },
   },
@@ -123,6 +138,12 @@ const commands: Record<string, { usage: string; run(context: Context): Promise<v
     usage: 'export-optouts --out <plik.csv>',
     async run(context) {
       context.emit(await exportOptouts(context.storage, option(context.args, '--out', 'plik.csv')));
+    },
+  },
+  status: {
+    usage: 'status',
+    async run({ storage, config, emit }) {
+      for (const line of await tierStatus(storage, clockFor(config)())) emit(line);
     },
   },
   'purge-statements': {
@@ -149,10 +170,22 @@ async function main(argv: string[]): Promise<number> {
   let storage: Storage | undefined;
   try {
     const config = loadConfig();
+    // The same key as the server's, checked against the database's (issue 10 §4): import-winners keys the
+    // contact digests with it, export-statements opens the statements.
+    const key = loadStatementsKey({ ...config, previousKeys: config.statementsPreviousKeys, create: true });
+    if (key.createdFile) {
+      process.stderr.write(
+        `Utworzono plik klucza szyfrowania ${key.createdFile}: zrób jego kopię zapasową.\n`,
+      );
+    }
     storage = await openStorage(config);
+    const resealed = await prepareStatementsKey(storage, key);
+    if (resealed > 0)
+      process.stderr.write(`Zaszyfrowano ponownie bieżącym kluczem: ${resealed} oświadczeń.\n`);
     await command.run({
       config,
       storage,
+      key,
       args,
       emit: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
     });

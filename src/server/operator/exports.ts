@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerConfig } from '../config';
 import type { Storage } from '../db';
 import { listOptouts } from '../db/optouts';
 import { listStatements, purgeStatementsBefore, statementImage } from '../db/statements';
-import { loadStatementsKey } from '../crypto';
-import { unsealStatement } from '../statements/sealed';
+import type { LoadedKey } from '../crypto';
+import { unsealImage, unsealStatement } from '../statements/sealed';
+import { progressOnTerminal } from './progress';
 import { EXPORT_COLUMNS } from '../../shared/statement/payload';
 import { isWarsawLocalTime, warsawLocalToInstant } from '../../shared/warsaw-time';
 
@@ -40,41 +40,44 @@ function flatten(value: Record<string, unknown>, prefix = ''): Record<string, un
   return flat;
 }
 
-/** One decrypted row per statement; coupon photos go to `<out>-images/<id>.png` (too big for a cell). */
-export async function exportStatements(storage: Storage, config: ServerConfig, out: string) {
+/**
+ * One decrypted row per statement, received ones then rejected ones (`state`); coupon photos go to
+ * `<out>-images/<id>.png` (too big for a cell).
+ */
+export async function exportStatements(storage: Storage, key: LoadedKey, out: string) {
   const statements = await listStatements(storage.db);
-  // No statements, no key needed (the key file appears on the server's first start).
-  const key =
-    statements.length === 0
-      ? Buffer.alloc(0)
-      : loadStatementsKey({ statementsKey: config.statementsKey, dataDir: config.dataDir, create: false })
-          .key;
+  const keys = [key.key, ...key.previous];
   const imageDir = `${out.replace(/\.csv$/i, '')}-images`;
-  const flats = statements.map((statement) => flatten(unsealStatement(key, statement.claim_id, statement)));
+  const flats = statements.map((statement) =>
+    flatten(
+      unsealStatement(keys, statement.claim_id, { secrets: statement.secrets, open: statement.payload }),
+    ),
+  );
   // The table's columns (shared/API.md order); a field stored before the table lost it still gets one.
   const extra = [...new Set(flats.flatMap(Object.keys))].filter((column) => !EXPORT_COLUMNS.includes(column));
   const columns = [...EXPORT_COLUMNS, ...extra];
   const rows: unknown[][] = [];
+  const progress = progressOnTerminal('Eksport: oświadczenia');
   for (const [index, statement] of statements.entries()) {
-    const image = await statementImage(storage.db, statement.id);
+    const image = await statementImage(storage.db, statement.state, statement.id);
     let imageFile = '';
     if (image) {
       fs.mkdirSync(imageDir, { recursive: true, mode: 0o700 });
       imageFile = path.join(imageDir, `${statement.id}.png`);
-      fs.writeFileSync(imageFile, Buffer.from(image.slice(image.indexOf(',') + 1), 'base64'), {
-        mode: 0o600,
-      });
+      fs.writeFileSync(imageFile, unsealImage(keys, statement.claim_id, image), { mode: 0o600 });
     }
     const flat = flats[index]!;
     rows.push([
       statement.id,
       statement.created_at,
       statement.tier,
+      statement.state,
       ...columns.map((column) => flat[column]),
       imageFile,
     ]);
+    progress?.(index + 1, statements.length);
   }
-  writeCsv(out, ['id', 'createdAt', 'tier', ...columns, 'imageFile'], rows);
+  writeCsv(out, ['id', 'createdAt', 'tier', 'state', ...columns, 'imageFile'], rows);
   return { out, statements: rows.length };
 }
 

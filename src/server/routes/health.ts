@@ -1,15 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '../../content/api-messages.json';
 import { pingDatabase } from '../db';
+import { setMeta } from '../db/winners';
 import type { AppDeps } from '../app';
 
 export const healthRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage }) => {
   app.get('/health', async (request, reply) => {
     try {
       await pingDatabase(storage.db);
+      // Issue 10 §9: after a failed write (disk full) the database may still answer reads: healthy again
+      // only once a write succeeds, this small one or a statement's.
+      if (storage.writes.failing) {
+        await setMeta(storage.db, 'health_checked_at', new Date().toISOString());
+        storage.writes.failing = false;
+      }
       return { status: 'ok' };
     } catch (error) {
-      request.log.error({ error: { name: (error as Error).name } }, 'database did not answer');
+      const { name, code } = error as Error & { code?: unknown };
+      request.log.error({ error: { name, code } }, 'database did not answer or take a write');
       return reply.status(503).send({ status: 'unavailable', message: apiMessages.unavailable });
     }
   });

@@ -15,8 +15,15 @@ export const resignationRoutes: FastifyPluginAsync<AppDeps> = async (app, { stor
         return reply.status(400).send({ message: apiMessages.resignationHashMissing });
       }
       // Hashes are issued as 32 base64url characters; anything far off is unknown without a database trip.
-      const known =
-        hash.length <= 200 && (await resignOptout(storage.db, digestOf(hash), new Date().toISOString()));
+      let known;
+      try {
+        known =
+          hash.length <= 200 && (await resignOptout(storage.db, digestOf(hash), new Date().toISOString()));
+      } catch (error) {
+        // Issue 10 §9: health says unhealthy until a write succeeds again; the answer is the usual 500.
+        storage.writes.failing = true;
+        throw error;
+      }
       if (!known) return reply.status(404).send({ message: apiMessages.resignationUnknown });
       return { status: 'ok' };
     },

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import apiMessages from '../../content/api-messages.json';
-import type { Tier } from '../../shared/campaign';
-import type { StatementPayload } from '../../shared/statement/payload';
+import { prizes, tierById, type Tier, type TierId } from '../../shared/campaign';
+import { isObject } from '../../shared/json';
+import { payloadFields, payloadShape, type StatementPayload } from '../../shared/statement/payload';
 import {
   problemsMessage,
   validateStatement,
@@ -11,32 +12,59 @@ import {
 import type { AppDeps } from '../app';
 import { findClaimByHashDigest, findClaimsByCode, type ClaimRow } from '../db/claims';
 import { StatementWriter } from '../db/statements';
-import { digestOf } from '../secrets';
-import { couponImageProblem } from '../statements/png';
+import { contactDigest, digestOf } from '../secrets';
+import { readCouponImage } from '../statements/png';
 import { sealStatement } from '../statements/sealed';
 
 type Endpoint = 'complete-testimonial' | 'draw-complete-testimonial';
 const ENDPOINTS: Endpoint[] = ['complete-testimonial', 'draw-complete-testimonial'];
 
-/** spec §8: the client splits the message on ';' and shows what follows each item's first ':'. */
-function reject(reply: FastifyReply, status: number, problems: StatementProblem[]) {
-  return reply.status(status).send({ message: problemsMessage(problems) });
+// A 600x800 PNG (spec §5) is at most ~1.9 MB of pixels, ~2.6 MB as base64: the calls whose tiers carry a
+// photo take 3 MB. A tier without one (VI) needs a few kilobytes: more is refused once its type is read.
+const PHOTO_BODY_LIMIT_BYTES = 3 * 1024 * 1024;
+const NO_PHOTO_BODY_LIMIT_BYTES = 16 * 1024;
+// Issue 10 §1: a body of 280 000 unknown keys answered with every one of them took seconds and megabytes.
+const MAX_PROBLEMS = 20;
+
+/** How many keys, nested ones included, a tier's body has at most: more is refused before validation. */
+function keyCount(schema: unknown): number {
+  if (!isObject(schema) || !isObject(schema.properties)) return 0;
+  return Object.values(schema.properties).reduce<number>((sum, inner) => sum + 1 + keyCount(inner), 0);
+}
+const MAX_KEYS = Object.fromEntries(
+  prizes.tiers.map((tier) => [tier.id, keyCount(payloadShape(tier))]),
+) as Record<TierId, number>;
+const MAX_KEYS_OF_ANY_TIER = Math.max(...Object.values(MAX_KEYS));
+
+/** Whether a parsed body has more than `limit` keys and array items, nested ones included. */
+function exceedsKeys(value: unknown, limit: number): boolean {
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    const values = Object.values(next);
+    count += values.length;
+    if (count > limit) return true;
+    for (const inner of values) pending.push(inner);
+  }
+  return false;
 }
 
-/** Problems the shared validator leaves to the server: the image must really be a PNG within 600x800. */
-function imageProblems(body: unknown, found: StatementProblem[]): StatementProblem[] {
-  const image = (body as { image?: unknown } | null)?.image;
-  if (typeof image !== 'string' || found.some((problem) => problem.field === 'image')) return [];
-  const message = couponImageProblem(image);
-  return message ? [{ field: 'image', message }] : [];
+const sendsPhoto = (tier: Tier) => payloadFields(tier).includes('image');
+
+/** spec §8: the client splits the message on ';' and shows what follows each item's first ':'. */
+function reject(reply: FastifyReply, status: number, problems: StatementProblem[]) {
+  return reply.status(status).send({ message: problemsMessage(problems.slice(0, MAX_PROBLEMS)) });
 }
 
 type ClaimLookup = { claim: ClaimRow } | { status: 404 | 409; problem: StatementProblem };
 
 /**
- * Issue 5: the claim is real. Tiers III and VI are claimed by a published winning code of that tier;
- * the others by the link's hash, which must belong to a claim with this code and tier. One message for
- * every mismatch, so a hash or code cannot be probed field by field.
+ * Issue 5, issue 10 §2: the claim is real and the sender is its winner. The hash tiers are claimed by the
+ * link's hash, which must belong to a claim with this code and tier. Tiers III and VI, whose codes the
+ * winners list publishes, by the code together with the e-mail or phone it was registered with. A claim
+ * that does not match gets exactly the unknown code's answer, so nobody learns which codes are still open.
  */
 async function findClaim(deps: AppDeps, tier: Tier, payload: StatementPayload): Promise<ClaimLookup> {
   if (tier.claimBy === 'hash') {
@@ -46,13 +74,24 @@ async function findClaim(deps: AppDeps, tier: Tier, payload: StatementPayload): 
     if (!claim || claim.code !== payload.code || claim.tier !== tier.id) return notFound;
     return { claim };
   }
-  const claims = await findClaimsByCode(deps.storage.db, payload.code, tier.id);
+  const email = contactDigest(deps.statementsKey, 'email', payload.email);
+  const phone = contactDigest(deps.statementsKey, 'phone', payload.phoneNumber);
+  const claims = (await findClaimsByCode(deps.storage.db, payload.code, tier.id)).filter(
+    (claim) => claim.email_digest === email || claim.phone_digest === phone,
+  );
   if (claims.length === 0)
     return { status: 404, problem: { field: 'code', message: apiMessages.claimNotFound } };
   const open = claims.find((claim) => !claim.has_statement);
   return open
     ? { claim: open }
     : { status: 409, problem: { field: 'code', message: apiMessages.statementDuplicate } };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The statement body's size as received (a tier without a photo has a smaller limit). */
+    bodyBytes?: number;
+  }
 }
 
 /** spec §7: POST complete-testimonial (III, VI) and draw-complete-testimonial (I, II, IV, V, winTo). */
@@ -64,33 +103,72 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
       return reject(reply, 415, [{ field: 'body', message: apiMessages.unsupportedMediaType }]);
     }
   });
+  // Fastify's own JSON parsing (prototype poisoning refused), remembering the body's size.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    request.bodyBytes = Buffer.byteLength(text);
+    parseJson(request, text, done);
+  });
 
   const writer = new StatementWriter(deps.storage.db);
   for (const endpoint of ENDPOINTS) {
-    app.post(`/${endpoint}`, { config: { rateLimit: {} } }, async (request, reply) => {
-      const verdict = validateStatement(request.body, endpoint);
-      const problems = verdict.ok ? [] : [...verdict.problems];
-      problems.push(...imageProblems(request.body, problems));
-      if (!verdict.ok || problems.length > 0) return reject(reply, 400, problems);
+    app.post(
+      `/${endpoint}`,
+      { config: { rateLimit: {} }, bodyLimit: PHOTO_BODY_LIMIT_BYTES },
+      async (request, reply) => {
+        const body = request.body;
+        const tier = isObject(body) && typeof body.type === 'string' ? tierById(body.type) : undefined;
+        if (tier && !sendsPhoto(tier) && (request.bodyBytes ?? 0) > NO_PHOTO_BODY_LIMIT_BYTES) {
+          return reject(reply, 413, [{ field: 'body', message: apiMessages.payloadTooLarge }]);
+        }
+        if (exceedsKeys(body, tier ? MAX_KEYS[tier.id] : MAX_KEYS_OF_ANY_TIER)) {
+          return reject(reply, 400, [{ field: 'body', message: apiMessages.tooManyFields }]);
+        }
 
-      const found = await findClaim(deps, verdict.tier, verdict.payload);
-      if ('status' in found) return reject(reply, found.status, [found.problem]);
+        const verdict = validateStatement(body, endpoint);
+        if (!verdict.ok) return reject(reply, 400, verdict.problems);
+        const payload = { ...verdict.payload };
+        if (typeof payload.image === 'string') {
+          const image = readCouponImage(payload.image);
+          if ('problem' in image) return reject(reply, 400, [{ field: 'image', message: image.problem }]);
+          payload.image = image.dataUrl;
+        }
 
-      const sealed = sealStatement(deps.statementsKey, found.claim.id, { ...verdict.payload });
-      const stored = await writer.insert({
-        id: randomUUID(),
-        claim_id: found.claim.id,
-        tier: verdict.tier.id,
-        code: verdict.payload.code,
-        ...sealed,
-        // Real time, even under CAMPAIGN_NOW: this is a record of when the statement arrived (and retention).
-        created_at: new Date().toISOString(),
-      });
-      if (stored === 'duplicate') {
-        return reject(reply, 409, [{ field: 'code', message: apiMessages.statementDuplicate }]);
-      }
-      request.log.info({ tier: verdict.tier.id }, 'statement stored');
-      return reply.status(201).send({ status: 'ok' });
-    });
+        const found = await findClaim(deps, verdict.tier, payload);
+        if ('status' in found) return reject(reply, found.status, [found.problem]);
+
+        const sealed = sealStatement(deps.statementsKey, found.claim.id, payload);
+        let stored;
+        try {
+          stored = await writer.insert({
+            id: randomUUID(),
+            claim_id: found.claim.id,
+            tier: verdict.tier.id,
+            code: payload.code,
+            payload: '',
+            ...sealed,
+            // Real time, even under CAMPAIGN_NOW: a record of when the statement arrived (and retention).
+            created_at: new Date().toISOString(),
+          });
+          deps.storage.writes.failing = false;
+        } catch (error) {
+          // Issue 10 §9: a full disk or a database gone. Nothing was acknowledged: the winner is told to
+          // send again later, and /api/health says unhealthy until a write succeeds.
+          deps.storage.writes.failing = true;
+          const { name, code } = error as Error & { code?: unknown };
+          request.log.error({ error: { name, code } }, 'statement not stored');
+          return reject(reply.header('retry-after', '60'), 503, [
+            { field: 'body', message: apiMessages.statementNotStored },
+          ]);
+        }
+        if (stored === 'duplicate') {
+          return reject(reply, 409, [{ field: 'code', message: apiMessages.statementDuplicate }]);
+        }
+        request.log.info({ tier: verdict.tier.id }, 'statement stored');
+        return reply.status(201).send({ status: 'ok' });
+      },
+    );
   }
 };

@@ -1,43 +1,74 @@
 import { STORAGE_OF } from '../../shared/statement/payload';
-import { decryptText, encryptText } from '../crypto';
+import { decryptBytes, decryptText, encryptBytes, encryptText } from '../crypto';
+
+// Issue 10 §5: everything a winner sent is sealed; the row keeps in the clear only what finds and counts
+// statements (claim, tier, code, times). The photo is sealed apart: large, and read one at a time.
+
+const PNG_DATA_URL = 'data:image/png;base64,';
 
 export interface SealedStatement {
-  /** The fields the payload table keeps in the open, as JSON. */
-  payload: string;
-  /** The fields the payload table seals, AES-256-GCM, bound to the claim. */
+  /** The fields of the payload table, as JSON, AES-256-GCM, bound to the claim. */
   secrets: string;
+  /** The coupon photo's PNG bytes, sealed the same way, or null. */
   image: string | null;
 }
 
 const context = (claimId: string) => `statement:${claimId}`;
+const imageContext = (claimId: string) => `statement-image:${claimId}`;
 
 export function sealStatement(
   key: Buffer,
   claimId: string,
   payload: Record<string, unknown>,
 ): SealedStatement {
-  const open: Record<string, unknown> = {};
   const secret: Record<string, unknown> = {};
   let image: string | null = null;
   for (const [field, value] of Object.entries(payload)) {
     const storage = STORAGE_OF.get(field);
     if (storage === 'sealed') secret[field] = value;
-    else if (storage === 'open') open[field] = value;
-    else if (storage === 'image' && typeof value === 'string') image = value;
+    else if (storage === 'image' && typeof value === 'string') image = sealImage(key, claimId, value);
   }
-  return {
-    payload: JSON.stringify(open),
-    secrets: encryptText(key, JSON.stringify(secret), context(claimId)),
-    image,
-  };
+  return { secrets: encryptText(key, JSON.stringify(secret), context(claimId)), image };
 }
 
-/** The whole payload again (image aside), for the operator's export. */
+function sealImage(key: Buffer, claimId: string, dataUrl: string): string {
+  const png = Buffer.from(dataUrl.slice(PNG_DATA_URL.length), 'base64');
+  return encryptBytes(key, png, imageContext(claimId));
+}
+
+/**
+ * What the winner sent (image aside), for the operator's export. `open` is what rows stored before
+ * everything was sealed kept in the clear; the reseal on start empties it.
+ */
 export function unsealStatement(
+  keys: readonly Buffer[],
+  claimId: string,
+  sealed: { secrets: string; open?: string },
+): Record<string, unknown> {
+  const legacyOpen = sealed.open ? (JSON.parse(sealed.open) as Record<string, unknown>) : {};
+  const secret = JSON.parse(decryptText(keys, sealed.secrets, context(claimId))) as Record<string, unknown>;
+  return { ...legacyOpen, ...secret };
+}
+
+/** The coupon photo's PNG bytes (a row stored before sealing kept its data URL in the clear). */
+export function unsealImage(keys: readonly Buffer[], claimId: string, image: string): Buffer {
+  if (image.startsWith(PNG_DATA_URL)) return Buffer.from(image.slice(PNG_DATA_URL.length), 'base64');
+  return decryptBytes(keys, image, imageContext(claimId));
+}
+
+/** The same statement sealed with `key` alone (key rotation, rows stored before everything was sealed). */
+export function resealStatement(
+  keys: readonly Buffer[],
   key: Buffer,
   claimId: string,
-  sealed: Pick<SealedStatement, 'payload' | 'secrets'>,
-) {
-  const secret = JSON.parse(decryptText(key, sealed.secrets, context(claimId))) as Record<string, unknown>;
-  return { ...(JSON.parse(sealed.payload) as Record<string, unknown>), ...secret };
+  row: { secrets: string; open: string; image: string | null },
+): SealedStatement {
+  const payload = unsealStatement(keys, claimId, { secrets: row.secrets, open: row.open });
+  return {
+    secrets: encryptText(key, JSON.stringify(payload), context(claimId)),
+    image:
+      row.image === null
+        ? null
+        : encryptBytes(key, unsealImage(keys, claimId, row.image), imageContext(claimId)),
+  };
 }

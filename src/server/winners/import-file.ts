@@ -1,5 +1,5 @@
-import { campaign, draws, prizes, type PrizeKey } from '../../shared/campaign';
-import { isCalendarDate } from '../../shared/statement/checksums';
+import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '../../shared/campaign';
+import { isCalendarDate, isEmailAddress } from '../../shared/statement/checksums';
 
 // The operator's winners file (issue: import-winners). Checked by hand here because only src/shared
 // may use ajv; every problem names the record, so the operator can fix the file.
@@ -9,6 +9,12 @@ export interface InstantRecord {
   code: string;
   award: PrizeKey;
   userPublish: string;
+}
+
+/** The contact a code was registered with (shared/API.md), never published, printed or stored. */
+export interface Contact {
+  email?: string;
+  phone?: string;
 }
 
 export interface DrawRecord {
@@ -21,8 +27,8 @@ export interface DrawRecord {
 }
 
 export interface WinnersFile {
-  instant: InstantRecord[];
-  draws: DrawRecord[];
+  instant: (InstantRecord & Contact)[];
+  draws: (DrawRecord & Contact)[];
 }
 
 export class WinnersFileError extends Error {}
@@ -47,7 +53,19 @@ const prize: FieldCheck = (value) =>
     ? undefined
     : `musi być jednym z: ${[...prizeKeys].join(', ')}`;
 
-const instantFields: Record<keyof InstantRecord, FieldCheck> = {
+const contactFields: Record<keyof Contact, FieldCheck> = {
+  email: (value) =>
+    value === undefined ||
+    (typeof value === 'string' && value.trim().length <= 254 && isEmailAddress(value.trim()))
+      ? undefined
+      : 'musi być adresem e-mail',
+  phone: (value) =>
+    value === undefined || (typeof value === 'string' && /^\d{9}$/.test(value))
+      ? undefined
+      : 'musi mieć 9 cyfr, bez spacji',
+};
+
+const instantFields: Record<keyof InstantRecord | keyof Contact, FieldCheck> = {
   // spec §3: instant prizes are published per day of the lottery period.
   date: (value) =>
     typeof value === 'string' &&
@@ -63,9 +81,10 @@ const instantFields: Record<keyof InstantRecord, FieldCheck> = {
       ? 'musi być nagrodą natychmiastową, nie nagrodą z losowania'
       : undefined),
   userPublish: text,
+  ...contactFields,
 };
 
-const drawFields: Record<keyof DrawRecord, FieldCheck> = {
+const drawFields: Record<keyof DrawRecord | keyof Contact, FieldCheck> = {
   drawName: (value) =>
     typeof value === 'string' && drawIds.has(value)
       ? undefined
@@ -76,9 +95,15 @@ const drawFields: Record<keyof DrawRecord, FieldCheck> = {
   code,
   name: text,
   testimonialId: text,
+  ...contactFields,
 };
 
-function checkRecords<T>(list: unknown, where: string, fields: Record<string, FieldCheck>): T[] {
+function checkRecords<T>(
+  list: unknown,
+  where: string,
+  fields: Record<string, FieldCheck>,
+  prizeField: string,
+): T[] {
   if (!Array.isArray(list)) throw new WinnersFileError(`${where}: musi być tablicą`);
   return list.map((record: unknown, index) => {
     const at = `${where}[${index}]`;
@@ -92,6 +117,14 @@ function checkRecords<T>(list: unknown, where: string, fields: Record<string, Fi
       const problem = check((record as Record<string, unknown>)[key]);
       // The place only: a record carries winners' names, which do not belong in a terminal's scrollback.
       if (problem) throw new WinnersFileError(`${at}.${key}: ${problem}`);
+    }
+    // shared/API.md: tiers III and VI are claimed with this contact, so their records must carry one.
+    const { email, phone } = record as Contact;
+    const tier = tierForPrize((record as Record<string, PrizeKey>)[prizeField]!);
+    if (tier?.claimBy === 'code' && email === undefined && phone === undefined) {
+      throw new WinnersFileError(
+        `${at}: nagroda kategorii ${tier.id} wymaga pola email lub phone (kontakt z rejestracji kodu)`,
+      );
     }
     return record as T;
   });
@@ -130,8 +163,13 @@ export function parseWinnersFile(json: string): WinnersFile {
     if (!['instant', 'draws', 'note'].includes(key)) throw new WinnersFileError(`${key}: nieznane pole`);
   }
   const file = data as Record<string, unknown>;
-  const instant = checkRecords<InstantRecord>(file.instant ?? [], 'instant', instantFields);
-  const drawRecords = checkRecords<DrawRecord>(file.draws ?? [], 'draws', drawFields);
+  const instant = checkRecords<InstantRecord & Contact>(
+    file.instant ?? [],
+    'instant',
+    instantFields,
+    'award',
+  );
+  const drawRecords = checkRecords<DrawRecord & Contact>(file.draws ?? [], 'draws', drawFields, 'price');
   rejectRepeats(instant, 'instant', instantRecordKey);
   rejectRepeats(drawRecords, 'draws', drawRecordKey);
   return { instant, draws: drawRecords };

@@ -1,5 +1,6 @@
 // The one checksum module: the ajv keywords call these in the browser and on the server alike.
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import campaign from '../../content/campaign.json';
 
 const PESEL_WEIGHTS = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];
 /** PESEL months carry the century: +80 for 1800s, +0 for 1900s, +20 for 2000s, +40 for 2100s, +60 for 2200s. */
@@ -95,6 +96,11 @@ export function countNonSpace(text: string): number {
   return text.replace(/\s/g, '').length;
 }
 
+/** Issue 10: names and places need letters (any script's, \p{L}), not just dots, hyphens or digits. */
+export function countLetters(text: string): number {
+  return text.match(/\p{L}/gu)?.length ?? 0;
+}
+
 // The statement schemas check dates and e-mail addresses with ajv-formats' `date` and `email` formats;
 // the server's other checks (the winners file, the operator's commands) use the same rules through these.
 const dateFormat = fullFormats.date as { validate(text: string): boolean };
@@ -108,4 +114,37 @@ export function isCalendarDate(text: string): boolean {
 /** An RFC 5322 "dot-atom" address with a dotted domain: no spaces, quotes, brackets or markup. */
 export function isEmailAddress(text: string): boolean {
   return emailFormat.test(text);
+}
+
+/** spec §5 "Participation rules": adults only. Of age: 18 years old on the day of the check. */
+export const ADULT_AGE_YEARS = 18;
+
+/**
+ * The last day of code registration (campaign.json `registration.end`, a Warsaw wall-clock time): whoever
+ * is not yet 18 that day was a minor whenever they registered a code.
+ */
+export const REGISTRATION_LAST_DAY = campaign.registration.end.slice(0, 10);
+
+/**
+ * Whether someone born on `birthDate` is of age on `day` (both YYYY-MM-DD): on their 18th birthday, or,
+ * born on 29 February, on 28 February of a common year (Kodeks cywilny art. 112).
+ */
+export function isAdultOn(birthDate: string, day: string): boolean {
+  const parts = (text: string) => text.split('-').map(Number) as [number, number, number];
+  const [year, month, date] = parts(birthDate);
+  const adultYear = year + ADULT_AGE_YEARS;
+  const adultDate = isRealDate(adultYear, month, date) ? date : date - 1;
+  const [dayYear, dayMonth, dayDate] = parts(day);
+  const ordinal = (y: number, m: number, d: number) => y * 10_000 + m * 100 + d;
+  return ordinal(adultYear, month, adultDate) <= ordinal(dayYear, dayMonth, dayDate);
+}
+
+/**
+ * spec §5 "Participation rules": a PESEL (its encoded birth date) or a birth date (YYYY-MM-DD) of someone
+ * of age on the last day of code registration. A value that is neither a valid PESEL nor a real date is
+ * not judged here: the field's other rules name what is wrong with it.
+ */
+export function isAdultByRegistrationEnd(text: string): boolean {
+  const birthDate = isValidPesel(text) ? peselBirthDate(text) : isCalendarDate(text) ? text : undefined;
+  return birthDate === undefined || isAdultOn(birthDate, REGISTRATION_LAST_DAY);
 }

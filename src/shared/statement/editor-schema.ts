@@ -10,7 +10,7 @@ import { isObject, type JsonObject } from '../json';
 // that was meant, for a misspelt name).
 
 /** The rule keywords a tier file may set on a field on top of its definition; each needs its message. */
-export const OVERRIDABLE_RULES = ['minLength', 'maxLength', 'minNonSpace', 'pattern'] as const;
+export const OVERRIDABLE_RULES = ['minLength', 'maxLength', 'minNonSpace', 'minLetters', 'pattern'] as const;
 
 /** The keys of a field's look (ui) that a tier file may set. */
 const UI_KEYS = ['ui:title', 'ui:placeholder', 'ui:help', 'ui:autocomplete', 'ui:description'];
@@ -223,6 +223,11 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
             errorMessage: 'Wpisz liczbę całkowitą (bez cudzysłowu).',
           },
           minNonSpace: {
+            type: 'integer',
+            minimum: 1,
+            errorMessage: 'Wpisz liczbę całkowitą (bez cudzysłowu).',
+          },
+          minLetters: {
             type: 'integer',
             minimum: 1,
             errorMessage: 'Wpisz liczbę całkowitą (bez cudzysłowu).',

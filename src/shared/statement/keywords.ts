@@ -15,7 +15,9 @@ type ChecksumFunction = {
   [K in keyof typeof checksums]: (typeof checksums)[K] extends (text: string) => boolean ? K : never;
 }[keyof typeof checksums];
 
-function checksumCall(cxt: KeywordCxt, fn: ChecksumFunction | 'countNonSpace') {
+type CountFunction = 'countNonSpace' | 'countLetters';
+
+function checksumCall(cxt: KeywordCxt, fn: ChecksumFunction | CountFunction) {
   return cxt.gen.scopeValue('func', {
     ref: checksums[fn],
     code: _`require(${CHECKSUMS_IMPORT}).${new Name(fn)}`,
@@ -36,22 +38,36 @@ function booleanCheck(keyword: string, fn: ChecksumFunction, negate = false): Co
   };
 }
 
+/** A number keyword that fails when the named count of the text is below it. */
+function minimumCount(keyword: string, fn: CountFunction): CodeKeywordDefinition {
+  return {
+    keyword,
+    type: 'string',
+    schemaType: 'number',
+    code(cxt) {
+      cxt.fail(_`${checksumCall(cxt, fn)}(${cxt.data}) < ${cxt.schema as number}`);
+    },
+  };
+}
+
 export const statementKeywords: CodeKeywordDefinition[] = [
   booleanCheck('pesel', 'isValidPesel'),
   booleanCheck('polishIdCard', 'isValidIdCard'),
   booleanCheck('polishPassport', 'isValidPassport'),
   booleanCheck('polishIban', 'isValidPolishIban'),
   booleanCheck('polishBankCountry', 'hasForeignCountryPrefix', true),
-  {
-    // spec §5: "at least 2 non-space characters"
-    keyword: 'minNonSpace',
-    type: 'string',
-    schemaType: 'number',
-    code(cxt) {
-      cxt.fail(_`${checksumCall(cxt, 'countNonSpace')}(${cxt.data}) < ${cxt.schema as number}`);
-    },
-  },
+  // spec §5: "at least 2 non-space characters"
+  minimumCount('minNonSpace', 'countNonSpace'),
+  // issue 10: names and places need at least two letters ("Ł." or "1-" is no name)
+  minimumCount('minLetters', 'countLetters'),
+  // spec §5 "Participation rules": adults only, on the last day of code registration (campaign.json)
+  booleanCheck('adultByRegistrationEnd', 'isAdultByRegistrationEnd'),
 ];
+
+/** The names of our own rules (schemas:check wants a Polish message for each one a schema uses). */
+export const STATEMENT_KEYWORD_NAMES: readonly string[] = statementKeywords.map(({ keyword }) =>
+  String(keyword),
+);
 
 /** Annotation keywords of our schemas that carry no validation. */
 export const annotationKeywords = ['x-requiredMessage'];

@@ -46,8 +46,11 @@ interface PayloadRow<T, S extends SentBy = SentBy> {
   shape: { type: string } & Record<string, unknown>;
   /** Whether the value itself can be null (statementExposedPosition is an object of null answers instead). */
   nullable: boolean;
-  /** At rest: in the open payload, sealed (encrypted), in the image column, or not stored at all. */
-  storage: 'open' | 'sealed' | 'image' | 'none';
+  /**
+   * At rest (issue 10 §5: everything a winner sent is sealed): in the sealed fields, sealed apart in the
+   * image column (large, read one at a time), or not stored at all (the link's hash).
+   */
+  storage: 'sealed' | 'image' | 'none';
   build(form: FormReader): T;
   /** The form fields this value stands for (the server validates them with the tier's schema). */
   toForm(value: T): Record<string, unknown>;
@@ -68,12 +71,12 @@ const source = (
 
 // What shared/API.md rules out, as values to try: longer than the wire allows, and spec §5's lengths.
 const TOO_LONG = 'x'.repeat(TEXT.maxLength + 1);
-const NAME_LIKE = ['J', 'x'.repeat(101)];
+// ... and at least two letters (issue 10 §8).
+const NAME_LIKE = ['J', 'Ł.', 'x'.repeat(101)];
 
 interface TextOptions {
   /** Identity documents are upper case on the wire (shared/API.md). */
   upper?: boolean;
-  sealed?: boolean;
   /** The box that says the winner has no such number: ticked exactly when the value is null. */
   toggle?: 'noPesel' | 'noPersonalId';
   refuses?: readonly unknown[];
@@ -86,7 +89,7 @@ function textRow<S extends 'all' | 'registry'>(
   sentBy: S,
   options: TextOptions = {},
 ) {
-  const { upper = false, sealed = false, toggle, refuses = [] } = options;
+  const { upper = false, toggle, refuses = [] } = options;
   return row<string | null, S>({
     sentBy,
     from: [
@@ -95,7 +98,7 @@ function textRow<S extends 'all' | 'registry'>(
     ],
     shape: TEXT,
     nullable: sentBy === 'registry',
-    storage: sealed ? 'sealed' : 'open',
+    storage: 'sealed',
     build: (form) => (upper ? (form.text(field)?.toUpperCase() ?? null) : form.text(field)),
     toForm: (value) => ({ [field]: value ?? undefined, ...(toggle ? { [toggle]: value === null } : {}) }),
   });
@@ -117,7 +120,7 @@ function consentRow<S extends 'all' | 'registry'>(name: string, consent: string,
     ],
     shape: FLAG,
     nullable: false,
-    storage: 'open',
+    storage: 'sealed',
     build: (form) => form.value(field) === true,
     toForm: (value) => ({ consents: { [consent]: value } }),
   });
@@ -147,7 +150,7 @@ export const PAYLOAD_TABLE = {
     from: [],
     shape: TEXT,
     nullable: false,
-    storage: 'open',
+    storage: 'sealed',
     build: (form) => form.tier.id,
     toForm: () => ({}),
   }),
@@ -156,7 +159,7 @@ export const PAYLOAD_TABLE = {
     from: [source('code', 'code', 'required', { refuses: ['A1B2C3D4E5', 'A1B2C3D4E5F6', 'A1B2C3D4E5-'] })],
     shape: TEXT,
     nullable: false,
-    storage: 'open',
+    storage: 'sealed',
     build: (form) => (form.value('code') as string | null) ?? '',
     toForm: (code) => ({ code }),
   }),
@@ -166,7 +169,7 @@ export const PAYLOAD_TABLE = {
     from: [],
     shape: { type: 'string', enum: ['ONLINE', 'OFFLINE'] },
     nullable: false,
-    storage: 'open',
+    storage: 'sealed',
     build: (form) => (isOnlineCode((form.value('code') as string | null) ?? '') ? 'ONLINE' : 'OFFLINE'),
     toForm: () => ({}),
   }),
@@ -205,7 +208,7 @@ export const PAYLOAD_TABLE = {
       properties: Object.fromEntries(ADDRESS_PARTS.map(([part]) => [part, TEXT])),
     },
     nullable: true,
-    storage: 'open',
+    storage: 'sealed',
     build: (form) => {
       if (form.text('address_city') === null) return null;
       const zip = form.text('address_zipCode') ?? '';
@@ -242,22 +245,22 @@ export const PAYLOAD_TABLE = {
     toForm: (file) => ({ file: file ?? undefined }),
   }),
   pesel: textRow('pesel', 'pesel', 'registry', {
-    sealed: true,
     toggle: 'noPesel',
-    refuses: ['44051401358', '4405140135'],
+    // a wrong check digit, too short, a minor on the last day of code registration (issue 10 §8)
+    refuses: ['44051401358', '4405140135', '07290301235'],
   }),
-  birthDate: textRow('birthDate', 'birthDate', 'registry', { refuses: ['2025-02-30', '1990-2-3'] }),
+  birthDate: textRow('birthDate', 'birthDate', 'registry', {
+    refuses: ['2025-02-30', '1990-2-3', '2007-09-03'],
+  }),
   nationality: textRow('nationality', 'citizenship', 'registry', { refuses: NAME_LIKE }),
   countryOfBirth: textRow('countryOfBirth', 'country', 'registry', { refuses: NAME_LIKE }),
   identityCardNumber: textRow('identityCardNumber', 'personalId', 'registry', {
     upper: true,
-    sealed: true,
     toggle: 'noPersonalId',
     refuses: ['ABA300001', 'AB1300000'],
   }),
   passportNumber: textRow('passportNumber', 'passport', 'registry', {
     upper: true,
-    sealed: true,
     refuses: ['ZS0001775', 'Z10001774'],
   }),
   statementExposedPosition: row<ExposedPositionPayload, 'registry'>({
@@ -273,7 +276,7 @@ export const PAYLOAD_TABLE = {
     },
     // shared/API.md: a tier whose form does not ask the block (winTo) sends it with null answers.
     nullable: false,
-    storage: 'open',
+    storage: 'sealed',
     build: (form) =>
       Object.fromEntries(
         POLITICAL_ANSWERS.map(([part, field]) => [part, form.value(field) as boolean | null]),
@@ -286,7 +289,7 @@ export const PAYLOAD_TABLE = {
     from: [source('confirmed', 'actualBeneficiary', 'required', { refuses: [false] })],
     shape: FLAG,
     nullable: true,
-    storage: 'open',
+    storage: 'sealed',
     build: (form) => form.value('confirmed') as boolean | null,
     toForm: (confirmed) => ({ confirmed: confirmed ?? undefined }),
   }),

@@ -3,7 +3,12 @@ import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import { polishAjvMessage, polishAjvPlace } from '../ajv-polish';
 import type { Presence, Tier } from '../campaign';
 import { conditionIfSchema, editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
-import { addStatementKeywords, runtimeValidator, STATEMENT_AJV_OPTIONS } from './keywords';
+import {
+  addStatementKeywords,
+  runtimeValidator,
+  STATEMENT_AJV_OPTIONS,
+  STATEMENT_KEYWORD_NAMES,
+} from './keywords';
 import { ALL_FORM_FIELDS, payloadRow, tierPayload } from './payload';
 import { firstMessagePerField } from './statement-errors';
 import { isObject, type JsonObject } from '../json';
@@ -51,12 +56,7 @@ const MESSAGE_KEYWORDS = [
   'format',
   'minimum',
   'maximum',
-  'minNonSpace',
-  'pesel',
-  'polishIdCard',
-  'polishPassport',
-  'polishIban',
-  'polishBankCountry',
+  ...STATEMENT_KEYWORD_NAMES,
 ];
 
 /** A problem as one line: file, field and place, then the Polish sentence. */

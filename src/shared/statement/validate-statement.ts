@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import messages from '../../content/statement-messages.json';
 import { isObject } from '../json';
+import { normalizeText } from '../normalize-text';
 import { prizes, tierById, statementEndpoint, type Tier, type TierId } from '../campaign';
 import { tierForms } from './forms';
 import { VALIDATOR_FUNCTIONS } from './generated/validators';
@@ -92,9 +93,12 @@ const TOGGLE_FIELDS = ['code', 'pesel', 'identityCardNumber'];
 /**
  * Checks a statement body as shared/API.md fixes it. Every problem found is listed (one per field): the
  * shape's (unknown, missing or mistyped fields), then the tier schema's on the fields that have a shape.
+ * Its texts are taken in Unicode NFC, as the browser sends them: what is checked, and the payload of an
+ * accepted statement (what is stored), is NFC whatever the sender did.
  * Not checked here: the photo's PNG content, the claim, duplicates (the server's part).
  */
-export function validateStatement(body: unknown, endpoint: StatementEndpoint): StatementVerdict {
+export function validateStatement(sent: unknown, endpoint: StatementEndpoint): StatementVerdict {
+  const body = normalizeText(sent);
   if (!isObject(body)) return { ok: false, problems: [{ field: 'body', message: messages.invalidBody }] };
   const tier = typeof body.type === 'string' ? tierById(body.type) : undefined;
   if (!tier) return { ok: false, problems: [{ field: 'type', message: messages.unknownType }] };

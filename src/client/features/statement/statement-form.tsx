@@ -4,6 +4,7 @@ import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { texts } from '../../lib/statement-texts';
 import type { Tier } from '../../../shared/campaign';
+import { normalizeText } from '../../../shared/normalize-text';
 import { tierForms } from '../../../shared/statement/forms';
 import type { StatementFormData } from '../../../shared/statement/generated/form-data';
 import { buildPayload } from '../../../shared/statement/payload';
@@ -54,9 +55,12 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
+  // What is validated and sent is the data in Unicode NFC (issue 10: "Zo\u0301fia" typed on some phones
+  // is sent as "Zófia"); the inputs keep what was typed, so the caret never jumps while typing.
+  const data = useMemo(() => normalizeText(formData), [formData]);
   // One validation per change: it gives every field its error from the start (spec §4, shown once
   // touched) and decides completeness (spec §5: the tier schema encodes every rule).
-  const errors = useMemo(() => fieldMessages(validator, schema, formData), [validator, schema, formData]);
+  const errors = useMemo(() => fieldMessages(validator, schema, data), [validator, schema, data]);
   const complete = errors.size === 0;
 
   const formContext: PageFormContext = {
@@ -67,16 +71,16 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
   };
 
   const submit = async () => {
-    const visible = visibleFields(validator, tier.id, formData);
+    const visible = visibleFields(validator, tier.id, data);
     // spec §4: an offline code needs the coupon photo (the schema shows the field only then).
-    if (visible.has('file') && !formData.file) {
+    if (visible.has('file') && !data.file) {
       setFileMissing(true);
       window.scrollTo({ top: 0, behavior: scrollBehavior() });
       document.getElementById('root_file')?.focus({ preventScroll: true });
       return;
     }
     setSending(true);
-    const result = await submitStatement(tier, buildPayload(tier, formData, { hash, visible }));
+    const result = await submitStatement(tier, buildPayload(tier, data, { hash, visible }));
     setSending(false);
     setOutcome(result.ok ? { kind: 'success' } : { kind: 'error', message: result.message });
   };

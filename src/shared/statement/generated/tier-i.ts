@@ -6,7 +6,7 @@ import * as __import1 from '../checksums';
 const __validators = {};
 
 __validators.tierI = validate14;
-const schema16 = {"$id":"tierI","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"country":{"type":"string","title":"Kraj urodzenia","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Kraj urodzenia jest wymagany","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"answer_1":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"answer_2":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"answer_3":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"confirmed":{"type":"boolean","const":true,"title":"Oświadczam, że jestem beneficjentem rzeczywistym nagrody, tj. odbieram ją we własnym imieniu i na własną rzecz.","errorMessage":{"type":"To potwierdzenie jest wymagane.","const":"To potwierdzenie jest wymagane."},"x-requiredMessage":"To potwierdzenie jest wymagane."},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","address_city","address_zipCode","address_house","phone","email","citizenship","country","bankAccount","answer_1","answer_2","answer_3","confirmed","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna."},"x-requiredMessage":"Data urodzenia jest wymagana"}},"required":["birthDate"],"errorMessage":{"required":{"birthDate":"Data urodzenia jest wymagana"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","citizenship":"Obywatelstwo jest wymagane","country":"Kraj urodzenia jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","answer_1":"Zaznacz odpowiedź.","answer_2":"Zaznacz odpowiedź.","answer_3":"Zaznacz odpowiedź.","confirmed":"To potwierdzenie jest wymagane.","consents":"Zaznacz wymagane zgody."}}};
+const schema16 = {"$id":"tierI","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"country":{"type":"string","title":"Kraj urodzenia","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Kraj urodzenia jest wymagany","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"answer_1":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"answer_2":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"answer_3":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"confirmed":{"type":"boolean","const":true,"title":"Oświadczam, że jestem beneficjentem rzeczywistym nagrody, tj. odbieram ją we własnym imieniu i na własną rzecz.","errorMessage":{"type":"To potwierdzenie jest wymagane.","const":"To potwierdzenie jest wymagane."},"x-requiredMessage":"To potwierdzenie jest wymagane."},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","address_city","address_zipCode","address_house","phone","email","citizenship","country","bankAccount","answer_1","answer_2","answer_3","confirmed","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","adultByRegistrationEnd":true,"errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna.","adultByRegistrationEnd":"Loteria jest tylko dla osób pełnoletnich. W ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat."},"x-requiredMessage":"Data urodzenia jest wymagana"}},"required":["birthDate"],"errorMessage":{"required":{"birthDate":"Data urodzenia jest wymagana"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"adultByRegistrationEnd":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy.","adultByRegistrationEnd":"Loteria jest tylko dla osób pełnoletnich. Z numeru PESEL wynika, że w ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","citizenship":"Obywatelstwo jest wymagane","country":"Kraj urodzenia jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","answer_1":"Zaznacz odpowiedź.","answer_2":"Zaznacz odpowiedź.","answer_3":"Zaznacz odpowiedź.","confirmed":"To potwierdzenie jest wymagane.","consents":"Zaznacz wymagane zgody."}}};
 const pattern0 = new RegExp("^[eE]", "u");
 const pattern1 = new RegExp("^data:image/png;base64,[A-Za-z0-9+/]+=*$", "u");
 const pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
@@ -20,13 +20,15 @@ const pattern10 = new RegExp("^[\\p{L}\\p{M}0-9 .,'’/-]*$", "u");
 const pattern13 = new RegExp("^[0-9]{9}$", "u");
 const formats0 = __import0.fullFormats.date;
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const func2 = __import1.isAdultByRegistrationEnd;
+const func3 = __import1.isValidPesel;
+const func5 = __import1.isValidPassport;
+const func6 = __import1.isValidIdCard;
+const func7 = __import1.countNonSpace;
+const func8 = __import1.countLetters;
+const func18 = __import1.isValidPolishIban;
+const func19 = __import1.hasForeignCountryPrefix;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
-const func2 = __import1.isValidPesel;
-const func3 = __import1.isValidPassport;
-const func4 = __import1.isValidIdCard;
-const func5 = __import1.countNonSpace;
-const func11 = __import1.isValidPolishIban;
-const func12 = __import1.hasForeignCountryPrefix;
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tierI" */;
@@ -237,9 +239,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!func2(data3)){
+const err14 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/adultByRegistrationEnd",keyword:"adultByRegistrationEnd",params:{},message:"must pass \"adultByRegistrationEnd\" keyword validation"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -248,31 +249,42 @@ vErrors.push(err14);
 }
 errors++;
 }
+}
+else {
+const err15 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors1 = {"type":[],"pattern":[],"format":[]};
+const emErrors1 = {"type":[],"pattern":[],"format":[],"adultByRegistrationEnd":[]};
 const templates1 = {};
-for(const err15 of vErrors){
-if((((((err15.keyword !== "errorMessage") && (!err15.emUsed)) && (err15.instancePath === instancePath+"/birthDate")) && (err15.keyword in emErrors1)) && (err15.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err15.schemaPath.slice(35)))){
-emErrors1[err15.keyword].push(err15);
-err15.emUsed = true;
+for(const err16 of vErrors){
+if((((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && (err16.instancePath === instancePath+"/birthDate")) && (err16.keyword in emErrors1)) && (err16.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err16.schemaPath.slice(35)))){
+emErrors1[err16.keyword].push(err16);
+err16.emUsed = true;
 }
 }
 for(const key1 in emErrors1){
 if(emErrors1[key1].length){
-const err16 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.allOf[1].then.properties.birthDate.errorMessage[key1]};
+const err17 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.allOf[1].then.properties.birthDate.errorMessage[key1]};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
 }
 const emErrs1 = [];
-for(const err17 of vErrors){
-if(!err17.emUsed){
-emErrs1.push(err17);
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs1.push(err18);
 }
 }
 vErrors = emErrs1;
@@ -285,13 +297,13 @@ const emErrors2 = {"required":{"birthDate":[]}};
 const templates2 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err18 of vErrors){
-if((((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && (err18.instancePath === instancePath)) && (err18.keyword in emErrors2)) && (err18.schemaPath.indexOf("#/allOf/1/then") === 0)) && (/^\/[^\/]*$/.test(err18.schemaPath.slice(14)))){
-emPropParams0 = obj0[err18.keyword];
-emParamsErrors0 = emErrors2[err18.keyword][err18.params[emPropParams0]];
+for(const err19 of vErrors){
+if((((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && (err19.instancePath === instancePath)) && (err19.keyword in emErrors2)) && (err19.schemaPath.indexOf("#/allOf/1/then") === 0)) && (/^\/[^\/]*$/.test(err19.schemaPath.slice(14)))){
+emPropParams0 = obj0[err19.keyword];
+emParamsErrors0 = emErrors2[err19.keyword][err19.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err18);
-err18.emUsed = true;
+emParamsErrors0.push(err19);
+err19.emUsed = true;
 }
 }
 }
@@ -300,21 +312,21 @@ for(const keyProp0 in emErrors2[key2]){
 emParamsErrors0 = emErrors2[key2][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates2[key2] && templates2[key2][keyProp0];
-const err19 = {instancePath,schemaPath:"#/allOf/1/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.allOf[1].then.errorMessage[key2][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/allOf/1/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.allOf[1].then.errorMessage[key2][keyProp0]};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
 }
 }
 const emErrs2 = [];
-for(const err20 of vErrors){
-if(!err20.emUsed){
-emErrs2.push(err20);
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs2.push(err21);
 }
 }
 vErrors = emErrs2;
@@ -328,20 +340,7 @@ else {
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pesel === undefined){
-const err21 = {instancePath,schemaPath:"#/allOf/1/else/required",keyword:"required",params:{missingProperty: "pesel"},message:"must have required property '"+"pesel"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.pesel !== undefined){
-let data4 = data.pesel;
-if(typeof data4 === "string"){
-if(data4.length > 11){
-const err22 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+const err22 = {instancePath,schemaPath:"#/allOf/1/else/required",keyword:"required",params:{missingProperty: "pesel"},message:"must have required property '"+"pesel"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -350,8 +349,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data4.length < 11){
-const err23 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/minLength",keyword:"minLength",params:{limit: 11},message:"must NOT have fewer than 11 characters"};
+if(data.pesel !== undefined){
+let data4 = data.pesel;
+if(typeof data4 === "string"){
+if(data4.length > 11){
+const err23 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -360,8 +362,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!func2(data4)){
-const err24 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
+if(data4.length < 11){
+const err24 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/minLength",keyword:"minLength",params:{limit: 11},message:"must NOT have fewer than 11 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -370,9 +372,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!func3(data4)){
+const err25 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -381,18 +382,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors3 = {"type":[],"minLength":[],"maxLength":[],"pesel":[]};
-const templates3 = {};
-for(const err26 of vErrors){
-if((((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && (err26.instancePath === instancePath+"/pesel")) && (err26.keyword in emErrors3)) && (err26.schemaPath.indexOf("#/allOf/1/else/properties/pesel") === 0)) && (/^\/[^\/]*$/.test(err26.schemaPath.slice(31)))){
-emErrors3[err26.keyword].push(err26);
-err26.emUsed = true;
+if(!func2(data4)){
+const err26 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/adultByRegistrationEnd",keyword:"adultByRegistrationEnd",params:{},message:"must pass \"adultByRegistrationEnd\" keyword validation"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
 }
 }
-for(const key3 in emErrors3){
-if(emErrors3[key3].length){
-const err27 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.allOf[1].else.properties.pesel.errorMessage[key3]};
+else {
+const err27 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -401,11 +403,31 @@ vErrors.push(err27);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors3 = {"type":[],"minLength":[],"maxLength":[],"pesel":[],"adultByRegistrationEnd":[]};
+const templates3 = {};
+for(const err28 of vErrors){
+if((((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && (err28.instancePath === instancePath+"/pesel")) && (err28.keyword in emErrors3)) && (err28.schemaPath.indexOf("#/allOf/1/else/properties/pesel") === 0)) && (/^\/[^\/]*$/.test(err28.schemaPath.slice(31)))){
+emErrors3[err28.keyword].push(err28);
+err28.emUsed = true;
+}
+}
+for(const key3 in emErrors3){
+if(emErrors3[key3].length){
+const err29 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.allOf[1].else.properties.pesel.errorMessage[key3]};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 }
 const emErrs3 = [];
-for(const err28 of vErrors){
-if(!err28.emUsed){
-emErrs3.push(err28);
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs3.push(err30);
 }
 }
 vErrors = emErrs3;
@@ -418,13 +440,13 @@ const emErrors4 = {"required":{"pesel":[]}};
 const templates4 = {required:{}};
 let emPropParams1;
 let emParamsErrors1;
-for(const err29 of vErrors){
-if((((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && (err29.instancePath === instancePath)) && (err29.keyword in emErrors4)) && (err29.schemaPath.indexOf("#/allOf/1/else") === 0)) && (/^\/[^\/]*$/.test(err29.schemaPath.slice(14)))){
-emPropParams1 = obj0[err29.keyword];
-emParamsErrors1 = emErrors4[err29.keyword][err29.params[emPropParams1]];
+for(const err31 of vErrors){
+if((((((err31.keyword !== "errorMessage") && (!err31.emUsed)) && (err31.instancePath === instancePath)) && (err31.keyword in emErrors4)) && (err31.schemaPath.indexOf("#/allOf/1/else") === 0)) && (/^\/[^\/]*$/.test(err31.schemaPath.slice(14)))){
+emPropParams1 = obj0[err31.keyword];
+emParamsErrors1 = emErrors4[err31.keyword][err31.params[emPropParams1]];
 if(emParamsErrors1){
-emParamsErrors1.push(err29);
-err29.emUsed = true;
+emParamsErrors1.push(err31);
+err31.emUsed = true;
 }
 }
 }
@@ -433,21 +455,21 @@ for(const keyProp1 in emErrors4[key4]){
 emParamsErrors1 = emErrors4[key4][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates4[key4] && templates4[key4][keyProp1];
-const err30 = {instancePath,schemaPath:"#/allOf/1/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.allOf[1].else.errorMessage[key4][keyProp1]};
+const err32 = {instancePath,schemaPath:"#/allOf/1/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.allOf[1].else.errorMessage[key4][keyProp1]};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err32];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err32);
 }
 errors++;
 }
 }
 }
 const emErrs4 = [];
-for(const err31 of vErrors){
-if(!err31.emUsed){
-emErrs4.push(err31);
+for(const err33 of vErrors){
+if(!err33.emUsed){
+emErrs4.push(err33);
 }
 }
 vErrors = emErrs4;
@@ -458,12 +480,12 @@ valid4 = _valid1;
 ifClause0 = "else";
 }
 if(!valid4){
-const err32 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+const err34 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -473,24 +495,24 @@ const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.noPersonalId === undefined) && (missing2 = "noPersonalId")){
-const err33 = {};
+const err35 = {};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
 else {
 if(data.noPersonalId !== undefined){
 if(true !== data.noPersonalId){
-const err34 = {};
+const err36 = {};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -512,30 +534,7 @@ if(_valid2){
 const _errs25 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.passport === undefined){
-const err35 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "passport"},message:"must have required property '"+"passport"+"'"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(data.passport !== undefined){
-let data6 = data.passport;
-if(typeof data6 === "string"){
-if(data6.length > 9){
-const err36 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data6.length < 9){
-const err37 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
+const err37 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "passport"},message:"must have required property '"+"passport"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -544,8 +543,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!pattern3.test(data6)){
-const err38 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{2}[0-9]*$"+"\""};
+if(data.passport !== undefined){
+let data6 = data.passport;
+if(typeof data6 === "string"){
+if(data6.length > 9){
+const err38 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -554,8 +556,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!func3(data6)){
-const err39 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
+if(data6.length < 9){
+const err39 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -564,9 +566,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern3.test(data6)){
+const err40 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{2}[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -575,18 +576,19 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors5 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishPassport":[]};
-const templates5 = {};
-for(const err41 of vErrors){
-if((((((err41.keyword !== "errorMessage") && (!err41.emUsed)) && (err41.instancePath === instancePath+"/passport")) && (err41.keyword in emErrors5)) && (err41.schemaPath.indexOf("#/allOf/2/then/properties/passport") === 0)) && (/^\/[^\/]*$/.test(err41.schemaPath.slice(34)))){
-emErrors5[err41.keyword].push(err41);
-err41.emUsed = true;
+if(!func5(data6)){
+const err41 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
 }
 }
-for(const key5 in emErrors5){
-if(emErrors5[key5].length){
-const err42 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.allOf[2].then.properties.passport.errorMessage[key5]};
+else {
+const err42 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -595,11 +597,31 @@ vErrors.push(err42);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors5 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishPassport":[]};
+const templates5 = {};
+for(const err43 of vErrors){
+if((((((err43.keyword !== "errorMessage") && (!err43.emUsed)) && (err43.instancePath === instancePath+"/passport")) && (err43.keyword in emErrors5)) && (err43.schemaPath.indexOf("#/allOf/2/then/properties/passport") === 0)) && (/^\/[^\/]*$/.test(err43.schemaPath.slice(34)))){
+emErrors5[err43.keyword].push(err43);
+err43.emUsed = true;
+}
+}
+for(const key5 in emErrors5){
+if(emErrors5[key5].length){
+const err44 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.allOf[2].then.properties.passport.errorMessage[key5]};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
 }
 const emErrs5 = [];
-for(const err43 of vErrors){
-if(!err43.emUsed){
-emErrs5.push(err43);
+for(const err45 of vErrors){
+if(!err45.emUsed){
+emErrs5.push(err45);
 }
 }
 vErrors = emErrs5;
@@ -612,13 +634,13 @@ const emErrors6 = {"required":{"passport":[]}};
 const templates6 = {required:{}};
 let emPropParams2;
 let emParamsErrors2;
-for(const err44 of vErrors){
-if((((((err44.keyword !== "errorMessage") && (!err44.emUsed)) && (err44.instancePath === instancePath)) && (err44.keyword in emErrors6)) && (err44.schemaPath.indexOf("#/allOf/2/then") === 0)) && (/^\/[^\/]*$/.test(err44.schemaPath.slice(14)))){
-emPropParams2 = obj0[err44.keyword];
-emParamsErrors2 = emErrors6[err44.keyword][err44.params[emPropParams2]];
+for(const err46 of vErrors){
+if((((((err46.keyword !== "errorMessage") && (!err46.emUsed)) && (err46.instancePath === instancePath)) && (err46.keyword in emErrors6)) && (err46.schemaPath.indexOf("#/allOf/2/then") === 0)) && (/^\/[^\/]*$/.test(err46.schemaPath.slice(14)))){
+emPropParams2 = obj0[err46.keyword];
+emParamsErrors2 = emErrors6[err46.keyword][err46.params[emPropParams2]];
 if(emParamsErrors2){
-emParamsErrors2.push(err44);
-err44.emUsed = true;
+emParamsErrors2.push(err46);
+err46.emUsed = true;
 }
 }
 }
@@ -627,21 +649,21 @@ for(const keyProp2 in emErrors6[key6]){
 emParamsErrors2 = emErrors6[key6][keyProp2];
 if(emParamsErrors2.length){
 const tmpl2 = templates6[key6] && templates6[key6][keyProp2];
-const err45 = {instancePath,schemaPath:"#/allOf/2/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.allOf[2].then.errorMessage[key6][keyProp2]};
+const err47 = {instancePath,schemaPath:"#/allOf/2/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.allOf[2].then.errorMessage[key6][keyProp2]};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err47];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err47);
 }
 errors++;
 }
 }
 }
 const emErrs6 = [];
-for(const err46 of vErrors){
-if(!err46.emUsed){
-emErrs6.push(err46);
+for(const err48 of vErrors){
+if(!err48.emUsed){
+emErrs6.push(err48);
 }
 }
 vErrors = emErrs6;
@@ -655,30 +677,7 @@ else {
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.personalId === undefined){
-const err47 = {instancePath,schemaPath:"#/allOf/2/else/required",keyword:"required",params:{missingProperty: "personalId"},message:"must have required property '"+"personalId"+"'"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(data.personalId !== undefined){
-let data7 = data.personalId;
-if(typeof data7 === "string"){
-if(data7.length > 9){
-const err48 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(data7.length < 9){
-const err49 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
+const err49 = {instancePath,schemaPath:"#/allOf/2/else/required",keyword:"required",params:{missingProperty: "personalId"},message:"must have required property '"+"personalId"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -687,8 +686,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!pattern4.test(data7)){
-const err50 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]*$"+"\""};
+if(data.personalId !== undefined){
+let data7 = data.personalId;
+if(typeof data7 === "string"){
+if(data7.length > 9){
+const err50 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -697,8 +699,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!func4(data7)){
-const err51 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
+if(data7.length < 9){
+const err51 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -707,9 +709,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data7)){
+const err52 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -718,18 +719,19 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors7 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishIdCard":[]};
-const templates7 = {};
-for(const err53 of vErrors){
-if((((((err53.keyword !== "errorMessage") && (!err53.emUsed)) && (err53.instancePath === instancePath+"/personalId")) && (err53.keyword in emErrors7)) && (err53.schemaPath.indexOf("#/allOf/2/else/properties/personalId") === 0)) && (/^\/[^\/]*$/.test(err53.schemaPath.slice(36)))){
-emErrors7[err53.keyword].push(err53);
-err53.emUsed = true;
+if(!func6(data7)){
+const err53 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
 }
 }
-for(const key7 in emErrors7){
-if(emErrors7[key7].length){
-const err54 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.allOf[2].else.properties.personalId.errorMessage[key7]};
+else {
+const err54 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -738,11 +740,31 @@ vErrors.push(err54);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors7 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishIdCard":[]};
+const templates7 = {};
+for(const err55 of vErrors){
+if((((((err55.keyword !== "errorMessage") && (!err55.emUsed)) && (err55.instancePath === instancePath+"/personalId")) && (err55.keyword in emErrors7)) && (err55.schemaPath.indexOf("#/allOf/2/else/properties/personalId") === 0)) && (/^\/[^\/]*$/.test(err55.schemaPath.slice(36)))){
+emErrors7[err55.keyword].push(err55);
+err55.emUsed = true;
+}
+}
+for(const key7 in emErrors7){
+if(emErrors7[key7].length){
+const err56 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.allOf[2].else.properties.personalId.errorMessage[key7]};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
 }
 const emErrs7 = [];
-for(const err55 of vErrors){
-if(!err55.emUsed){
-emErrs7.push(err55);
+for(const err57 of vErrors){
+if(!err57.emUsed){
+emErrs7.push(err57);
 }
 }
 vErrors = emErrs7;
@@ -755,13 +777,13 @@ const emErrors8 = {"required":{"personalId":[]}};
 const templates8 = {required:{}};
 let emPropParams3;
 let emParamsErrors3;
-for(const err56 of vErrors){
-if((((((err56.keyword !== "errorMessage") && (!err56.emUsed)) && (err56.instancePath === instancePath)) && (err56.keyword in emErrors8)) && (err56.schemaPath.indexOf("#/allOf/2/else") === 0)) && (/^\/[^\/]*$/.test(err56.schemaPath.slice(14)))){
-emPropParams3 = obj0[err56.keyword];
-emParamsErrors3 = emErrors8[err56.keyword][err56.params[emPropParams3]];
+for(const err58 of vErrors){
+if((((((err58.keyword !== "errorMessage") && (!err58.emUsed)) && (err58.instancePath === instancePath)) && (err58.keyword in emErrors8)) && (err58.schemaPath.indexOf("#/allOf/2/else") === 0)) && (/^\/[^\/]*$/.test(err58.schemaPath.slice(14)))){
+emPropParams3 = obj0[err58.keyword];
+emParamsErrors3 = emErrors8[err58.keyword][err58.params[emPropParams3]];
 if(emParamsErrors3){
-emParamsErrors3.push(err56);
-err56.emUsed = true;
+emParamsErrors3.push(err58);
+err58.emUsed = true;
 }
 }
 }
@@ -770,21 +792,21 @@ for(const keyProp3 in emErrors8[key8]){
 emParamsErrors3 = emErrors8[key8][keyProp3];
 if(emParamsErrors3.length){
 const tmpl3 = templates8[key8] && templates8[key8][keyProp3];
-const err57 = {instancePath,schemaPath:"#/allOf/2/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors3},message:tmpl3 ? tmpl3() : schema16.allOf[2].else.errorMessage[key8][keyProp3]};
+const err59 = {instancePath,schemaPath:"#/allOf/2/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors3},message:tmpl3 ? tmpl3() : schema16.allOf[2].else.errorMessage[key8][keyProp3]};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err59];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err59);
 }
 errors++;
 }
 }
 }
 const emErrs8 = [];
-for(const err58 of vErrors){
-if(!err58.emUsed){
-emErrs8.push(err58);
+for(const err60 of vErrors){
+if(!err60.emUsed){
+emErrs8.push(err60);
 }
 }
 vErrors = emErrs8;
@@ -795,28 +817,7 @@ valid8 = _valid2;
 ifClause1 = "else";
 }
 if(!valid8){
-const err59 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
-const err60 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(data.firstName === undefined){
-const err61 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
+const err61 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -825,8 +826,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data.lastName === undefined){
-const err62 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err62 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -835,8 +837,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data.address_city === undefined){
-const err63 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_city"},message:"must have required property '"+"address_city"+"'"};
+if(data.firstName === undefined){
+const err63 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -845,8 +847,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data.address_zipCode === undefined){
-const err64 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_zipCode"},message:"must have required property '"+"address_zipCode"+"'"};
+if(data.lastName === undefined){
+const err64 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -855,8 +857,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data.address_house === undefined){
-const err65 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_house"},message:"must have required property '"+"address_house"+"'"};
+if(data.address_city === undefined){
+const err65 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_city"},message:"must have required property '"+"address_city"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -865,8 +867,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data.phone === undefined){
-const err66 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+if(data.address_zipCode === undefined){
+const err66 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_zipCode"},message:"must have required property '"+"address_zipCode"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -875,8 +877,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data.email === undefined){
-const err67 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(data.address_house === undefined){
+const err67 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_house"},message:"must have required property '"+"address_house"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -885,8 +887,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data.citizenship === undefined){
-const err68 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citizenship"},message:"must have required property '"+"citizenship"+"'"};
+if(data.phone === undefined){
+const err68 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -895,8 +897,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data.country === undefined){
-const err69 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
+if(data.email === undefined){
+const err69 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -905,8 +907,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data.bankAccount === undefined){
-const err70 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bankAccount"},message:"must have required property '"+"bankAccount"+"'"};
+if(data.citizenship === undefined){
+const err70 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citizenship"},message:"must have required property '"+"citizenship"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -915,8 +917,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data.answer_1 === undefined){
-const err71 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_1"},message:"must have required property '"+"answer_1"+"'"};
+if(data.country === undefined){
+const err71 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -925,8 +927,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data.answer_2 === undefined){
-const err72 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_2"},message:"must have required property '"+"answer_2"+"'"};
+if(data.bankAccount === undefined){
+const err72 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bankAccount"},message:"must have required property '"+"bankAccount"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -935,8 +937,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data.answer_3 === undefined){
-const err73 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_3"},message:"must have required property '"+"answer_3"+"'"};
+if(data.answer_1 === undefined){
+const err73 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_1"},message:"must have required property '"+"answer_1"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -945,8 +947,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data.confirmed === undefined){
-const err74 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'"};
+if(data.answer_2 === undefined){
+const err74 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_2"},message:"must have required property '"+"answer_2"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -955,8 +957,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data.consents === undefined){
-const err75 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents"},message:"must have required property '"+"consents"+"'"};
+if(data.answer_3 === undefined){
+const err75 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_3"},message:"must have required property '"+"answer_3"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -965,11 +967,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data.code !== undefined){
-let data8 = data.code;
-if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err76 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{11}$"},message:"must match pattern \""+"^[A-Za-z0-9]{11}$"+"\""};
+if(data.confirmed === undefined){
+const err76 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -978,9 +977,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.consents === undefined){
+const err77 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents"},message:"must have required property '"+"consents"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -989,18 +987,22 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors9 = {"type":[],"pattern":[]};
-const templates9 = {};
-for(const err78 of vErrors){
-if((((((err78.keyword !== "errorMessage") && (!err78.emUsed)) && (err78.instancePath === instancePath+"/code")) && (err78.keyword in emErrors9)) && (err78.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err78.schemaPath.slice(17)))){
-emErrors9[err78.keyword].push(err78);
-err78.emUsed = true;
+if(data.code !== undefined){
+let data8 = data.code;
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err78 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{11}$"},message:"must match pattern \""+"^[A-Za-z0-9]{11}$"+"\""};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
 }
 }
-for(const key9 in emErrors9){
-if(emErrors9[key9].length){
-const err79 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.properties.code.errorMessage[key9]};
+else {
+const err79 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1009,11 +1011,31 @@ vErrors.push(err79);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors9 = {"type":[],"pattern":[]};
+const templates9 = {};
+for(const err80 of vErrors){
+if((((((err80.keyword !== "errorMessage") && (!err80.emUsed)) && (err80.instancePath === instancePath+"/code")) && (err80.keyword in emErrors9)) && (err80.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err80.schemaPath.slice(17)))){
+emErrors9[err80.keyword].push(err80);
+err80.emUsed = true;
+}
+}
+for(const key9 in emErrors9){
+if(emErrors9[key9].length){
+const err81 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.properties.code.errorMessage[key9]};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
 }
 const emErrs9 = [];
-for(const err80 of vErrors){
-if(!err80.emUsed){
-emErrs9.push(err80);
+for(const err82 of vErrors){
+if(!err82.emUsed){
+emErrs9.push(err82);
 }
 }
 vErrors = emErrs9;
@@ -1024,27 +1046,7 @@ if(data.firstName !== undefined){
 let data9 = data.firstName;
 if(typeof data9 === "string"){
 if(data9.length > 100){
-const err81 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(!pattern6.test(data9)){
-const err82 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-if(func5(data9) < 2){
-const err83 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+const err83 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1053,9 +1055,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern6.test(data9)){
+const err84 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1064,18 +1065,18 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors10 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates10 = {};
-for(const err85 of vErrors){
-if((((((err85.keyword !== "errorMessage") && (!err85.emUsed)) && (err85.instancePath === instancePath+"/firstName")) && (err85.keyword in emErrors10)) && (err85.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err85.schemaPath.slice(22)))){
-emErrors10[err85.keyword].push(err85);
-err85.emUsed = true;
+if(func7(data9) < 2){
+const err85 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err85];
 }
+else {
+vErrors.push(err85);
 }
-for(const key10 in emErrors10){
-if(emErrors10[key10].length){
-const err86 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.firstName.errorMessage[key10]};
+errors++;
+}
+if(func8(data9) < 2){
+const err86 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1085,10 +1086,41 @@ vErrors.push(err86);
 errors++;
 }
 }
+else {
+const err87 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors10 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates10 = {};
+for(const err88 of vErrors){
+if((((((err88.keyword !== "errorMessage") && (!err88.emUsed)) && (err88.instancePath === instancePath+"/firstName")) && (err88.keyword in emErrors10)) && (err88.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err88.schemaPath.slice(22)))){
+emErrors10[err88.keyword].push(err88);
+err88.emUsed = true;
+}
+}
+for(const key10 in emErrors10){
+if(emErrors10[key10].length){
+const err89 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.firstName.errorMessage[key10]};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
 const emErrs10 = [];
-for(const err87 of vErrors){
-if(!err87.emUsed){
-emErrs10.push(err87);
+for(const err90 of vErrors){
+if(!err90.emUsed){
+emErrs10.push(err90);
 }
 }
 vErrors = emErrs10;
@@ -1099,38 +1131,7 @@ if(data.lastName !== undefined){
 let data10 = data.lastName;
 if(typeof data10 === "string"){
 if(data10.length > 100){
-const err88 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-if(!pattern6.test(data10)){
-const err89 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if(func5(data10) < 2){
-const err90 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1139,18 +1140,18 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors11 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates11 = {};
-for(const err92 of vErrors){
-if((((((err92.keyword !== "errorMessage") && (!err92.emUsed)) && (err92.instancePath === instancePath+"/lastName")) && (err92.keyword in emErrors11)) && (err92.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err92.schemaPath.slice(21)))){
-emErrors11[err92.keyword].push(err92);
-err92.emUsed = true;
+if(!pattern6.test(data10)){
+const err92 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err92];
 }
+else {
+vErrors.push(err92);
 }
-for(const key11 in emErrors11){
-if(emErrors11[key11].length){
-const err93 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.lastName.errorMessage[key11]};
+errors++;
+}
+if(func7(data10) < 2){
+const err93 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1159,11 +1160,52 @@ vErrors.push(err93);
 }
 errors++;
 }
+if(func8(data10) < 2){
+const err94 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors11 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates11 = {};
+for(const err96 of vErrors){
+if((((((err96.keyword !== "errorMessage") && (!err96.emUsed)) && (err96.instancePath === instancePath+"/lastName")) && (err96.keyword in emErrors11)) && (err96.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err96.schemaPath.slice(21)))){
+emErrors11[err96.keyword].push(err96);
+err96.emUsed = true;
+}
+}
+for(const key11 in emErrors11){
+if(emErrors11[key11].length){
+const err97 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.lastName.errorMessage[key11]};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
 }
 const emErrs11 = [];
-for(const err94 of vErrors){
-if(!err94.emUsed){
-emErrs11.push(err94);
+for(const err98 of vErrors){
+if(!err98.emUsed){
+emErrs11.push(err98);
 }
 }
 vErrors = emErrs11;
@@ -1174,58 +1216,17 @@ if(data.address_city !== undefined){
 let data11 = data.address_city;
 if(typeof data11 === "string"){
 if(data11.length > 100){
-const err95 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err99 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err99];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err99);
 }
 errors++;
 }
 if(!pattern8.test(data11)){
-const err96 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’()-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’()-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(func5(data11) < 2){
-const err97 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors12 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates12 = {};
-for(const err99 of vErrors){
-if((((((err99.keyword !== "errorMessage") && (!err99.emUsed)) && (err99.instancePath === instancePath+"/address_city")) && (err99.keyword in emErrors12)) && (err99.schemaPath.indexOf("#/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err99.schemaPath.slice(25)))){
-emErrors12[err99.keyword].push(err99);
-err99.emUsed = true;
-}
-}
-for(const key12 in emErrors12){
-if(emErrors12[key12].length){
-const err100 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors12[key12]},message:key12 in templates12 ? templates12[key12]() : schema16.properties.address_city.errorMessage[key12]};
+const err100 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’()-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’()-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1234,11 +1235,62 @@ vErrors.push(err100);
 }
 errors++;
 }
+if(func7(data11) < 2){
+const err101 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(func8(data11) < 2){
+const err102 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors12 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates12 = {};
+for(const err104 of vErrors){
+if((((((err104.keyword !== "errorMessage") && (!err104.emUsed)) && (err104.instancePath === instancePath+"/address_city")) && (err104.keyword in emErrors12)) && (err104.schemaPath.indexOf("#/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err104.schemaPath.slice(25)))){
+emErrors12[err104.keyword].push(err104);
+err104.emUsed = true;
+}
+}
+for(const key12 in emErrors12){
+if(emErrors12[key12].length){
+const err105 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors12[key12]},message:key12 in templates12 ? templates12[key12]() : schema16.properties.address_city.errorMessage[key12]};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
 }
 const emErrs12 = [];
-for(const err101 of vErrors){
-if(!err101.emUsed){
-emErrs12.push(err101);
+for(const err106 of vErrors){
+if(!err106.emUsed){
+emErrs12.push(err106);
 }
 }
 vErrors = emErrs12;
@@ -1249,58 +1301,7 @@ if(data.address_zipCode !== undefined){
 let data12 = data.address_zipCode;
 if(typeof data12 === "string"){
 if(data12.length > 5){
-const err102 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-if(data12.length < 5){
-const err103 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-if(!pattern9.test(data12)){
-const err104 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors13 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
-const templates13 = {};
-for(const err106 of vErrors){
-if((((((err106.keyword !== "errorMessage") && (!err106.emUsed)) && (err106.instancePath === instancePath+"/address_zipCode")) && (err106.keyword in emErrors13)) && (err106.schemaPath.indexOf("#/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err106.schemaPath.slice(28)))){
-emErrors13[err106.keyword].push(err106);
-err106.emUsed = true;
-}
-}
-for(const key13 in emErrors13){
-if(emErrors13[key13].length){
-const err107 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.properties.address_zipCode.errorMessage[key13]};
+const err107 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1309,11 +1310,62 @@ vErrors.push(err107);
 }
 errors++;
 }
+if(data12.length < 5){
+const err108 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if(!pattern9.test(data12)){
+const err109 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors13 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
+const templates13 = {};
+for(const err111 of vErrors){
+if((((((err111.keyword !== "errorMessage") && (!err111.emUsed)) && (err111.instancePath === instancePath+"/address_zipCode")) && (err111.keyword in emErrors13)) && (err111.schemaPath.indexOf("#/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err111.schemaPath.slice(28)))){
+emErrors13[err111.keyword].push(err111);
+err111.emUsed = true;
+}
+}
+for(const key13 in emErrors13){
+if(emErrors13[key13].length){
+const err112 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.properties.address_zipCode.errorMessage[key13]};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
 }
 const emErrs13 = [];
-for(const err108 of vErrors){
-if(!err108.emUsed){
-emErrs13.push(err108);
+for(const err113 of vErrors){
+if(!err113.emUsed){
+emErrs13.push(err113);
 }
 }
 vErrors = emErrs13;
@@ -1324,61 +1376,61 @@ if(data.address_street !== undefined){
 let data13 = data.address_street;
 if(typeof data13 === "string"){
 if(data13.length > 100){
-const err109 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err114 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err114];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err114);
 }
 errors++;
 }
 if(!pattern10.test(data13)){
-const err110 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+const err115 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err115];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err115);
 }
 errors++;
 }
 }
 else {
-const err111 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err116 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err116];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err116);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors14 = {"type":[],"maxLength":[],"pattern":[]};
 const templates14 = {};
-for(const err112 of vErrors){
-if((((((err112.keyword !== "errorMessage") && (!err112.emUsed)) && (err112.instancePath === instancePath+"/address_street")) && (err112.keyword in emErrors14)) && (err112.schemaPath.indexOf("#/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err112.schemaPath.slice(27)))){
-emErrors14[err112.keyword].push(err112);
-err112.emUsed = true;
+for(const err117 of vErrors){
+if((((((err117.keyword !== "errorMessage") && (!err117.emUsed)) && (err117.instancePath === instancePath+"/address_street")) && (err117.keyword in emErrors14)) && (err117.schemaPath.indexOf("#/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err117.schemaPath.slice(27)))){
+emErrors14[err117.keyword].push(err117);
+err117.emUsed = true;
 }
 }
 for(const key14 in emErrors14){
 if(emErrors14[key14].length){
-const err113 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors14[key14]},message:key14 in templates14 ? templates14[key14]() : schema16.properties.address_street.errorMessage[key14]};
+const err118 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors14[key14]},message:key14 in templates14 ? templates14[key14]() : schema16.properties.address_street.errorMessage[key14]};
 if(vErrors === null){
-vErrors = [err113];
+vErrors = [err118];
 }
 else {
-vErrors.push(err113);
+vErrors.push(err118);
 }
 errors++;
 }
 }
 const emErrs14 = [];
-for(const err114 of vErrors){
-if(!err114.emUsed){
-emErrs14.push(err114);
+for(const err119 of vErrors){
+if(!err119.emUsed){
+emErrs14.push(err119);
 }
 }
 vErrors = emErrs14;
@@ -1389,58 +1441,7 @@ if(data.address_house !== undefined){
 let data14 = data.address_house;
 if(typeof data14 === "string"){
 if(data14.length > 50){
-const err115 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-if(!pattern10.test(data14)){
-const err116 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-if(func5(data14) < 1){
-const err117 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-else {
-const err118 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors15 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates15 = {};
-for(const err119 of vErrors){
-if((((((err119.keyword !== "errorMessage") && (!err119.emUsed)) && (err119.instancePath === instancePath+"/address_house")) && (err119.keyword in emErrors15)) && (err119.schemaPath.indexOf("#/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err119.schemaPath.slice(26)))){
-emErrors15[err119.keyword].push(err119);
-err119.emUsed = true;
-}
-}
-for(const key15 in emErrors15){
-if(emErrors15[key15].length){
-const err120 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors15[key15]},message:key15 in templates15 ? templates15[key15]() : schema16.properties.address_house.errorMessage[key15]};
+const err120 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1449,11 +1450,62 @@ vErrors.push(err120);
 }
 errors++;
 }
+if(!pattern10.test(data14)){
+const err121 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+if(func7(data14) < 1){
+const err122 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors15 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
+const templates15 = {};
+for(const err124 of vErrors){
+if((((((err124.keyword !== "errorMessage") && (!err124.emUsed)) && (err124.instancePath === instancePath+"/address_house")) && (err124.keyword in emErrors15)) && (err124.schemaPath.indexOf("#/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err124.schemaPath.slice(26)))){
+emErrors15[err124.keyword].push(err124);
+err124.emUsed = true;
+}
+}
+for(const key15 in emErrors15){
+if(emErrors15[key15].length){
+const err125 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors15[key15]},message:key15 in templates15 ? templates15[key15]() : schema16.properties.address_house.errorMessage[key15]};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
 }
 const emErrs15 = [];
-for(const err121 of vErrors){
-if(!err121.emUsed){
-emErrs15.push(err121);
+for(const err126 of vErrors){
+if(!err126.emUsed){
+emErrs15.push(err126);
 }
 }
 vErrors = emErrs15;
@@ -1464,72 +1516,17 @@ if(data.address_flat !== undefined){
 let data15 = data.address_flat;
 if(typeof data15 === "string"){
 if(data15.length > 50){
-const err122 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+const err127 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
-vErrors = [err122];
+vErrors = [err127];
 }
 else {
-vErrors.push(err122);
+vErrors.push(err127);
 }
 errors++;
 }
 if(!pattern10.test(data15)){
-const err123 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors16 = {"type":[],"maxLength":[],"pattern":[]};
-const templates16 = {};
-for(const err125 of vErrors){
-if((((((err125.keyword !== "errorMessage") && (!err125.emUsed)) && (err125.instancePath === instancePath+"/address_flat")) && (err125.keyword in emErrors16)) && (err125.schemaPath.indexOf("#/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err125.schemaPath.slice(25)))){
-emErrors16[err125.keyword].push(err125);
-err125.emUsed = true;
-}
-}
-for(const key16 in emErrors16){
-if(emErrors16[key16].length){
-const err126 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors16[key16]},message:key16 in templates16 ? templates16[key16]() : schema16.properties.address_flat.errorMessage[key16]};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-}
-const emErrs16 = [];
-for(const err127 of vErrors){
-if(!err127.emUsed){
-emErrs16.push(err127);
-}
-}
-vErrors = emErrs16;
-errors = emErrs16.length;
-}
-}
-if(data.phone !== undefined){
-let data16 = data.phone;
-if(typeof data16 === "string"){
-if(!pattern13.test(data16)){
-const err128 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+const err128 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1540,7 +1537,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err129 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1550,17 +1547,17 @@ vErrors.push(err129);
 errors++;
 }
 if(errors > 0){
-const emErrors17 = {"type":[],"pattern":[]};
-const templates17 = {};
+const emErrors16 = {"type":[],"maxLength":[],"pattern":[]};
+const templates16 = {};
 for(const err130 of vErrors){
-if((((((err130.keyword !== "errorMessage") && (!err130.emUsed)) && (err130.instancePath === instancePath+"/phone")) && (err130.keyword in emErrors17)) && (err130.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err130.schemaPath.slice(18)))){
-emErrors17[err130.keyword].push(err130);
+if((((((err130.keyword !== "errorMessage") && (!err130.emUsed)) && (err130.instancePath === instancePath+"/address_flat")) && (err130.keyword in emErrors16)) && (err130.schemaPath.indexOf("#/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err130.schemaPath.slice(25)))){
+emErrors16[err130.keyword].push(err130);
 err130.emUsed = true;
 }
 }
-for(const key17 in emErrors17){
-if(emErrors17[key17].length){
-const err131 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors17[key17]},message:key17 in templates17 ? templates17[key17]() : schema16.properties.phone.errorMessage[key17]};
+for(const key16 in emErrors16){
+if(emErrors16[key16].length){
+const err131 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors16[key16]},message:key16 in templates16 ? templates16[key16]() : schema16.properties.address_flat.errorMessage[key16]};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1570,10 +1567,65 @@ vErrors.push(err131);
 errors++;
 }
 }
-const emErrs17 = [];
+const emErrs16 = [];
 for(const err132 of vErrors){
 if(!err132.emUsed){
-emErrs17.push(err132);
+emErrs16.push(err132);
+}
+}
+vErrors = emErrs16;
+errors = emErrs16.length;
+}
+}
+if(data.phone !== undefined){
+let data16 = data.phone;
+if(typeof data16 === "string"){
+if(!pattern13.test(data16)){
+const err133 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors17 = {"type":[],"pattern":[]};
+const templates17 = {};
+for(const err135 of vErrors){
+if((((((err135.keyword !== "errorMessage") && (!err135.emUsed)) && (err135.instancePath === instancePath+"/phone")) && (err135.keyword in emErrors17)) && (err135.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err135.schemaPath.slice(18)))){
+emErrors17[err135.keyword].push(err135);
+err135.emUsed = true;
+}
+}
+for(const key17 in emErrors17){
+if(emErrors17[key17].length){
+const err136 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors17[key17]},message:key17 in templates17 ? templates17[key17]() : schema16.properties.phone.errorMessage[key17]};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+const emErrs17 = [];
+for(const err137 of vErrors){
+if(!err137.emUsed){
+emErrs17.push(err137);
 }
 }
 vErrors = emErrs17;
@@ -1584,58 +1636,7 @@ if(data.email !== undefined){
 let data17 = data.email;
 if(typeof data17 === "string"){
 if(data17.length > 100){
-const err133 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-if(data17.length < 5){
-const err134 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-if(!(formats2.test(data17))){
-const err135 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-}
-else {
-const err136 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors18 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
-const templates18 = {};
-for(const err137 of vErrors){
-if((((((err137.keyword !== "errorMessage") && (!err137.emUsed)) && (err137.instancePath === instancePath+"/email")) && (err137.keyword in emErrors18)) && (err137.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err137.schemaPath.slice(18)))){
-emErrors18[err137.keyword].push(err137);
-err137.emUsed = true;
-}
-}
-for(const key18 in emErrors18){
-if(emErrors18[key18].length){
-const err138 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors18[key18]},message:key18 in templates18 ? templates18[key18]() : schema16.properties.email.errorMessage[key18]};
+const err138 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1644,11 +1645,62 @@ vErrors.push(err138);
 }
 errors++;
 }
+if(data17.length < 5){
+const err139 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+if(!(formats2.test(data17))){
+const err140 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors18 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
+const templates18 = {};
+for(const err142 of vErrors){
+if((((((err142.keyword !== "errorMessage") && (!err142.emUsed)) && (err142.instancePath === instancePath+"/email")) && (err142.keyword in emErrors18)) && (err142.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err142.schemaPath.slice(18)))){
+emErrors18[err142.keyword].push(err142);
+err142.emUsed = true;
+}
+}
+for(const key18 in emErrors18){
+if(emErrors18[key18].length){
+const err143 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors18[key18]},message:key18 in templates18 ? templates18[key18]() : schema16.properties.email.errorMessage[key18]};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
 }
 const emErrs18 = [];
-for(const err139 of vErrors){
-if(!err139.emUsed){
-emErrs18.push(err139);
+for(const err144 of vErrors){
+if(!err144.emUsed){
+emErrs18.push(err144);
 }
 }
 vErrors = emErrs18;
@@ -1659,58 +1711,7 @@ if(data.citizenship !== undefined){
 let data18 = data.citizenship;
 if(typeof data18 === "string"){
 if(data18.length > 100){
-const err140 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-if(!pattern6.test(data18)){
-const err141 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-if(func5(data18) < 2){
-const err142 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-}
-else {
-const err143 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors19 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates19 = {};
-for(const err144 of vErrors){
-if((((((err144.keyword !== "errorMessage") && (!err144.emUsed)) && (err144.instancePath === instancePath+"/citizenship")) && (err144.keyword in emErrors19)) && (err144.schemaPath.indexOf("#/properties/citizenship") === 0)) && (/^\/[^\/]*$/.test(err144.schemaPath.slice(24)))){
-emErrors19[err144.keyword].push(err144);
-err144.emUsed = true;
-}
-}
-for(const key19 in emErrors19){
-if(emErrors19[key19].length){
-const err145 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrors19[key19]},message:key19 in templates19 ? templates19[key19]() : schema16.properties.citizenship.errorMessage[key19]};
+const err145 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1719,11 +1720,72 @@ vErrors.push(err145);
 }
 errors++;
 }
+if(!pattern6.test(data18)){
+const err146 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+if(func7(data18) < 2){
+const err147 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+if(func8(data18) < 2){
+const err148 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors19 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates19 = {};
+for(const err150 of vErrors){
+if((((((err150.keyword !== "errorMessage") && (!err150.emUsed)) && (err150.instancePath === instancePath+"/citizenship")) && (err150.keyword in emErrors19)) && (err150.schemaPath.indexOf("#/properties/citizenship") === 0)) && (/^\/[^\/]*$/.test(err150.schemaPath.slice(24)))){
+emErrors19[err150.keyword].push(err150);
+err150.emUsed = true;
+}
+}
+for(const key19 in emErrors19){
+if(emErrors19[key19].length){
+const err151 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrors19[key19]},message:key19 in templates19 ? templates19[key19]() : schema16.properties.citizenship.errorMessage[key19]};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
 }
 const emErrs19 = [];
-for(const err146 of vErrors){
-if(!err146.emUsed){
-emErrs19.push(err146);
+for(const err152 of vErrors){
+if(!err152.emUsed){
+emErrs19.push(err152);
 }
 }
 vErrors = emErrs19;
@@ -1734,80 +1796,17 @@ if(data.country !== undefined){
 let data19 = data.country;
 if(typeof data19 === "string"){
 if(data19.length > 100){
-const err147 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err153 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err147];
+vErrors = [err153];
 }
 else {
-vErrors.push(err147);
+vErrors.push(err153);
 }
 errors++;
 }
 if(!pattern6.test(data19)){
-const err148 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-if(func5(data19) < 2){
-const err149 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-}
-else {
-const err150 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors20 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates20 = {};
-for(const err151 of vErrors){
-if((((((err151.keyword !== "errorMessage") && (!err151.emUsed)) && (err151.instancePath === instancePath+"/country")) && (err151.keyword in emErrors20)) && (err151.schemaPath.indexOf("#/properties/country") === 0)) && (/^\/[^\/]*$/.test(err151.schemaPath.slice(20)))){
-emErrors20[err151.keyword].push(err151);
-err151.emUsed = true;
-}
-}
-for(const key20 in emErrors20){
-if(emErrors20[key20].length){
-const err152 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/errorMessage",keyword:"errorMessage",params:{errors: emErrors20[key20]},message:key20 in templates20 ? templates20[key20]() : schema16.properties.country.errorMessage[key20]};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-}
-const emErrs20 = [];
-for(const err153 of vErrors){
-if(!err153.emUsed){
-emErrs20.push(err153);
-}
-}
-vErrors = emErrs20;
-errors = emErrs20.length;
-}
-}
-if(data.noPesel !== undefined){
-if(typeof data.noPesel !== "boolean"){
-const err154 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err154 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -1816,18 +1815,18 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors21 = {"type":[]};
-const templates21 = {};
-for(const err155 of vErrors){
-if((((((err155.keyword !== "errorMessage") && (!err155.emUsed)) && (err155.instancePath === instancePath+"/noPesel")) && (err155.keyword in emErrors21)) && (err155.schemaPath.indexOf("#/properties/noPesel") === 0)) && (/^\/[^\/]*$/.test(err155.schemaPath.slice(20)))){
-emErrors21[err155.keyword].push(err155);
-err155.emUsed = true;
+if(func7(data19) < 2){
+const err155 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err155];
 }
+else {
+vErrors.push(err155);
 }
-for(const key21 in emErrors21){
-if(emErrors21[key21].length){
-const err156 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors21[key21]},message:key21 in templates21 ? templates21[key21]() : schema16.properties.noPesel.errorMessage[key21]};
+errors++;
+}
+if(func8(data19) < 2){
+const err156 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -1837,73 +1836,70 @@ vErrors.push(err156);
 errors++;
 }
 }
-const emErrs21 = [];
-for(const err157 of vErrors){
-if(!err157.emUsed){
-emErrs21.push(err157);
-}
-}
-vErrors = emErrs21;
-errors = emErrs21.length;
-}
-}
-if(data.noPersonalId !== undefined){
-if(typeof data.noPersonalId !== "boolean"){
-const err158 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err157 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err158];
+vErrors = [err157];
 }
 else {
-vErrors.push(err158);
+vErrors.push(err157);
 }
 errors++;
 }
 if(errors > 0){
-const emErrors22 = {"type":[]};
-const templates22 = {};
-for(const err159 of vErrors){
-if((((((err159.keyword !== "errorMessage") && (!err159.emUsed)) && (err159.instancePath === instancePath+"/noPersonalId")) && (err159.keyword in emErrors22)) && (err159.schemaPath.indexOf("#/properties/noPersonalId") === 0)) && (/^\/[^\/]*$/.test(err159.schemaPath.slice(25)))){
-emErrors22[err159.keyword].push(err159);
-err159.emUsed = true;
+const emErrors20 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates20 = {};
+for(const err158 of vErrors){
+if((((((err158.keyword !== "errorMessage") && (!err158.emUsed)) && (err158.instancePath === instancePath+"/country")) && (err158.keyword in emErrors20)) && (err158.schemaPath.indexOf("#/properties/country") === 0)) && (/^\/[^\/]*$/.test(err158.schemaPath.slice(20)))){
+emErrors20[err158.keyword].push(err158);
+err158.emUsed = true;
 }
 }
-for(const key22 in emErrors22){
-if(emErrors22[key22].length){
-const err160 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors22[key22]},message:key22 in templates22 ? templates22[key22]() : schema16.properties.noPersonalId.errorMessage[key22]};
+for(const key20 in emErrors20){
+if(emErrors20[key20].length){
+const err159 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/errorMessage",keyword:"errorMessage",params:{errors: emErrors20[key20]},message:key20 in templates20 ? templates20[key20]() : schema16.properties.country.errorMessage[key20]};
 if(vErrors === null){
-vErrors = [err160];
+vErrors = [err159];
 }
 else {
-vErrors.push(err160);
+vErrors.push(err159);
 }
 errors++;
 }
 }
-const emErrs22 = [];
-for(const err161 of vErrors){
-if(!err161.emUsed){
-emErrs22.push(err161);
+const emErrs20 = [];
+for(const err160 of vErrors){
+if(!err160.emUsed){
+emErrs20.push(err160);
 }
 }
-vErrors = emErrs22;
-errors = emErrs22.length;
+vErrors = emErrs20;
+errors = emErrs20.length;
 }
 }
-if(data.bankAccount !== undefined){
-let data22 = data.bankAccount;
-if(typeof data22 === "string"){
-if(!func11(data22)){
-const err162 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishIban",keyword:"polishIban",params:{},message:"must pass \"polishIban\" keyword validation"};
+if(data.noPesel !== undefined){
+if(typeof data.noPesel !== "boolean"){
+const err161 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err162];
+vErrors = [err161];
 }
 else {
-vErrors.push(err162);
+vErrors.push(err161);
 }
 errors++;
 }
-if(func12(data22)){
-const err163 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishBankCountry",keyword:"polishBankCountry",params:{},message:"must pass \"polishBankCountry\" keyword validation"};
+if(errors > 0){
+const emErrors21 = {"type":[]};
+const templates21 = {};
+for(const err162 of vErrors){
+if((((((err162.keyword !== "errorMessage") && (!err162.emUsed)) && (err162.instancePath === instancePath+"/noPesel")) && (err162.keyword in emErrors21)) && (err162.schemaPath.indexOf("#/properties/noPesel") === 0)) && (/^\/[^\/]*$/.test(err162.schemaPath.slice(20)))){
+emErrors21[err162.keyword].push(err162);
+err162.emUsed = true;
+}
+}
+for(const key21 in emErrors21){
+if(emErrors21[key21].length){
+const err163 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors21[key21]},message:key21 in templates21 ? templates21[key21]() : schema16.properties.noPesel.errorMessage[key21]};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -1913,70 +1909,73 @@ vErrors.push(err163);
 errors++;
 }
 }
-else {
-const err164 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const emErrs21 = [];
+for(const err164 of vErrors){
+if(!err164.emUsed){
+emErrs21.push(err164);
+}
+}
+vErrors = emErrs21;
+errors = emErrs21.length;
+}
+}
+if(data.noPersonalId !== undefined){
+if(typeof data.noPersonalId !== "boolean"){
+const err165 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err164];
+vErrors = [err165];
 }
 else {
-vErrors.push(err164);
+vErrors.push(err165);
 }
 errors++;
 }
 if(errors > 0){
-const emErrors23 = {"type":[],"polishBankCountry":[],"polishIban":[]};
-const templates23 = {};
-for(const err165 of vErrors){
-if((((((err165.keyword !== "errorMessage") && (!err165.emUsed)) && (err165.instancePath === instancePath+"/bankAccount")) && (err165.keyword in emErrors23)) && (err165.schemaPath.indexOf("#/properties/bankAccount") === 0)) && (/^\/[^\/]*$/.test(err165.schemaPath.slice(24)))){
-emErrors23[err165.keyword].push(err165);
-err165.emUsed = true;
+const emErrors22 = {"type":[]};
+const templates22 = {};
+for(const err166 of vErrors){
+if((((((err166.keyword !== "errorMessage") && (!err166.emUsed)) && (err166.instancePath === instancePath+"/noPersonalId")) && (err166.keyword in emErrors22)) && (err166.schemaPath.indexOf("#/properties/noPersonalId") === 0)) && (/^\/[^\/]*$/.test(err166.schemaPath.slice(25)))){
+emErrors22[err166.keyword].push(err166);
+err166.emUsed = true;
 }
 }
-for(const key23 in emErrors23){
-if(emErrors23[key23].length){
-const err166 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/errorMessage",keyword:"errorMessage",params:{errors: emErrors23[key23]},message:key23 in templates23 ? templates23[key23]() : schema16.properties.bankAccount.errorMessage[key23]};
+for(const key22 in emErrors22){
+if(emErrors22[key22].length){
+const err167 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors22[key22]},message:key22 in templates22 ? templates22[key22]() : schema16.properties.noPersonalId.errorMessage[key22]};
 if(vErrors === null){
-vErrors = [err166];
+vErrors = [err167];
 }
 else {
-vErrors.push(err166);
+vErrors.push(err167);
 }
 errors++;
 }
 }
-const emErrs23 = [];
-for(const err167 of vErrors){
-if(!err167.emUsed){
-emErrs23.push(err167);
+const emErrs22 = [];
+for(const err168 of vErrors){
+if(!err168.emUsed){
+emErrs22.push(err168);
 }
 }
-vErrors = emErrs23;
-errors = emErrs23.length;
+vErrors = emErrs22;
+errors = emErrs22.length;
 }
 }
-if(data.answer_1 !== undefined){
-if(typeof data.answer_1 !== "boolean"){
-const err168 = {instancePath:instancePath+"/answer_1",schemaPath:"#/properties/answer_1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.bankAccount !== undefined){
+let data22 = data.bankAccount;
+if(typeof data22 === "string"){
+if(!func18(data22)){
+const err169 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishIban",keyword:"polishIban",params:{},message:"must pass \"polishIban\" keyword validation"};
 if(vErrors === null){
-vErrors = [err168];
+vErrors = [err169];
 }
 else {
-vErrors.push(err168);
+vErrors.push(err169);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors24 = {"type":[]};
-const templates24 = {};
-for(const err169 of vErrors){
-if((((((err169.keyword !== "errorMessage") && (!err169.emUsed)) && (err169.instancePath === instancePath+"/answer_1")) && (err169.keyword in emErrors24)) && (err169.schemaPath.indexOf("#/properties/answer_1") === 0)) && (/^\/[^\/]*$/.test(err169.schemaPath.slice(21)))){
-emErrors24[err169.keyword].push(err169);
-err169.emUsed = true;
-}
-}
-for(const key24 in emErrors24){
-if(emErrors24[key24].length){
-const err170 = {instancePath:instancePath+"/answer_1",schemaPath:"#/properties/answer_1/errorMessage",keyword:"errorMessage",params:{errors: emErrors24[key24]},message:key24 in templates24 ? templates24[key24]() : schema16.properties.answer_1.errorMessage[key24]};
+if(func19(data22)){
+const err170 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishBankCountry",keyword:"polishBankCountry",params:{},message:"must pass \"polishBankCountry\" keyword validation"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -1986,10 +1985,83 @@ vErrors.push(err170);
 errors++;
 }
 }
+else {
+const err171 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors23 = {"type":[],"polishBankCountry":[],"polishIban":[]};
+const templates23 = {};
+for(const err172 of vErrors){
+if((((((err172.keyword !== "errorMessage") && (!err172.emUsed)) && (err172.instancePath === instancePath+"/bankAccount")) && (err172.keyword in emErrors23)) && (err172.schemaPath.indexOf("#/properties/bankAccount") === 0)) && (/^\/[^\/]*$/.test(err172.schemaPath.slice(24)))){
+emErrors23[err172.keyword].push(err172);
+err172.emUsed = true;
+}
+}
+for(const key23 in emErrors23){
+if(emErrors23[key23].length){
+const err173 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/errorMessage",keyword:"errorMessage",params:{errors: emErrors23[key23]},message:key23 in templates23 ? templates23[key23]() : schema16.properties.bankAccount.errorMessage[key23]};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+const emErrs23 = [];
+for(const err174 of vErrors){
+if(!err174.emUsed){
+emErrs23.push(err174);
+}
+}
+vErrors = emErrs23;
+errors = emErrs23.length;
+}
+}
+if(data.answer_1 !== undefined){
+if(typeof data.answer_1 !== "boolean"){
+const err175 = {instancePath:instancePath+"/answer_1",schemaPath:"#/properties/answer_1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors24 = {"type":[]};
+const templates24 = {};
+for(const err176 of vErrors){
+if((((((err176.keyword !== "errorMessage") && (!err176.emUsed)) && (err176.instancePath === instancePath+"/answer_1")) && (err176.keyword in emErrors24)) && (err176.schemaPath.indexOf("#/properties/answer_1") === 0)) && (/^\/[^\/]*$/.test(err176.schemaPath.slice(21)))){
+emErrors24[err176.keyword].push(err176);
+err176.emUsed = true;
+}
+}
+for(const key24 in emErrors24){
+if(emErrors24[key24].length){
+const err177 = {instancePath:instancePath+"/answer_1",schemaPath:"#/properties/answer_1/errorMessage",keyword:"errorMessage",params:{errors: emErrors24[key24]},message:key24 in templates24 ? templates24[key24]() : schema16.properties.answer_1.errorMessage[key24]};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+}
 const emErrs24 = [];
-for(const err171 of vErrors){
-if(!err171.emUsed){
-emErrs24.push(err171);
+for(const err178 of vErrors){
+if(!err178.emUsed){
+emErrs24.push(err178);
 }
 }
 vErrors = emErrs24;
@@ -1998,40 +2070,40 @@ errors = emErrs24.length;
 }
 if(data.answer_2 !== undefined){
 if(typeof data.answer_2 !== "boolean"){
-const err172 = {instancePath:instancePath+"/answer_2",schemaPath:"#/properties/answer_2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err179 = {instancePath:instancePath+"/answer_2",schemaPath:"#/properties/answer_2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err172];
+vErrors = [err179];
 }
 else {
-vErrors.push(err172);
+vErrors.push(err179);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors25 = {"type":[]};
 const templates25 = {};
-for(const err173 of vErrors){
-if((((((err173.keyword !== "errorMessage") && (!err173.emUsed)) && (err173.instancePath === instancePath+"/answer_2")) && (err173.keyword in emErrors25)) && (err173.schemaPath.indexOf("#/properties/answer_2") === 0)) && (/^\/[^\/]*$/.test(err173.schemaPath.slice(21)))){
-emErrors25[err173.keyword].push(err173);
-err173.emUsed = true;
+for(const err180 of vErrors){
+if((((((err180.keyword !== "errorMessage") && (!err180.emUsed)) && (err180.instancePath === instancePath+"/answer_2")) && (err180.keyword in emErrors25)) && (err180.schemaPath.indexOf("#/properties/answer_2") === 0)) && (/^\/[^\/]*$/.test(err180.schemaPath.slice(21)))){
+emErrors25[err180.keyword].push(err180);
+err180.emUsed = true;
 }
 }
 for(const key25 in emErrors25){
 if(emErrors25[key25].length){
-const err174 = {instancePath:instancePath+"/answer_2",schemaPath:"#/properties/answer_2/errorMessage",keyword:"errorMessage",params:{errors: emErrors25[key25]},message:key25 in templates25 ? templates25[key25]() : schema16.properties.answer_2.errorMessage[key25]};
+const err181 = {instancePath:instancePath+"/answer_2",schemaPath:"#/properties/answer_2/errorMessage",keyword:"errorMessage",params:{errors: emErrors25[key25]},message:key25 in templates25 ? templates25[key25]() : schema16.properties.answer_2.errorMessage[key25]};
 if(vErrors === null){
-vErrors = [err174];
+vErrors = [err181];
 }
 else {
-vErrors.push(err174);
+vErrors.push(err181);
 }
 errors++;
 }
 }
 const emErrs25 = [];
-for(const err175 of vErrors){
-if(!err175.emUsed){
-emErrs25.push(err175);
+for(const err182 of vErrors){
+if(!err182.emUsed){
+emErrs25.push(err182);
 }
 }
 vErrors = emErrs25;
@@ -2040,40 +2112,40 @@ errors = emErrs25.length;
 }
 if(data.answer_3 !== undefined){
 if(typeof data.answer_3 !== "boolean"){
-const err176 = {instancePath:instancePath+"/answer_3",schemaPath:"#/properties/answer_3/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err183 = {instancePath:instancePath+"/answer_3",schemaPath:"#/properties/answer_3/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err176];
+vErrors = [err183];
 }
 else {
-vErrors.push(err176);
+vErrors.push(err183);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors26 = {"type":[]};
 const templates26 = {};
-for(const err177 of vErrors){
-if((((((err177.keyword !== "errorMessage") && (!err177.emUsed)) && (err177.instancePath === instancePath+"/answer_3")) && (err177.keyword in emErrors26)) && (err177.schemaPath.indexOf("#/properties/answer_3") === 0)) && (/^\/[^\/]*$/.test(err177.schemaPath.slice(21)))){
-emErrors26[err177.keyword].push(err177);
-err177.emUsed = true;
+for(const err184 of vErrors){
+if((((((err184.keyword !== "errorMessage") && (!err184.emUsed)) && (err184.instancePath === instancePath+"/answer_3")) && (err184.keyword in emErrors26)) && (err184.schemaPath.indexOf("#/properties/answer_3") === 0)) && (/^\/[^\/]*$/.test(err184.schemaPath.slice(21)))){
+emErrors26[err184.keyword].push(err184);
+err184.emUsed = true;
 }
 }
 for(const key26 in emErrors26){
 if(emErrors26[key26].length){
-const err178 = {instancePath:instancePath+"/answer_3",schemaPath:"#/properties/answer_3/errorMessage",keyword:"errorMessage",params:{errors: emErrors26[key26]},message:key26 in templates26 ? templates26[key26]() : schema16.properties.answer_3.errorMessage[key26]};
+const err185 = {instancePath:instancePath+"/answer_3",schemaPath:"#/properties/answer_3/errorMessage",keyword:"errorMessage",params:{errors: emErrors26[key26]},message:key26 in templates26 ? templates26[key26]() : schema16.properties.answer_3.errorMessage[key26]};
 if(vErrors === null){
-vErrors = [err178];
+vErrors = [err185];
 }
 else {
-vErrors.push(err178);
+vErrors.push(err185);
 }
 errors++;
 }
 }
 const emErrs26 = [];
-for(const err179 of vErrors){
-if(!err179.emUsed){
-emErrs26.push(err179);
+for(const err186 of vErrors){
+if(!err186.emUsed){
+emErrs26.push(err186);
 }
 }
 vErrors = emErrs26;
@@ -2083,50 +2155,50 @@ errors = emErrs26.length;
 if(data.confirmed !== undefined){
 let data26 = data.confirmed;
 if(typeof data26 !== "boolean"){
-const err180 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err187 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err180];
+vErrors = [err187];
 }
 else {
-vErrors.push(err180);
+vErrors.push(err187);
 }
 errors++;
 }
 if(true !== data26){
-const err181 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err188 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err181];
+vErrors = [err188];
 }
 else {
-vErrors.push(err181);
+vErrors.push(err188);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors27 = {"type":[],"const":[]};
 const templates27 = {};
-for(const err182 of vErrors){
-if((((((err182.keyword !== "errorMessage") && (!err182.emUsed)) && (err182.instancePath === instancePath+"/confirmed")) && (err182.keyword in emErrors27)) && (err182.schemaPath.indexOf("#/properties/confirmed") === 0)) && (/^\/[^\/]*$/.test(err182.schemaPath.slice(22)))){
-emErrors27[err182.keyword].push(err182);
-err182.emUsed = true;
+for(const err189 of vErrors){
+if((((((err189.keyword !== "errorMessage") && (!err189.emUsed)) && (err189.instancePath === instancePath+"/confirmed")) && (err189.keyword in emErrors27)) && (err189.schemaPath.indexOf("#/properties/confirmed") === 0)) && (/^\/[^\/]*$/.test(err189.schemaPath.slice(22)))){
+emErrors27[err189.keyword].push(err189);
+err189.emUsed = true;
 }
 }
 for(const key27 in emErrors27){
 if(emErrors27[key27].length){
-const err183 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/errorMessage",keyword:"errorMessage",params:{errors: emErrors27[key27]},message:key27 in templates27 ? templates27[key27]() : schema16.properties.confirmed.errorMessage[key27]};
+const err190 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/errorMessage",keyword:"errorMessage",params:{errors: emErrors27[key27]},message:key27 in templates27 ? templates27[key27]() : schema16.properties.confirmed.errorMessage[key27]};
 if(vErrors === null){
-vErrors = [err183];
+vErrors = [err190];
 }
 else {
-vErrors.push(err183);
+vErrors.push(err190);
 }
 errors++;
 }
 }
 const emErrs27 = [];
-for(const err184 of vErrors){
-if(!err184.emUsed){
-emErrs27.push(err184);
+for(const err191 of vErrors){
+if(!err191.emUsed){
+emErrs27.push(err191);
 }
 }
 vErrors = emErrs27;
@@ -2137,79 +2209,7 @@ if(data.consents !== undefined){
 let data27 = data.consents;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27.rules === undefined){
-const err185 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
-if(vErrors === null){
-vErrors = [err185];
-}
-else {
-vErrors.push(err185);
-}
-errors++;
-}
-if(data27.notEmployee === undefined){
-const err186 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
-if(vErrors === null){
-vErrors = [err186];
-}
-else {
-vErrors.push(err186);
-}
-errors++;
-}
-if(data27.rodo === undefined){
-const err187 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
-if(vErrors === null){
-vErrors = [err187];
-}
-else {
-vErrors.push(err187);
-}
-errors++;
-}
-if(data27.tax === undefined){
-const err188 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'"};
-if(vErrors === null){
-vErrors = [err188];
-}
-else {
-vErrors.push(err188);
-}
-errors++;
-}
-if(data27.rules !== undefined){
-let data28 = data27.rules;
-if(typeof data28 !== "boolean"){
-const err189 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err189];
-}
-else {
-vErrors.push(err189);
-}
-errors++;
-}
-if(true !== data28){
-const err190 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err190];
-}
-else {
-vErrors.push(err190);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors28 = {"type":[],"const":[]};
-const templates28 = {};
-for(const err191 of vErrors){
-if((((((err191.keyword !== "errorMessage") && (!err191.emUsed)) && (err191.instancePath === instancePath+"/consents/rules")) && (err191.keyword in emErrors28)) && (err191.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err191.schemaPath.slice(38)))){
-emErrors28[err191.keyword].push(err191);
-err191.emUsed = true;
-}
-}
-for(const key28 in emErrors28){
-if(emErrors28[key28].length){
-const err192 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors28[key28]},message:key28 in templates28 ? templates28[key28]() : schema16.properties.consents.properties.rules.errorMessage[key28]};
+const err192 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2218,11 +2218,83 @@ vErrors.push(err192);
 }
 errors++;
 }
+if(data27.notEmployee === undefined){
+const err193 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
+if(vErrors === null){
+vErrors = [err193];
+}
+else {
+vErrors.push(err193);
+}
+errors++;
+}
+if(data27.rodo === undefined){
+const err194 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
+if(vErrors === null){
+vErrors = [err194];
+}
+else {
+vErrors.push(err194);
+}
+errors++;
+}
+if(data27.tax === undefined){
+const err195 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'"};
+if(vErrors === null){
+vErrors = [err195];
+}
+else {
+vErrors.push(err195);
+}
+errors++;
+}
+if(data27.rules !== undefined){
+let data28 = data27.rules;
+if(typeof data28 !== "boolean"){
+const err196 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err196];
+}
+else {
+vErrors.push(err196);
+}
+errors++;
+}
+if(true !== data28){
+const err197 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err197];
+}
+else {
+vErrors.push(err197);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors28 = {"type":[],"const":[]};
+const templates28 = {};
+for(const err198 of vErrors){
+if((((((err198.keyword !== "errorMessage") && (!err198.emUsed)) && (err198.instancePath === instancePath+"/consents/rules")) && (err198.keyword in emErrors28)) && (err198.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err198.schemaPath.slice(38)))){
+emErrors28[err198.keyword].push(err198);
+err198.emUsed = true;
+}
+}
+for(const key28 in emErrors28){
+if(emErrors28[key28].length){
+const err199 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors28[key28]},message:key28 in templates28 ? templates28[key28]() : schema16.properties.consents.properties.rules.errorMessage[key28]};
+if(vErrors === null){
+vErrors = [err199];
+}
+else {
+vErrors.push(err199);
+}
+errors++;
+}
 }
 const emErrs28 = [];
-for(const err193 of vErrors){
-if(!err193.emUsed){
-emErrs28.push(err193);
+for(const err200 of vErrors){
+if(!err200.emUsed){
+emErrs28.push(err200);
 }
 }
 vErrors = emErrs28;
@@ -2232,50 +2304,50 @@ errors = emErrs28.length;
 if(data27.notEmployee !== undefined){
 let data29 = data27.notEmployee;
 if(typeof data29 !== "boolean"){
-const err194 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err201 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err194];
+vErrors = [err201];
 }
 else {
-vErrors.push(err194);
+vErrors.push(err201);
 }
 errors++;
 }
 if(true !== data29){
-const err195 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err202 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err195];
+vErrors = [err202];
 }
 else {
-vErrors.push(err195);
+vErrors.push(err202);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors29 = {"type":[],"const":[]};
 const templates29 = {};
-for(const err196 of vErrors){
-if((((((err196.keyword !== "errorMessage") && (!err196.emUsed)) && (err196.instancePath === instancePath+"/consents/notEmployee")) && (err196.keyword in emErrors29)) && (err196.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err196.schemaPath.slice(44)))){
-emErrors29[err196.keyword].push(err196);
-err196.emUsed = true;
+for(const err203 of vErrors){
+if((((((err203.keyword !== "errorMessage") && (!err203.emUsed)) && (err203.instancePath === instancePath+"/consents/notEmployee")) && (err203.keyword in emErrors29)) && (err203.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err203.schemaPath.slice(44)))){
+emErrors29[err203.keyword].push(err203);
+err203.emUsed = true;
 }
 }
 for(const key29 in emErrors29){
 if(emErrors29[key29].length){
-const err197 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors29[key29]},message:key29 in templates29 ? templates29[key29]() : schema16.properties.consents.properties.notEmployee.errorMessage[key29]};
+const err204 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors29[key29]},message:key29 in templates29 ? templates29[key29]() : schema16.properties.consents.properties.notEmployee.errorMessage[key29]};
 if(vErrors === null){
-vErrors = [err197];
+vErrors = [err204];
 }
 else {
-vErrors.push(err197);
+vErrors.push(err204);
 }
 errors++;
 }
 }
 const emErrs29 = [];
-for(const err198 of vErrors){
-if(!err198.emUsed){
-emErrs29.push(err198);
+for(const err205 of vErrors){
+if(!err205.emUsed){
+emErrs29.push(err205);
 }
 }
 vErrors = emErrs29;
@@ -2285,50 +2357,50 @@ errors = emErrs29.length;
 if(data27.rodo !== undefined){
 let data30 = data27.rodo;
 if(typeof data30 !== "boolean"){
-const err199 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err206 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err199];
+vErrors = [err206];
 }
 else {
-vErrors.push(err199);
+vErrors.push(err206);
 }
 errors++;
 }
 if(true !== data30){
-const err200 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err207 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err200];
+vErrors = [err207];
 }
 else {
-vErrors.push(err200);
+vErrors.push(err207);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors30 = {"type":[],"const":[]};
 const templates30 = {};
-for(const err201 of vErrors){
-if((((((err201.keyword !== "errorMessage") && (!err201.emUsed)) && (err201.instancePath === instancePath+"/consents/rodo")) && (err201.keyword in emErrors30)) && (err201.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err201.schemaPath.slice(37)))){
-emErrors30[err201.keyword].push(err201);
-err201.emUsed = true;
+for(const err208 of vErrors){
+if((((((err208.keyword !== "errorMessage") && (!err208.emUsed)) && (err208.instancePath === instancePath+"/consents/rodo")) && (err208.keyword in emErrors30)) && (err208.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err208.schemaPath.slice(37)))){
+emErrors30[err208.keyword].push(err208);
+err208.emUsed = true;
 }
 }
 for(const key30 in emErrors30){
 if(emErrors30[key30].length){
-const err202 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors30[key30]},message:key30 in templates30 ? templates30[key30]() : schema16.properties.consents.properties.rodo.errorMessage[key30]};
+const err209 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors30[key30]},message:key30 in templates30 ? templates30[key30]() : schema16.properties.consents.properties.rodo.errorMessage[key30]};
 if(vErrors === null){
-vErrors = [err202];
+vErrors = [err209];
 }
 else {
-vErrors.push(err202);
+vErrors.push(err209);
 }
 errors++;
 }
 }
 const emErrs30 = [];
-for(const err203 of vErrors){
-if(!err203.emUsed){
-emErrs30.push(err203);
+for(const err210 of vErrors){
+if(!err210.emUsed){
+emErrs30.push(err210);
 }
 }
 vErrors = emErrs30;
@@ -2338,79 +2410,7 @@ errors = emErrs30.length;
 if(data27.tax !== undefined){
 let data31 = data27.tax;
 if(typeof data31 !== "boolean"){
-const err204 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err204];
-}
-else {
-vErrors.push(err204);
-}
-errors++;
-}
-if(true !== data31){
-const err205 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err205];
-}
-else {
-vErrors.push(err205);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors31 = {"type":[],"const":[]};
-const templates31 = {};
-for(const err206 of vErrors){
-if((((((err206.keyword !== "errorMessage") && (!err206.emUsed)) && (err206.instancePath === instancePath+"/consents/tax")) && (err206.keyword in emErrors31)) && (err206.schemaPath.indexOf("#/properties/consents/properties/tax") === 0)) && (/^\/[^\/]*$/.test(err206.schemaPath.slice(36)))){
-emErrors31[err206.keyword].push(err206);
-err206.emUsed = true;
-}
-}
-for(const key31 in emErrors31){
-if(emErrors31[key31].length){
-const err207 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/errorMessage",keyword:"errorMessage",params:{errors: emErrors31[key31]},message:key31 in templates31 ? templates31[key31]() : schema16.properties.consents.properties.tax.errorMessage[key31]};
-if(vErrors === null){
-vErrors = [err207];
-}
-else {
-vErrors.push(err207);
-}
-errors++;
-}
-}
-const emErrs31 = [];
-for(const err208 of vErrors){
-if(!err208.emUsed){
-emErrs31.push(err208);
-}
-}
-vErrors = emErrs31;
-errors = emErrs31.length;
-}
-}
-}
-else {
-const err209 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err209];
-}
-else {
-vErrors.push(err209);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors32 = {"type":[]};
-const templates32 = {};
-for(const err210 of vErrors){
-if((((((err210.keyword !== "errorMessage") && (!err210.emUsed)) && (err210.instancePath === instancePath+"/consents")) && (err210.keyword in emErrors32)) && (err210.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err210.schemaPath.slice(21)))){
-emErrors32[err210.keyword].push(err210);
-err210.emUsed = true;
-}
-}
-for(const key32 in emErrors32){
-if(emErrors32[key32].length){
-const err211 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors32[key32]},message:key32 in templates32 ? templates32[key32]() : schema16.properties.consents.errorMessage[key32]};
+const err211 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2419,18 +2419,90 @@ vErrors.push(err211);
 }
 errors++;
 }
+if(true !== data31){
+const err212 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err212];
+}
+else {
+vErrors.push(err212);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors31 = {"type":[],"const":[]};
+const templates31 = {};
+for(const err213 of vErrors){
+if((((((err213.keyword !== "errorMessage") && (!err213.emUsed)) && (err213.instancePath === instancePath+"/consents/tax")) && (err213.keyword in emErrors31)) && (err213.schemaPath.indexOf("#/properties/consents/properties/tax") === 0)) && (/^\/[^\/]*$/.test(err213.schemaPath.slice(36)))){
+emErrors31[err213.keyword].push(err213);
+err213.emUsed = true;
+}
+}
+for(const key31 in emErrors31){
+if(emErrors31[key31].length){
+const err214 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/errorMessage",keyword:"errorMessage",params:{errors: emErrors31[key31]},message:key31 in templates31 ? templates31[key31]() : schema16.properties.consents.properties.tax.errorMessage[key31]};
+if(vErrors === null){
+vErrors = [err214];
+}
+else {
+vErrors.push(err214);
+}
+errors++;
+}
+}
+const emErrs31 = [];
+for(const err215 of vErrors){
+if(!err215.emUsed){
+emErrs31.push(err215);
+}
+}
+vErrors = emErrs31;
+errors = emErrs31.length;
+}
+}
+}
+else {
+const err216 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors32 = {"type":[]};
+const templates32 = {};
+for(const err217 of vErrors){
+if((((((err217.keyword !== "errorMessage") && (!err217.emUsed)) && (err217.instancePath === instancePath+"/consents")) && (err217.keyword in emErrors32)) && (err217.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err217.schemaPath.slice(21)))){
+emErrors32[err217.keyword].push(err217);
+err217.emUsed = true;
+}
+}
+for(const key32 in emErrors32){
+if(emErrors32[key32].length){
+const err218 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors32[key32]},message:key32 in templates32 ? templates32[key32]() : schema16.properties.consents.errorMessage[key32]};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
 }
 const emErrors33 = {"required":{"rules":[],"notEmployee":[],"rodo":[],"tax":[]}};
 const templates33 = {required:{}};
 let emPropParams4;
 let emParamsErrors4;
-for(const err212 of vErrors){
-if((((((err212.keyword !== "errorMessage") && (!err212.emUsed)) && (err212.instancePath === instancePath+"/consents")) && (err212.keyword in emErrors33)) && (err212.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err212.schemaPath.slice(21)))){
-emPropParams4 = obj0[err212.keyword];
-emParamsErrors4 = emErrors33[err212.keyword][err212.params[emPropParams4]];
+for(const err219 of vErrors){
+if((((((err219.keyword !== "errorMessage") && (!err219.emUsed)) && (err219.instancePath === instancePath+"/consents")) && (err219.keyword in emErrors33)) && (err219.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err219.schemaPath.slice(21)))){
+emPropParams4 = obj0[err219.keyword];
+emParamsErrors4 = emErrors33[err219.keyword][err219.params[emPropParams4]];
 if(emParamsErrors4){
-emParamsErrors4.push(err212);
-err212.emUsed = true;
+emParamsErrors4.push(err219);
+err219.emUsed = true;
 }
 }
 }
@@ -2439,21 +2511,21 @@ for(const keyProp4 in emErrors33[key33]){
 emParamsErrors4 = emErrors33[key33][keyProp4];
 if(emParamsErrors4.length){
 const tmpl4 = templates33[key33] && templates33[key33][keyProp4];
-const err213 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors4},message:tmpl4 ? tmpl4() : schema16.properties.consents.errorMessage[key33][keyProp4]};
+const err220 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors4},message:tmpl4 ? tmpl4() : schema16.properties.consents.errorMessage[key33][keyProp4]};
 if(vErrors === null){
-vErrors = [err213];
+vErrors = [err220];
 }
 else {
-vErrors.push(err213);
+vErrors.push(err220);
 }
 errors++;
 }
 }
 }
 const emErrs32 = [];
-for(const err214 of vErrors){
-if(!err214.emUsed){
-emErrs32.push(err214);
+for(const err221 of vErrors){
+if(!err221.emUsed){
+emErrs32.push(err221);
 }
 }
 vErrors = emErrs32;
@@ -2462,12 +2534,12 @@ errors = emErrs32.length;
 }
 }
 else {
-const err215 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err222 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err215];
+vErrors = [err222];
 }
 else {
-vErrors.push(err215);
+vErrors.push(err222);
 }
 errors++;
 }
@@ -2476,13 +2548,13 @@ const emErrors34 = {"required":{"code":[],"firstName":[],"lastName":[],"address_
 const templates34 = {required:{}};
 let emPropParams5;
 let emParamsErrors5;
-for(const err216 of vErrors){
-if((((((err216.keyword !== "errorMessage") && (!err216.emUsed)) && (err216.instancePath === instancePath)) && (err216.keyword in emErrors34)) && (err216.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err216.schemaPath.slice(1)))){
-emPropParams5 = obj0[err216.keyword];
-emParamsErrors5 = emErrors34[err216.keyword][err216.params[emPropParams5]];
+for(const err223 of vErrors){
+if((((((err223.keyword !== "errorMessage") && (!err223.emUsed)) && (err223.instancePath === instancePath)) && (err223.keyword in emErrors34)) && (err223.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err223.schemaPath.slice(1)))){
+emPropParams5 = obj0[err223.keyword];
+emParamsErrors5 = emErrors34[err223.keyword][err223.params[emPropParams5]];
 if(emParamsErrors5){
-emParamsErrors5.push(err216);
-err216.emUsed = true;
+emParamsErrors5.push(err223);
+err223.emUsed = true;
 }
 }
 }
@@ -2491,21 +2563,21 @@ for(const keyProp5 in emErrors34[key34]){
 emParamsErrors5 = emErrors34[key34][keyProp5];
 if(emParamsErrors5.length){
 const tmpl5 = templates34[key34] && templates34[key34][keyProp5];
-const err217 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors5},message:tmpl5 ? tmpl5() : schema16.errorMessage[key34][keyProp5]};
+const err224 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors5},message:tmpl5 ? tmpl5() : schema16.errorMessage[key34][keyProp5]};
 if(vErrors === null){
-vErrors = [err217];
+vErrors = [err224];
 }
 else {
-vErrors.push(err217);
+vErrors.push(err224);
 }
 errors++;
 }
 }
 }
 const emErrs33 = [];
-for(const err218 of vErrors){
-if(!err218.emUsed){
-emErrs33.push(err218);
+for(const err225 of vErrors){
+if(!err225.emUsed){
+emErrs33.push(err225);
 }
 }
 vErrors = emErrs33;

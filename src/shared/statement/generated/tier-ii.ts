@@ -6,7 +6,7 @@ import * as __import1 from '../checksums';
 const __validators = {};
 
 __validators.tierII = validate14;
-const schema16 = {"$id":"tierII","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"country":{"type":"string","title":"Kraj urodzenia","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Kraj urodzenia jest wymagany","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"answer_1":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"answer_2":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"answer_3":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"confirmed":{"type":"boolean","const":true,"title":"Oświadczam, że jestem beneficjentem rzeczywistym nagrody, tj. odbieram ją we własnym imieniu i na własną rzecz.","errorMessage":{"type":"To potwierdzenie jest wymagane.","const":"To potwierdzenie jest wymagane."},"x-requiredMessage":"To potwierdzenie jest wymagane."},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","address_city","address_zipCode","address_house","phone","email","citizenship","country","answer_1","answer_2","answer_3","confirmed","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna."},"x-requiredMessage":"Data urodzenia jest wymagana"}},"required":["birthDate"],"errorMessage":{"required":{"birthDate":"Data urodzenia jest wymagana"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","citizenship":"Obywatelstwo jest wymagane","country":"Kraj urodzenia jest wymagany","answer_1":"Zaznacz odpowiedź.","answer_2":"Zaznacz odpowiedź.","answer_3":"Zaznacz odpowiedź.","confirmed":"To potwierdzenie jest wymagane.","consents":"Zaznacz wymagane zgody."}}};
+const schema16 = {"$id":"tierII","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"country":{"type":"string","title":"Kraj urodzenia","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Kraj urodzenia jest wymagany","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"answer_1":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"answer_2":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"answer_3":{"type":"boolean","errorMessage":{"type":"Zaznacz odpowiedź."},"x-requiredMessage":"Zaznacz odpowiedź."},"confirmed":{"type":"boolean","const":true,"title":"Oświadczam, że jestem beneficjentem rzeczywistym nagrody, tj. odbieram ją we własnym imieniu i na własną rzecz.","errorMessage":{"type":"To potwierdzenie jest wymagane.","const":"To potwierdzenie jest wymagane."},"x-requiredMessage":"To potwierdzenie jest wymagane."},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","address_city","address_zipCode","address_house","phone","email","citizenship","country","answer_1","answer_2","answer_3","confirmed","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","adultByRegistrationEnd":true,"errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna.","adultByRegistrationEnd":"Loteria jest tylko dla osób pełnoletnich. W ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat."},"x-requiredMessage":"Data urodzenia jest wymagana"}},"required":["birthDate"],"errorMessage":{"required":{"birthDate":"Data urodzenia jest wymagana"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"adultByRegistrationEnd":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy.","adultByRegistrationEnd":"Loteria jest tylko dla osób pełnoletnich. Z numeru PESEL wynika, że w ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","citizenship":"Obywatelstwo jest wymagane","country":"Kraj urodzenia jest wymagany","answer_1":"Zaznacz odpowiedź.","answer_2":"Zaznacz odpowiedź.","answer_3":"Zaznacz odpowiedź.","confirmed":"To potwierdzenie jest wymagane.","consents":"Zaznacz wymagane zgody."}}};
 const pattern0 = new RegExp("^[eE]", "u");
 const pattern1 = new RegExp("^data:image/png;base64,[A-Za-z0-9+/]+=*$", "u");
 const pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
@@ -20,11 +20,13 @@ const pattern10 = new RegExp("^[\\p{L}\\p{M}0-9 .,'’/-]*$", "u");
 const pattern13 = new RegExp("^[0-9]{9}$", "u");
 const formats0 = __import0.fullFormats.date;
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const func2 = __import1.isAdultByRegistrationEnd;
+const func3 = __import1.isValidPesel;
+const func5 = __import1.isValidPassport;
+const func6 = __import1.isValidIdCard;
+const func7 = __import1.countNonSpace;
+const func8 = __import1.countLetters;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
-const func2 = __import1.isValidPesel;
-const func3 = __import1.isValidPassport;
-const func4 = __import1.isValidIdCard;
-const func5 = __import1.countNonSpace;
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tierII" */;
@@ -235,9 +237,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!func2(data3)){
+const err14 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/adultByRegistrationEnd",keyword:"adultByRegistrationEnd",params:{},message:"must pass \"adultByRegistrationEnd\" keyword validation"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -246,31 +247,42 @@ vErrors.push(err14);
 }
 errors++;
 }
+}
+else {
+const err15 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors1 = {"type":[],"pattern":[],"format":[]};
+const emErrors1 = {"type":[],"pattern":[],"format":[],"adultByRegistrationEnd":[]};
 const templates1 = {};
-for(const err15 of vErrors){
-if((((((err15.keyword !== "errorMessage") && (!err15.emUsed)) && (err15.instancePath === instancePath+"/birthDate")) && (err15.keyword in emErrors1)) && (err15.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err15.schemaPath.slice(35)))){
-emErrors1[err15.keyword].push(err15);
-err15.emUsed = true;
+for(const err16 of vErrors){
+if((((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && (err16.instancePath === instancePath+"/birthDate")) && (err16.keyword in emErrors1)) && (err16.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err16.schemaPath.slice(35)))){
+emErrors1[err16.keyword].push(err16);
+err16.emUsed = true;
 }
 }
 for(const key1 in emErrors1){
 if(emErrors1[key1].length){
-const err16 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.allOf[1].then.properties.birthDate.errorMessage[key1]};
+const err17 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.allOf[1].then.properties.birthDate.errorMessage[key1]};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
 }
 const emErrs1 = [];
-for(const err17 of vErrors){
-if(!err17.emUsed){
-emErrs1.push(err17);
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs1.push(err18);
 }
 }
 vErrors = emErrs1;
@@ -283,13 +295,13 @@ const emErrors2 = {"required":{"birthDate":[]}};
 const templates2 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err18 of vErrors){
-if((((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && (err18.instancePath === instancePath)) && (err18.keyword in emErrors2)) && (err18.schemaPath.indexOf("#/allOf/1/then") === 0)) && (/^\/[^\/]*$/.test(err18.schemaPath.slice(14)))){
-emPropParams0 = obj0[err18.keyword];
-emParamsErrors0 = emErrors2[err18.keyword][err18.params[emPropParams0]];
+for(const err19 of vErrors){
+if((((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && (err19.instancePath === instancePath)) && (err19.keyword in emErrors2)) && (err19.schemaPath.indexOf("#/allOf/1/then") === 0)) && (/^\/[^\/]*$/.test(err19.schemaPath.slice(14)))){
+emPropParams0 = obj0[err19.keyword];
+emParamsErrors0 = emErrors2[err19.keyword][err19.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err18);
-err18.emUsed = true;
+emParamsErrors0.push(err19);
+err19.emUsed = true;
 }
 }
 }
@@ -298,21 +310,21 @@ for(const keyProp0 in emErrors2[key2]){
 emParamsErrors0 = emErrors2[key2][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates2[key2] && templates2[key2][keyProp0];
-const err19 = {instancePath,schemaPath:"#/allOf/1/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.allOf[1].then.errorMessage[key2][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/allOf/1/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.allOf[1].then.errorMessage[key2][keyProp0]};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
 }
 }
 const emErrs2 = [];
-for(const err20 of vErrors){
-if(!err20.emUsed){
-emErrs2.push(err20);
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs2.push(err21);
 }
 }
 vErrors = emErrs2;
@@ -326,20 +338,7 @@ else {
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pesel === undefined){
-const err21 = {instancePath,schemaPath:"#/allOf/1/else/required",keyword:"required",params:{missingProperty: "pesel"},message:"must have required property '"+"pesel"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.pesel !== undefined){
-let data4 = data.pesel;
-if(typeof data4 === "string"){
-if(data4.length > 11){
-const err22 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+const err22 = {instancePath,schemaPath:"#/allOf/1/else/required",keyword:"required",params:{missingProperty: "pesel"},message:"must have required property '"+"pesel"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -348,8 +347,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data4.length < 11){
-const err23 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/minLength",keyword:"minLength",params:{limit: 11},message:"must NOT have fewer than 11 characters"};
+if(data.pesel !== undefined){
+let data4 = data.pesel;
+if(typeof data4 === "string"){
+if(data4.length > 11){
+const err23 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -358,8 +360,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!func2(data4)){
-const err24 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
+if(data4.length < 11){
+const err24 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/minLength",keyword:"minLength",params:{limit: 11},message:"must NOT have fewer than 11 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -368,9 +370,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!func3(data4)){
+const err25 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -379,18 +380,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors3 = {"type":[],"minLength":[],"maxLength":[],"pesel":[]};
-const templates3 = {};
-for(const err26 of vErrors){
-if((((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && (err26.instancePath === instancePath+"/pesel")) && (err26.keyword in emErrors3)) && (err26.schemaPath.indexOf("#/allOf/1/else/properties/pesel") === 0)) && (/^\/[^\/]*$/.test(err26.schemaPath.slice(31)))){
-emErrors3[err26.keyword].push(err26);
-err26.emUsed = true;
+if(!func2(data4)){
+const err26 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/adultByRegistrationEnd",keyword:"adultByRegistrationEnd",params:{},message:"must pass \"adultByRegistrationEnd\" keyword validation"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
 }
 }
-for(const key3 in emErrors3){
-if(emErrors3[key3].length){
-const err27 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.allOf[1].else.properties.pesel.errorMessage[key3]};
+else {
+const err27 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -399,11 +401,31 @@ vErrors.push(err27);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors3 = {"type":[],"minLength":[],"maxLength":[],"pesel":[],"adultByRegistrationEnd":[]};
+const templates3 = {};
+for(const err28 of vErrors){
+if((((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && (err28.instancePath === instancePath+"/pesel")) && (err28.keyword in emErrors3)) && (err28.schemaPath.indexOf("#/allOf/1/else/properties/pesel") === 0)) && (/^\/[^\/]*$/.test(err28.schemaPath.slice(31)))){
+emErrors3[err28.keyword].push(err28);
+err28.emUsed = true;
+}
+}
+for(const key3 in emErrors3){
+if(emErrors3[key3].length){
+const err29 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.allOf[1].else.properties.pesel.errorMessage[key3]};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 }
 const emErrs3 = [];
-for(const err28 of vErrors){
-if(!err28.emUsed){
-emErrs3.push(err28);
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs3.push(err30);
 }
 }
 vErrors = emErrs3;
@@ -416,13 +438,13 @@ const emErrors4 = {"required":{"pesel":[]}};
 const templates4 = {required:{}};
 let emPropParams1;
 let emParamsErrors1;
-for(const err29 of vErrors){
-if((((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && (err29.instancePath === instancePath)) && (err29.keyword in emErrors4)) && (err29.schemaPath.indexOf("#/allOf/1/else") === 0)) && (/^\/[^\/]*$/.test(err29.schemaPath.slice(14)))){
-emPropParams1 = obj0[err29.keyword];
-emParamsErrors1 = emErrors4[err29.keyword][err29.params[emPropParams1]];
+for(const err31 of vErrors){
+if((((((err31.keyword !== "errorMessage") && (!err31.emUsed)) && (err31.instancePath === instancePath)) && (err31.keyword in emErrors4)) && (err31.schemaPath.indexOf("#/allOf/1/else") === 0)) && (/^\/[^\/]*$/.test(err31.schemaPath.slice(14)))){
+emPropParams1 = obj0[err31.keyword];
+emParamsErrors1 = emErrors4[err31.keyword][err31.params[emPropParams1]];
 if(emParamsErrors1){
-emParamsErrors1.push(err29);
-err29.emUsed = true;
+emParamsErrors1.push(err31);
+err31.emUsed = true;
 }
 }
 }
@@ -431,21 +453,21 @@ for(const keyProp1 in emErrors4[key4]){
 emParamsErrors1 = emErrors4[key4][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates4[key4] && templates4[key4][keyProp1];
-const err30 = {instancePath,schemaPath:"#/allOf/1/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.allOf[1].else.errorMessage[key4][keyProp1]};
+const err32 = {instancePath,schemaPath:"#/allOf/1/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.allOf[1].else.errorMessage[key4][keyProp1]};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err32];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err32);
 }
 errors++;
 }
 }
 }
 const emErrs4 = [];
-for(const err31 of vErrors){
-if(!err31.emUsed){
-emErrs4.push(err31);
+for(const err33 of vErrors){
+if(!err33.emUsed){
+emErrs4.push(err33);
 }
 }
 vErrors = emErrs4;
@@ -456,12 +478,12 @@ valid4 = _valid1;
 ifClause0 = "else";
 }
 if(!valid4){
-const err32 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+const err34 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -471,24 +493,24 @@ const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.noPersonalId === undefined) && (missing2 = "noPersonalId")){
-const err33 = {};
+const err35 = {};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
 else {
 if(data.noPersonalId !== undefined){
 if(true !== data.noPersonalId){
-const err34 = {};
+const err36 = {};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -510,30 +532,7 @@ if(_valid2){
 const _errs25 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.passport === undefined){
-const err35 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "passport"},message:"must have required property '"+"passport"+"'"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(data.passport !== undefined){
-let data6 = data.passport;
-if(typeof data6 === "string"){
-if(data6.length > 9){
-const err36 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data6.length < 9){
-const err37 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
+const err37 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "passport"},message:"must have required property '"+"passport"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -542,8 +541,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!pattern3.test(data6)){
-const err38 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{2}[0-9]*$"+"\""};
+if(data.passport !== undefined){
+let data6 = data.passport;
+if(typeof data6 === "string"){
+if(data6.length > 9){
+const err38 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -552,8 +554,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!func3(data6)){
-const err39 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
+if(data6.length < 9){
+const err39 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -562,9 +564,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern3.test(data6)){
+const err40 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{2}[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -573,18 +574,19 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors5 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishPassport":[]};
-const templates5 = {};
-for(const err41 of vErrors){
-if((((((err41.keyword !== "errorMessage") && (!err41.emUsed)) && (err41.instancePath === instancePath+"/passport")) && (err41.keyword in emErrors5)) && (err41.schemaPath.indexOf("#/allOf/2/then/properties/passport") === 0)) && (/^\/[^\/]*$/.test(err41.schemaPath.slice(34)))){
-emErrors5[err41.keyword].push(err41);
-err41.emUsed = true;
+if(!func5(data6)){
+const err41 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
 }
 }
-for(const key5 in emErrors5){
-if(emErrors5[key5].length){
-const err42 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.allOf[2].then.properties.passport.errorMessage[key5]};
+else {
+const err42 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -593,11 +595,31 @@ vErrors.push(err42);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors5 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishPassport":[]};
+const templates5 = {};
+for(const err43 of vErrors){
+if((((((err43.keyword !== "errorMessage") && (!err43.emUsed)) && (err43.instancePath === instancePath+"/passport")) && (err43.keyword in emErrors5)) && (err43.schemaPath.indexOf("#/allOf/2/then/properties/passport") === 0)) && (/^\/[^\/]*$/.test(err43.schemaPath.slice(34)))){
+emErrors5[err43.keyword].push(err43);
+err43.emUsed = true;
+}
+}
+for(const key5 in emErrors5){
+if(emErrors5[key5].length){
+const err44 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.allOf[2].then.properties.passport.errorMessage[key5]};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
 }
 const emErrs5 = [];
-for(const err43 of vErrors){
-if(!err43.emUsed){
-emErrs5.push(err43);
+for(const err45 of vErrors){
+if(!err45.emUsed){
+emErrs5.push(err45);
 }
 }
 vErrors = emErrs5;
@@ -610,13 +632,13 @@ const emErrors6 = {"required":{"passport":[]}};
 const templates6 = {required:{}};
 let emPropParams2;
 let emParamsErrors2;
-for(const err44 of vErrors){
-if((((((err44.keyword !== "errorMessage") && (!err44.emUsed)) && (err44.instancePath === instancePath)) && (err44.keyword in emErrors6)) && (err44.schemaPath.indexOf("#/allOf/2/then") === 0)) && (/^\/[^\/]*$/.test(err44.schemaPath.slice(14)))){
-emPropParams2 = obj0[err44.keyword];
-emParamsErrors2 = emErrors6[err44.keyword][err44.params[emPropParams2]];
+for(const err46 of vErrors){
+if((((((err46.keyword !== "errorMessage") && (!err46.emUsed)) && (err46.instancePath === instancePath)) && (err46.keyword in emErrors6)) && (err46.schemaPath.indexOf("#/allOf/2/then") === 0)) && (/^\/[^\/]*$/.test(err46.schemaPath.slice(14)))){
+emPropParams2 = obj0[err46.keyword];
+emParamsErrors2 = emErrors6[err46.keyword][err46.params[emPropParams2]];
 if(emParamsErrors2){
-emParamsErrors2.push(err44);
-err44.emUsed = true;
+emParamsErrors2.push(err46);
+err46.emUsed = true;
 }
 }
 }
@@ -625,21 +647,21 @@ for(const keyProp2 in emErrors6[key6]){
 emParamsErrors2 = emErrors6[key6][keyProp2];
 if(emParamsErrors2.length){
 const tmpl2 = templates6[key6] && templates6[key6][keyProp2];
-const err45 = {instancePath,schemaPath:"#/allOf/2/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.allOf[2].then.errorMessage[key6][keyProp2]};
+const err47 = {instancePath,schemaPath:"#/allOf/2/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.allOf[2].then.errorMessage[key6][keyProp2]};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err47];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err47);
 }
 errors++;
 }
 }
 }
 const emErrs6 = [];
-for(const err46 of vErrors){
-if(!err46.emUsed){
-emErrs6.push(err46);
+for(const err48 of vErrors){
+if(!err48.emUsed){
+emErrs6.push(err48);
 }
 }
 vErrors = emErrs6;
@@ -653,30 +675,7 @@ else {
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.personalId === undefined){
-const err47 = {instancePath,schemaPath:"#/allOf/2/else/required",keyword:"required",params:{missingProperty: "personalId"},message:"must have required property '"+"personalId"+"'"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(data.personalId !== undefined){
-let data7 = data.personalId;
-if(typeof data7 === "string"){
-if(data7.length > 9){
-const err48 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(data7.length < 9){
-const err49 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
+const err49 = {instancePath,schemaPath:"#/allOf/2/else/required",keyword:"required",params:{missingProperty: "personalId"},message:"must have required property '"+"personalId"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -685,8 +684,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!pattern4.test(data7)){
-const err50 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]*$"+"\""};
+if(data.personalId !== undefined){
+let data7 = data.personalId;
+if(typeof data7 === "string"){
+if(data7.length > 9){
+const err50 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -695,8 +697,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!func4(data7)){
-const err51 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
+if(data7.length < 9){
+const err51 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -705,9 +707,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data7)){
+const err52 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -716,18 +717,19 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors7 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishIdCard":[]};
-const templates7 = {};
-for(const err53 of vErrors){
-if((((((err53.keyword !== "errorMessage") && (!err53.emUsed)) && (err53.instancePath === instancePath+"/personalId")) && (err53.keyword in emErrors7)) && (err53.schemaPath.indexOf("#/allOf/2/else/properties/personalId") === 0)) && (/^\/[^\/]*$/.test(err53.schemaPath.slice(36)))){
-emErrors7[err53.keyword].push(err53);
-err53.emUsed = true;
+if(!func6(data7)){
+const err53 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
 }
 }
-for(const key7 in emErrors7){
-if(emErrors7[key7].length){
-const err54 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.allOf[2].else.properties.personalId.errorMessage[key7]};
+else {
+const err54 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -736,11 +738,31 @@ vErrors.push(err54);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors7 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishIdCard":[]};
+const templates7 = {};
+for(const err55 of vErrors){
+if((((((err55.keyword !== "errorMessage") && (!err55.emUsed)) && (err55.instancePath === instancePath+"/personalId")) && (err55.keyword in emErrors7)) && (err55.schemaPath.indexOf("#/allOf/2/else/properties/personalId") === 0)) && (/^\/[^\/]*$/.test(err55.schemaPath.slice(36)))){
+emErrors7[err55.keyword].push(err55);
+err55.emUsed = true;
+}
+}
+for(const key7 in emErrors7){
+if(emErrors7[key7].length){
+const err56 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.allOf[2].else.properties.personalId.errorMessage[key7]};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
 }
 const emErrs7 = [];
-for(const err55 of vErrors){
-if(!err55.emUsed){
-emErrs7.push(err55);
+for(const err57 of vErrors){
+if(!err57.emUsed){
+emErrs7.push(err57);
 }
 }
 vErrors = emErrs7;
@@ -753,13 +775,13 @@ const emErrors8 = {"required":{"personalId":[]}};
 const templates8 = {required:{}};
 let emPropParams3;
 let emParamsErrors3;
-for(const err56 of vErrors){
-if((((((err56.keyword !== "errorMessage") && (!err56.emUsed)) && (err56.instancePath === instancePath)) && (err56.keyword in emErrors8)) && (err56.schemaPath.indexOf("#/allOf/2/else") === 0)) && (/^\/[^\/]*$/.test(err56.schemaPath.slice(14)))){
-emPropParams3 = obj0[err56.keyword];
-emParamsErrors3 = emErrors8[err56.keyword][err56.params[emPropParams3]];
+for(const err58 of vErrors){
+if((((((err58.keyword !== "errorMessage") && (!err58.emUsed)) && (err58.instancePath === instancePath)) && (err58.keyword in emErrors8)) && (err58.schemaPath.indexOf("#/allOf/2/else") === 0)) && (/^\/[^\/]*$/.test(err58.schemaPath.slice(14)))){
+emPropParams3 = obj0[err58.keyword];
+emParamsErrors3 = emErrors8[err58.keyword][err58.params[emPropParams3]];
 if(emParamsErrors3){
-emParamsErrors3.push(err56);
-err56.emUsed = true;
+emParamsErrors3.push(err58);
+err58.emUsed = true;
 }
 }
 }
@@ -768,21 +790,21 @@ for(const keyProp3 in emErrors8[key8]){
 emParamsErrors3 = emErrors8[key8][keyProp3];
 if(emParamsErrors3.length){
 const tmpl3 = templates8[key8] && templates8[key8][keyProp3];
-const err57 = {instancePath,schemaPath:"#/allOf/2/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors3},message:tmpl3 ? tmpl3() : schema16.allOf[2].else.errorMessage[key8][keyProp3]};
+const err59 = {instancePath,schemaPath:"#/allOf/2/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors3},message:tmpl3 ? tmpl3() : schema16.allOf[2].else.errorMessage[key8][keyProp3]};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err59];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err59);
 }
 errors++;
 }
 }
 }
 const emErrs8 = [];
-for(const err58 of vErrors){
-if(!err58.emUsed){
-emErrs8.push(err58);
+for(const err60 of vErrors){
+if(!err60.emUsed){
+emErrs8.push(err60);
 }
 }
 vErrors = emErrs8;
@@ -793,28 +815,7 @@ valid8 = _valid2;
 ifClause1 = "else";
 }
 if(!valid8){
-const err59 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
-const err60 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(data.firstName === undefined){
-const err61 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
+const err61 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -823,8 +824,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data.lastName === undefined){
-const err62 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err62 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -833,8 +835,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data.address_city === undefined){
-const err63 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_city"},message:"must have required property '"+"address_city"+"'"};
+if(data.firstName === undefined){
+const err63 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -843,8 +845,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data.address_zipCode === undefined){
-const err64 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_zipCode"},message:"must have required property '"+"address_zipCode"+"'"};
+if(data.lastName === undefined){
+const err64 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -853,8 +855,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data.address_house === undefined){
-const err65 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_house"},message:"must have required property '"+"address_house"+"'"};
+if(data.address_city === undefined){
+const err65 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_city"},message:"must have required property '"+"address_city"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -863,8 +865,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data.phone === undefined){
-const err66 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+if(data.address_zipCode === undefined){
+const err66 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_zipCode"},message:"must have required property '"+"address_zipCode"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -873,8 +875,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data.email === undefined){
-const err67 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(data.address_house === undefined){
+const err67 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_house"},message:"must have required property '"+"address_house"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -883,8 +885,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data.citizenship === undefined){
-const err68 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citizenship"},message:"must have required property '"+"citizenship"+"'"};
+if(data.phone === undefined){
+const err68 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -893,8 +895,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data.country === undefined){
-const err69 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
+if(data.email === undefined){
+const err69 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -903,8 +905,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data.answer_1 === undefined){
-const err70 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_1"},message:"must have required property '"+"answer_1"+"'"};
+if(data.citizenship === undefined){
+const err70 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citizenship"},message:"must have required property '"+"citizenship"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -913,8 +915,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data.answer_2 === undefined){
-const err71 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_2"},message:"must have required property '"+"answer_2"+"'"};
+if(data.country === undefined){
+const err71 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -923,8 +925,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data.answer_3 === undefined){
-const err72 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_3"},message:"must have required property '"+"answer_3"+"'"};
+if(data.answer_1 === undefined){
+const err72 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_1"},message:"must have required property '"+"answer_1"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -933,8 +935,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data.confirmed === undefined){
-const err73 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'"};
+if(data.answer_2 === undefined){
+const err73 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_2"},message:"must have required property '"+"answer_2"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -943,8 +945,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data.consents === undefined){
-const err74 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents"},message:"must have required property '"+"consents"+"'"};
+if(data.answer_3 === undefined){
+const err74 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer_3"},message:"must have required property '"+"answer_3"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -953,11 +955,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data.code !== undefined){
-let data8 = data.code;
-if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err75 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{11}$"},message:"must match pattern \""+"^[A-Za-z0-9]{11}$"+"\""};
+if(data.confirmed === undefined){
+const err75 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -966,9 +965,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.consents === undefined){
+const err76 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents"},message:"must have required property '"+"consents"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -977,18 +975,22 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors9 = {"type":[],"pattern":[]};
-const templates9 = {};
-for(const err77 of vErrors){
-if((((((err77.keyword !== "errorMessage") && (!err77.emUsed)) && (err77.instancePath === instancePath+"/code")) && (err77.keyword in emErrors9)) && (err77.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err77.schemaPath.slice(17)))){
-emErrors9[err77.keyword].push(err77);
-err77.emUsed = true;
+if(data.code !== undefined){
+let data8 = data.code;
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err77 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{11}$"},message:"must match pattern \""+"^[A-Za-z0-9]{11}$"+"\""};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
 }
 }
-for(const key9 in emErrors9){
-if(emErrors9[key9].length){
-const err78 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.properties.code.errorMessage[key9]};
+else {
+const err78 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -997,11 +999,31 @@ vErrors.push(err78);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors9 = {"type":[],"pattern":[]};
+const templates9 = {};
+for(const err79 of vErrors){
+if((((((err79.keyword !== "errorMessage") && (!err79.emUsed)) && (err79.instancePath === instancePath+"/code")) && (err79.keyword in emErrors9)) && (err79.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err79.schemaPath.slice(17)))){
+emErrors9[err79.keyword].push(err79);
+err79.emUsed = true;
+}
+}
+for(const key9 in emErrors9){
+if(emErrors9[key9].length){
+const err80 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.properties.code.errorMessage[key9]};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
 }
 const emErrs9 = [];
-for(const err79 of vErrors){
-if(!err79.emUsed){
-emErrs9.push(err79);
+for(const err81 of vErrors){
+if(!err81.emUsed){
+emErrs9.push(err81);
 }
 }
 vErrors = emErrs9;
@@ -1012,27 +1034,7 @@ if(data.firstName !== undefined){
 let data9 = data.firstName;
 if(typeof data9 === "string"){
 if(data9.length > 100){
-const err80 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-if(!pattern6.test(data9)){
-const err81 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(func5(data9) < 2){
-const err82 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+const err82 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1041,9 +1043,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-else {
-const err83 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern6.test(data9)){
+const err83 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1052,18 +1053,18 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors10 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates10 = {};
-for(const err84 of vErrors){
-if((((((err84.keyword !== "errorMessage") && (!err84.emUsed)) && (err84.instancePath === instancePath+"/firstName")) && (err84.keyword in emErrors10)) && (err84.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err84.schemaPath.slice(22)))){
-emErrors10[err84.keyword].push(err84);
-err84.emUsed = true;
+if(func7(data9) < 2){
+const err84 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err84];
 }
+else {
+vErrors.push(err84);
 }
-for(const key10 in emErrors10){
-if(emErrors10[key10].length){
-const err85 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.firstName.errorMessage[key10]};
+errors++;
+}
+if(func8(data9) < 2){
+const err85 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1073,10 +1074,41 @@ vErrors.push(err85);
 errors++;
 }
 }
+else {
+const err86 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors10 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates10 = {};
+for(const err87 of vErrors){
+if((((((err87.keyword !== "errorMessage") && (!err87.emUsed)) && (err87.instancePath === instancePath+"/firstName")) && (err87.keyword in emErrors10)) && (err87.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err87.schemaPath.slice(22)))){
+emErrors10[err87.keyword].push(err87);
+err87.emUsed = true;
+}
+}
+for(const key10 in emErrors10){
+if(emErrors10[key10].length){
+const err88 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.firstName.errorMessage[key10]};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
 const emErrs10 = [];
-for(const err86 of vErrors){
-if(!err86.emUsed){
-emErrs10.push(err86);
+for(const err89 of vErrors){
+if(!err89.emUsed){
+emErrs10.push(err89);
 }
 }
 vErrors = emErrs10;
@@ -1087,38 +1119,7 @@ if(data.lastName !== undefined){
 let data10 = data.lastName;
 if(typeof data10 === "string"){
 if(data10.length > 100){
-const err87 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-if(!pattern6.test(data10)){
-const err88 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-if(func5(data10) < 2){
-const err89 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err90 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1127,18 +1128,18 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors11 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates11 = {};
-for(const err91 of vErrors){
-if((((((err91.keyword !== "errorMessage") && (!err91.emUsed)) && (err91.instancePath === instancePath+"/lastName")) && (err91.keyword in emErrors11)) && (err91.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err91.schemaPath.slice(21)))){
-emErrors11[err91.keyword].push(err91);
-err91.emUsed = true;
+if(!pattern6.test(data10)){
+const err91 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
 }
+else {
+vErrors.push(err91);
 }
-for(const key11 in emErrors11){
-if(emErrors11[key11].length){
-const err92 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.lastName.errorMessage[key11]};
+errors++;
+}
+if(func7(data10) < 2){
+const err92 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1147,11 +1148,52 @@ vErrors.push(err92);
 }
 errors++;
 }
+if(func8(data10) < 2){
+const err93 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors11 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates11 = {};
+for(const err95 of vErrors){
+if((((((err95.keyword !== "errorMessage") && (!err95.emUsed)) && (err95.instancePath === instancePath+"/lastName")) && (err95.keyword in emErrors11)) && (err95.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err95.schemaPath.slice(21)))){
+emErrors11[err95.keyword].push(err95);
+err95.emUsed = true;
+}
+}
+for(const key11 in emErrors11){
+if(emErrors11[key11].length){
+const err96 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.lastName.errorMessage[key11]};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
 }
 const emErrs11 = [];
-for(const err93 of vErrors){
-if(!err93.emUsed){
-emErrs11.push(err93);
+for(const err97 of vErrors){
+if(!err97.emUsed){
+emErrs11.push(err97);
 }
 }
 vErrors = emErrs11;
@@ -1162,58 +1204,17 @@ if(data.address_city !== undefined){
 let data11 = data.address_city;
 if(typeof data11 === "string"){
 if(data11.length > 100){
-const err94 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err98 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err98];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err98);
 }
 errors++;
 }
 if(!pattern8.test(data11)){
-const err95 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’()-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’()-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(func5(data11) < 2){
-const err96 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors12 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates12 = {};
-for(const err98 of vErrors){
-if((((((err98.keyword !== "errorMessage") && (!err98.emUsed)) && (err98.instancePath === instancePath+"/address_city")) && (err98.keyword in emErrors12)) && (err98.schemaPath.indexOf("#/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err98.schemaPath.slice(25)))){
-emErrors12[err98.keyword].push(err98);
-err98.emUsed = true;
-}
-}
-for(const key12 in emErrors12){
-if(emErrors12[key12].length){
-const err99 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors12[key12]},message:key12 in templates12 ? templates12[key12]() : schema16.properties.address_city.errorMessage[key12]};
+const err99 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’()-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’()-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1222,11 +1223,62 @@ vErrors.push(err99);
 }
 errors++;
 }
+if(func7(data11) < 2){
+const err100 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(func8(data11) < 2){
+const err101 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors12 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates12 = {};
+for(const err103 of vErrors){
+if((((((err103.keyword !== "errorMessage") && (!err103.emUsed)) && (err103.instancePath === instancePath+"/address_city")) && (err103.keyword in emErrors12)) && (err103.schemaPath.indexOf("#/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err103.schemaPath.slice(25)))){
+emErrors12[err103.keyword].push(err103);
+err103.emUsed = true;
+}
+}
+for(const key12 in emErrors12){
+if(emErrors12[key12].length){
+const err104 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors12[key12]},message:key12 in templates12 ? templates12[key12]() : schema16.properties.address_city.errorMessage[key12]};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
 }
 const emErrs12 = [];
-for(const err100 of vErrors){
-if(!err100.emUsed){
-emErrs12.push(err100);
+for(const err105 of vErrors){
+if(!err105.emUsed){
+emErrs12.push(err105);
 }
 }
 vErrors = emErrs12;
@@ -1237,58 +1289,7 @@ if(data.address_zipCode !== undefined){
 let data12 = data.address_zipCode;
 if(typeof data12 === "string"){
 if(data12.length > 5){
-const err101 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-if(data12.length < 5){
-const err102 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-if(!pattern9.test(data12)){
-const err103 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors13 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
-const templates13 = {};
-for(const err105 of vErrors){
-if((((((err105.keyword !== "errorMessage") && (!err105.emUsed)) && (err105.instancePath === instancePath+"/address_zipCode")) && (err105.keyword in emErrors13)) && (err105.schemaPath.indexOf("#/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err105.schemaPath.slice(28)))){
-emErrors13[err105.keyword].push(err105);
-err105.emUsed = true;
-}
-}
-for(const key13 in emErrors13){
-if(emErrors13[key13].length){
-const err106 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.properties.address_zipCode.errorMessage[key13]};
+const err106 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1297,11 +1298,62 @@ vErrors.push(err106);
 }
 errors++;
 }
+if(data12.length < 5){
+const err107 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(!pattern9.test(data12)){
+const err108 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors13 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
+const templates13 = {};
+for(const err110 of vErrors){
+if((((((err110.keyword !== "errorMessage") && (!err110.emUsed)) && (err110.instancePath === instancePath+"/address_zipCode")) && (err110.keyword in emErrors13)) && (err110.schemaPath.indexOf("#/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err110.schemaPath.slice(28)))){
+emErrors13[err110.keyword].push(err110);
+err110.emUsed = true;
+}
+}
+for(const key13 in emErrors13){
+if(emErrors13[key13].length){
+const err111 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.properties.address_zipCode.errorMessage[key13]};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
 }
 const emErrs13 = [];
-for(const err107 of vErrors){
-if(!err107.emUsed){
-emErrs13.push(err107);
+for(const err112 of vErrors){
+if(!err112.emUsed){
+emErrs13.push(err112);
 }
 }
 vErrors = emErrs13;
@@ -1312,61 +1364,61 @@ if(data.address_street !== undefined){
 let data13 = data.address_street;
 if(typeof data13 === "string"){
 if(data13.length > 100){
-const err108 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err113 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err113];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err113);
 }
 errors++;
 }
 if(!pattern10.test(data13)){
-const err109 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+const err114 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err114];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err114);
 }
 errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err115 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err115];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err115);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors14 = {"type":[],"maxLength":[],"pattern":[]};
 const templates14 = {};
-for(const err111 of vErrors){
-if((((((err111.keyword !== "errorMessage") && (!err111.emUsed)) && (err111.instancePath === instancePath+"/address_street")) && (err111.keyword in emErrors14)) && (err111.schemaPath.indexOf("#/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err111.schemaPath.slice(27)))){
-emErrors14[err111.keyword].push(err111);
-err111.emUsed = true;
+for(const err116 of vErrors){
+if((((((err116.keyword !== "errorMessage") && (!err116.emUsed)) && (err116.instancePath === instancePath+"/address_street")) && (err116.keyword in emErrors14)) && (err116.schemaPath.indexOf("#/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err116.schemaPath.slice(27)))){
+emErrors14[err116.keyword].push(err116);
+err116.emUsed = true;
 }
 }
 for(const key14 in emErrors14){
 if(emErrors14[key14].length){
-const err112 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors14[key14]},message:key14 in templates14 ? templates14[key14]() : schema16.properties.address_street.errorMessage[key14]};
+const err117 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors14[key14]},message:key14 in templates14 ? templates14[key14]() : schema16.properties.address_street.errorMessage[key14]};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err117];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err117);
 }
 errors++;
 }
 }
 const emErrs14 = [];
-for(const err113 of vErrors){
-if(!err113.emUsed){
-emErrs14.push(err113);
+for(const err118 of vErrors){
+if(!err118.emUsed){
+emErrs14.push(err118);
 }
 }
 vErrors = emErrs14;
@@ -1377,58 +1429,7 @@ if(data.address_house !== undefined){
 let data14 = data.address_house;
 if(typeof data14 === "string"){
 if(data14.length > 50){
-const err114 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-if(!pattern10.test(data14)){
-const err115 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-if(func5(data14) < 1){
-const err116 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors15 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates15 = {};
-for(const err118 of vErrors){
-if((((((err118.keyword !== "errorMessage") && (!err118.emUsed)) && (err118.instancePath === instancePath+"/address_house")) && (err118.keyword in emErrors15)) && (err118.schemaPath.indexOf("#/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err118.schemaPath.slice(26)))){
-emErrors15[err118.keyword].push(err118);
-err118.emUsed = true;
-}
-}
-for(const key15 in emErrors15){
-if(emErrors15[key15].length){
-const err119 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors15[key15]},message:key15 in templates15 ? templates15[key15]() : schema16.properties.address_house.errorMessage[key15]};
+const err119 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1437,11 +1438,62 @@ vErrors.push(err119);
 }
 errors++;
 }
+if(!pattern10.test(data14)){
+const err120 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+if(func7(data14) < 1){
+const err121 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors15 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
+const templates15 = {};
+for(const err123 of vErrors){
+if((((((err123.keyword !== "errorMessage") && (!err123.emUsed)) && (err123.instancePath === instancePath+"/address_house")) && (err123.keyword in emErrors15)) && (err123.schemaPath.indexOf("#/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err123.schemaPath.slice(26)))){
+emErrors15[err123.keyword].push(err123);
+err123.emUsed = true;
+}
+}
+for(const key15 in emErrors15){
+if(emErrors15[key15].length){
+const err124 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors15[key15]},message:key15 in templates15 ? templates15[key15]() : schema16.properties.address_house.errorMessage[key15]};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
 }
 const emErrs15 = [];
-for(const err120 of vErrors){
-if(!err120.emUsed){
-emErrs15.push(err120);
+for(const err125 of vErrors){
+if(!err125.emUsed){
+emErrs15.push(err125);
 }
 }
 vErrors = emErrs15;
@@ -1452,72 +1504,17 @@ if(data.address_flat !== undefined){
 let data15 = data.address_flat;
 if(typeof data15 === "string"){
 if(data15.length > 50){
-const err121 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+const err126 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err126];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err126);
 }
 errors++;
 }
 if(!pattern10.test(data15)){
-const err122 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-}
-else {
-const err123 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors16 = {"type":[],"maxLength":[],"pattern":[]};
-const templates16 = {};
-for(const err124 of vErrors){
-if((((((err124.keyword !== "errorMessage") && (!err124.emUsed)) && (err124.instancePath === instancePath+"/address_flat")) && (err124.keyword in emErrors16)) && (err124.schemaPath.indexOf("#/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err124.schemaPath.slice(25)))){
-emErrors16[err124.keyword].push(err124);
-err124.emUsed = true;
-}
-}
-for(const key16 in emErrors16){
-if(emErrors16[key16].length){
-const err125 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors16[key16]},message:key16 in templates16 ? templates16[key16]() : schema16.properties.address_flat.errorMessage[key16]};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-const emErrs16 = [];
-for(const err126 of vErrors){
-if(!err126.emUsed){
-emErrs16.push(err126);
-}
-}
-vErrors = emErrs16;
-errors = emErrs16.length;
-}
-}
-if(data.phone !== undefined){
-let data16 = data.phone;
-if(typeof data16 === "string"){
-if(!pattern13.test(data16)){
-const err127 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+const err127 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1528,7 +1525,7 @@ errors++;
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err128 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1538,17 +1535,17 @@ vErrors.push(err128);
 errors++;
 }
 if(errors > 0){
-const emErrors17 = {"type":[],"pattern":[]};
-const templates17 = {};
+const emErrors16 = {"type":[],"maxLength":[],"pattern":[]};
+const templates16 = {};
 for(const err129 of vErrors){
-if((((((err129.keyword !== "errorMessage") && (!err129.emUsed)) && (err129.instancePath === instancePath+"/phone")) && (err129.keyword in emErrors17)) && (err129.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err129.schemaPath.slice(18)))){
-emErrors17[err129.keyword].push(err129);
+if((((((err129.keyword !== "errorMessage") && (!err129.emUsed)) && (err129.instancePath === instancePath+"/address_flat")) && (err129.keyword in emErrors16)) && (err129.schemaPath.indexOf("#/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err129.schemaPath.slice(25)))){
+emErrors16[err129.keyword].push(err129);
 err129.emUsed = true;
 }
 }
-for(const key17 in emErrors17){
-if(emErrors17[key17].length){
-const err130 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors17[key17]},message:key17 in templates17 ? templates17[key17]() : schema16.properties.phone.errorMessage[key17]};
+for(const key16 in emErrors16){
+if(emErrors16[key16].length){
+const err130 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors16[key16]},message:key16 in templates16 ? templates16[key16]() : schema16.properties.address_flat.errorMessage[key16]};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1558,10 +1555,65 @@ vErrors.push(err130);
 errors++;
 }
 }
-const emErrs17 = [];
+const emErrs16 = [];
 for(const err131 of vErrors){
 if(!err131.emUsed){
-emErrs17.push(err131);
+emErrs16.push(err131);
+}
+}
+vErrors = emErrs16;
+errors = emErrs16.length;
+}
+}
+if(data.phone !== undefined){
+let data16 = data.phone;
+if(typeof data16 === "string"){
+if(!pattern13.test(data16)){
+const err132 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors17 = {"type":[],"pattern":[]};
+const templates17 = {};
+for(const err134 of vErrors){
+if((((((err134.keyword !== "errorMessage") && (!err134.emUsed)) && (err134.instancePath === instancePath+"/phone")) && (err134.keyword in emErrors17)) && (err134.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err134.schemaPath.slice(18)))){
+emErrors17[err134.keyword].push(err134);
+err134.emUsed = true;
+}
+}
+for(const key17 in emErrors17){
+if(emErrors17[key17].length){
+const err135 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors17[key17]},message:key17 in templates17 ? templates17[key17]() : schema16.properties.phone.errorMessage[key17]};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+const emErrs17 = [];
+for(const err136 of vErrors){
+if(!err136.emUsed){
+emErrs17.push(err136);
 }
 }
 vErrors = emErrs17;
@@ -1572,58 +1624,7 @@ if(data.email !== undefined){
 let data17 = data.email;
 if(typeof data17 === "string"){
 if(data17.length > 100){
-const err132 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-if(data17.length < 5){
-const err133 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-if(!(formats2.test(data17))){
-const err134 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-}
-else {
-const err135 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors18 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
-const templates18 = {};
-for(const err136 of vErrors){
-if((((((err136.keyword !== "errorMessage") && (!err136.emUsed)) && (err136.instancePath === instancePath+"/email")) && (err136.keyword in emErrors18)) && (err136.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err136.schemaPath.slice(18)))){
-emErrors18[err136.keyword].push(err136);
-err136.emUsed = true;
-}
-}
-for(const key18 in emErrors18){
-if(emErrors18[key18].length){
-const err137 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors18[key18]},message:key18 in templates18 ? templates18[key18]() : schema16.properties.email.errorMessage[key18]};
+const err137 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1632,11 +1633,62 @@ vErrors.push(err137);
 }
 errors++;
 }
+if(data17.length < 5){
+const err138 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+if(!(formats2.test(data17))){
+const err139 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors18 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
+const templates18 = {};
+for(const err141 of vErrors){
+if((((((err141.keyword !== "errorMessage") && (!err141.emUsed)) && (err141.instancePath === instancePath+"/email")) && (err141.keyword in emErrors18)) && (err141.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err141.schemaPath.slice(18)))){
+emErrors18[err141.keyword].push(err141);
+err141.emUsed = true;
+}
+}
+for(const key18 in emErrors18){
+if(emErrors18[key18].length){
+const err142 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors18[key18]},message:key18 in templates18 ? templates18[key18]() : schema16.properties.email.errorMessage[key18]};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
 }
 const emErrs18 = [];
-for(const err138 of vErrors){
-if(!err138.emUsed){
-emErrs18.push(err138);
+for(const err143 of vErrors){
+if(!err143.emUsed){
+emErrs18.push(err143);
 }
 }
 vErrors = emErrs18;
@@ -1647,58 +1699,7 @@ if(data.citizenship !== undefined){
 let data18 = data.citizenship;
 if(typeof data18 === "string"){
 if(data18.length > 100){
-const err139 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-if(!pattern6.test(data18)){
-const err140 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-if(func5(data18) < 2){
-const err141 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-}
-else {
-const err142 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors19 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates19 = {};
-for(const err143 of vErrors){
-if((((((err143.keyword !== "errorMessage") && (!err143.emUsed)) && (err143.instancePath === instancePath+"/citizenship")) && (err143.keyword in emErrors19)) && (err143.schemaPath.indexOf("#/properties/citizenship") === 0)) && (/^\/[^\/]*$/.test(err143.schemaPath.slice(24)))){
-emErrors19[err143.keyword].push(err143);
-err143.emUsed = true;
-}
-}
-for(const key19 in emErrors19){
-if(emErrors19[key19].length){
-const err144 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrors19[key19]},message:key19 in templates19 ? templates19[key19]() : schema16.properties.citizenship.errorMessage[key19]};
+const err144 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1707,11 +1708,72 @@ vErrors.push(err144);
 }
 errors++;
 }
+if(!pattern6.test(data18)){
+const err145 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+if(func7(data18) < 2){
+const err146 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+if(func8(data18) < 2){
+const err147 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors19 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates19 = {};
+for(const err149 of vErrors){
+if((((((err149.keyword !== "errorMessage") && (!err149.emUsed)) && (err149.instancePath === instancePath+"/citizenship")) && (err149.keyword in emErrors19)) && (err149.schemaPath.indexOf("#/properties/citizenship") === 0)) && (/^\/[^\/]*$/.test(err149.schemaPath.slice(24)))){
+emErrors19[err149.keyword].push(err149);
+err149.emUsed = true;
+}
+}
+for(const key19 in emErrors19){
+if(emErrors19[key19].length){
+const err150 = {instancePath:instancePath+"/citizenship",schemaPath:"#/properties/citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrors19[key19]},message:key19 in templates19 ? templates19[key19]() : schema16.properties.citizenship.errorMessage[key19]};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
 }
 const emErrs19 = [];
-for(const err145 of vErrors){
-if(!err145.emUsed){
-emErrs19.push(err145);
+for(const err151 of vErrors){
+if(!err151.emUsed){
+emErrs19.push(err151);
 }
 }
 vErrors = emErrs19;
@@ -1722,80 +1784,17 @@ if(data.country !== undefined){
 let data19 = data.country;
 if(typeof data19 === "string"){
 if(data19.length > 100){
-const err146 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err152 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err146];
+vErrors = [err152];
 }
 else {
-vErrors.push(err146);
+vErrors.push(err152);
 }
 errors++;
 }
 if(!pattern6.test(data19)){
-const err147 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-if(func5(data19) < 2){
-const err148 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-}
-else {
-const err149 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors20 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates20 = {};
-for(const err150 of vErrors){
-if((((((err150.keyword !== "errorMessage") && (!err150.emUsed)) && (err150.instancePath === instancePath+"/country")) && (err150.keyword in emErrors20)) && (err150.schemaPath.indexOf("#/properties/country") === 0)) && (/^\/[^\/]*$/.test(err150.schemaPath.slice(20)))){
-emErrors20[err150.keyword].push(err150);
-err150.emUsed = true;
-}
-}
-for(const key20 in emErrors20){
-if(emErrors20[key20].length){
-const err151 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/errorMessage",keyword:"errorMessage",params:{errors: emErrors20[key20]},message:key20 in templates20 ? templates20[key20]() : schema16.properties.country.errorMessage[key20]};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-}
-const emErrs20 = [];
-for(const err152 of vErrors){
-if(!err152.emUsed){
-emErrs20.push(err152);
-}
-}
-vErrors = emErrs20;
-errors = emErrs20.length;
-}
-}
-if(data.noPesel !== undefined){
-if(typeof data.noPesel !== "boolean"){
-const err153 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err153 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -1804,18 +1803,18 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors21 = {"type":[]};
-const templates21 = {};
-for(const err154 of vErrors){
-if((((((err154.keyword !== "errorMessage") && (!err154.emUsed)) && (err154.instancePath === instancePath+"/noPesel")) && (err154.keyword in emErrors21)) && (err154.schemaPath.indexOf("#/properties/noPesel") === 0)) && (/^\/[^\/]*$/.test(err154.schemaPath.slice(20)))){
-emErrors21[err154.keyword].push(err154);
-err154.emUsed = true;
+if(func7(data19) < 2){
+const err154 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err154];
 }
+else {
+vErrors.push(err154);
 }
-for(const key21 in emErrors21){
-if(emErrors21[key21].length){
-const err155 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors21[key21]},message:key21 in templates21 ? templates21[key21]() : schema16.properties.noPesel.errorMessage[key21]};
+errors++;
+}
+if(func8(data19) < 2){
+const err155 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -1825,10 +1824,83 @@ vErrors.push(err155);
 errors++;
 }
 }
+else {
+const err156 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors20 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates20 = {};
+for(const err157 of vErrors){
+if((((((err157.keyword !== "errorMessage") && (!err157.emUsed)) && (err157.instancePath === instancePath+"/country")) && (err157.keyword in emErrors20)) && (err157.schemaPath.indexOf("#/properties/country") === 0)) && (/^\/[^\/]*$/.test(err157.schemaPath.slice(20)))){
+emErrors20[err157.keyword].push(err157);
+err157.emUsed = true;
+}
+}
+for(const key20 in emErrors20){
+if(emErrors20[key20].length){
+const err158 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/errorMessage",keyword:"errorMessage",params:{errors: emErrors20[key20]},message:key20 in templates20 ? templates20[key20]() : schema16.properties.country.errorMessage[key20]};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+const emErrs20 = [];
+for(const err159 of vErrors){
+if(!err159.emUsed){
+emErrs20.push(err159);
+}
+}
+vErrors = emErrs20;
+errors = emErrs20.length;
+}
+}
+if(data.noPesel !== undefined){
+if(typeof data.noPesel !== "boolean"){
+const err160 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors21 = {"type":[]};
+const templates21 = {};
+for(const err161 of vErrors){
+if((((((err161.keyword !== "errorMessage") && (!err161.emUsed)) && (err161.instancePath === instancePath+"/noPesel")) && (err161.keyword in emErrors21)) && (err161.schemaPath.indexOf("#/properties/noPesel") === 0)) && (/^\/[^\/]*$/.test(err161.schemaPath.slice(20)))){
+emErrors21[err161.keyword].push(err161);
+err161.emUsed = true;
+}
+}
+for(const key21 in emErrors21){
+if(emErrors21[key21].length){
+const err162 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors21[key21]},message:key21 in templates21 ? templates21[key21]() : schema16.properties.noPesel.errorMessage[key21]};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
 const emErrs21 = [];
-for(const err156 of vErrors){
-if(!err156.emUsed){
-emErrs21.push(err156);
+for(const err163 of vErrors){
+if(!err163.emUsed){
+emErrs21.push(err163);
 }
 }
 vErrors = emErrs21;
@@ -1837,40 +1909,40 @@ errors = emErrs21.length;
 }
 if(data.noPersonalId !== undefined){
 if(typeof data.noPersonalId !== "boolean"){
-const err157 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err164 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err157];
+vErrors = [err164];
 }
 else {
-vErrors.push(err157);
+vErrors.push(err164);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors22 = {"type":[]};
 const templates22 = {};
-for(const err158 of vErrors){
-if((((((err158.keyword !== "errorMessage") && (!err158.emUsed)) && (err158.instancePath === instancePath+"/noPersonalId")) && (err158.keyword in emErrors22)) && (err158.schemaPath.indexOf("#/properties/noPersonalId") === 0)) && (/^\/[^\/]*$/.test(err158.schemaPath.slice(25)))){
-emErrors22[err158.keyword].push(err158);
-err158.emUsed = true;
+for(const err165 of vErrors){
+if((((((err165.keyword !== "errorMessage") && (!err165.emUsed)) && (err165.instancePath === instancePath+"/noPersonalId")) && (err165.keyword in emErrors22)) && (err165.schemaPath.indexOf("#/properties/noPersonalId") === 0)) && (/^\/[^\/]*$/.test(err165.schemaPath.slice(25)))){
+emErrors22[err165.keyword].push(err165);
+err165.emUsed = true;
 }
 }
 for(const key22 in emErrors22){
 if(emErrors22[key22].length){
-const err159 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors22[key22]},message:key22 in templates22 ? templates22[key22]() : schema16.properties.noPersonalId.errorMessage[key22]};
+const err166 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors22[key22]},message:key22 in templates22 ? templates22[key22]() : schema16.properties.noPersonalId.errorMessage[key22]};
 if(vErrors === null){
-vErrors = [err159];
+vErrors = [err166];
 }
 else {
-vErrors.push(err159);
+vErrors.push(err166);
 }
 errors++;
 }
 }
 const emErrs22 = [];
-for(const err160 of vErrors){
-if(!err160.emUsed){
-emErrs22.push(err160);
+for(const err167 of vErrors){
+if(!err167.emUsed){
+emErrs22.push(err167);
 }
 }
 vErrors = emErrs22;
@@ -1879,40 +1951,40 @@ errors = emErrs22.length;
 }
 if(data.answer_1 !== undefined){
 if(typeof data.answer_1 !== "boolean"){
-const err161 = {instancePath:instancePath+"/answer_1",schemaPath:"#/properties/answer_1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err168 = {instancePath:instancePath+"/answer_1",schemaPath:"#/properties/answer_1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err168];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err168);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors23 = {"type":[]};
 const templates23 = {};
-for(const err162 of vErrors){
-if((((((err162.keyword !== "errorMessage") && (!err162.emUsed)) && (err162.instancePath === instancePath+"/answer_1")) && (err162.keyword in emErrors23)) && (err162.schemaPath.indexOf("#/properties/answer_1") === 0)) && (/^\/[^\/]*$/.test(err162.schemaPath.slice(21)))){
-emErrors23[err162.keyword].push(err162);
-err162.emUsed = true;
+for(const err169 of vErrors){
+if((((((err169.keyword !== "errorMessage") && (!err169.emUsed)) && (err169.instancePath === instancePath+"/answer_1")) && (err169.keyword in emErrors23)) && (err169.schemaPath.indexOf("#/properties/answer_1") === 0)) && (/^\/[^\/]*$/.test(err169.schemaPath.slice(21)))){
+emErrors23[err169.keyword].push(err169);
+err169.emUsed = true;
 }
 }
 for(const key23 in emErrors23){
 if(emErrors23[key23].length){
-const err163 = {instancePath:instancePath+"/answer_1",schemaPath:"#/properties/answer_1/errorMessage",keyword:"errorMessage",params:{errors: emErrors23[key23]},message:key23 in templates23 ? templates23[key23]() : schema16.properties.answer_1.errorMessage[key23]};
+const err170 = {instancePath:instancePath+"/answer_1",schemaPath:"#/properties/answer_1/errorMessage",keyword:"errorMessage",params:{errors: emErrors23[key23]},message:key23 in templates23 ? templates23[key23]() : schema16.properties.answer_1.errorMessage[key23]};
 if(vErrors === null){
-vErrors = [err163];
+vErrors = [err170];
 }
 else {
-vErrors.push(err163);
+vErrors.push(err170);
 }
 errors++;
 }
 }
 const emErrs23 = [];
-for(const err164 of vErrors){
-if(!err164.emUsed){
-emErrs23.push(err164);
+for(const err171 of vErrors){
+if(!err171.emUsed){
+emErrs23.push(err171);
 }
 }
 vErrors = emErrs23;
@@ -1921,40 +1993,40 @@ errors = emErrs23.length;
 }
 if(data.answer_2 !== undefined){
 if(typeof data.answer_2 !== "boolean"){
-const err165 = {instancePath:instancePath+"/answer_2",schemaPath:"#/properties/answer_2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err172 = {instancePath:instancePath+"/answer_2",schemaPath:"#/properties/answer_2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err165];
+vErrors = [err172];
 }
 else {
-vErrors.push(err165);
+vErrors.push(err172);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors24 = {"type":[]};
 const templates24 = {};
-for(const err166 of vErrors){
-if((((((err166.keyword !== "errorMessage") && (!err166.emUsed)) && (err166.instancePath === instancePath+"/answer_2")) && (err166.keyword in emErrors24)) && (err166.schemaPath.indexOf("#/properties/answer_2") === 0)) && (/^\/[^\/]*$/.test(err166.schemaPath.slice(21)))){
-emErrors24[err166.keyword].push(err166);
-err166.emUsed = true;
+for(const err173 of vErrors){
+if((((((err173.keyword !== "errorMessage") && (!err173.emUsed)) && (err173.instancePath === instancePath+"/answer_2")) && (err173.keyword in emErrors24)) && (err173.schemaPath.indexOf("#/properties/answer_2") === 0)) && (/^\/[^\/]*$/.test(err173.schemaPath.slice(21)))){
+emErrors24[err173.keyword].push(err173);
+err173.emUsed = true;
 }
 }
 for(const key24 in emErrors24){
 if(emErrors24[key24].length){
-const err167 = {instancePath:instancePath+"/answer_2",schemaPath:"#/properties/answer_2/errorMessage",keyword:"errorMessage",params:{errors: emErrors24[key24]},message:key24 in templates24 ? templates24[key24]() : schema16.properties.answer_2.errorMessage[key24]};
+const err174 = {instancePath:instancePath+"/answer_2",schemaPath:"#/properties/answer_2/errorMessage",keyword:"errorMessage",params:{errors: emErrors24[key24]},message:key24 in templates24 ? templates24[key24]() : schema16.properties.answer_2.errorMessage[key24]};
 if(vErrors === null){
-vErrors = [err167];
+vErrors = [err174];
 }
 else {
-vErrors.push(err167);
+vErrors.push(err174);
 }
 errors++;
 }
 }
 const emErrs24 = [];
-for(const err168 of vErrors){
-if(!err168.emUsed){
-emErrs24.push(err168);
+for(const err175 of vErrors){
+if(!err175.emUsed){
+emErrs24.push(err175);
 }
 }
 vErrors = emErrs24;
@@ -1963,40 +2035,40 @@ errors = emErrs24.length;
 }
 if(data.answer_3 !== undefined){
 if(typeof data.answer_3 !== "boolean"){
-const err169 = {instancePath:instancePath+"/answer_3",schemaPath:"#/properties/answer_3/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err176 = {instancePath:instancePath+"/answer_3",schemaPath:"#/properties/answer_3/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err169];
+vErrors = [err176];
 }
 else {
-vErrors.push(err169);
+vErrors.push(err176);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors25 = {"type":[]};
 const templates25 = {};
-for(const err170 of vErrors){
-if((((((err170.keyword !== "errorMessage") && (!err170.emUsed)) && (err170.instancePath === instancePath+"/answer_3")) && (err170.keyword in emErrors25)) && (err170.schemaPath.indexOf("#/properties/answer_3") === 0)) && (/^\/[^\/]*$/.test(err170.schemaPath.slice(21)))){
-emErrors25[err170.keyword].push(err170);
-err170.emUsed = true;
+for(const err177 of vErrors){
+if((((((err177.keyword !== "errorMessage") && (!err177.emUsed)) && (err177.instancePath === instancePath+"/answer_3")) && (err177.keyword in emErrors25)) && (err177.schemaPath.indexOf("#/properties/answer_3") === 0)) && (/^\/[^\/]*$/.test(err177.schemaPath.slice(21)))){
+emErrors25[err177.keyword].push(err177);
+err177.emUsed = true;
 }
 }
 for(const key25 in emErrors25){
 if(emErrors25[key25].length){
-const err171 = {instancePath:instancePath+"/answer_3",schemaPath:"#/properties/answer_3/errorMessage",keyword:"errorMessage",params:{errors: emErrors25[key25]},message:key25 in templates25 ? templates25[key25]() : schema16.properties.answer_3.errorMessage[key25]};
+const err178 = {instancePath:instancePath+"/answer_3",schemaPath:"#/properties/answer_3/errorMessage",keyword:"errorMessage",params:{errors: emErrors25[key25]},message:key25 in templates25 ? templates25[key25]() : schema16.properties.answer_3.errorMessage[key25]};
 if(vErrors === null){
-vErrors = [err171];
+vErrors = [err178];
 }
 else {
-vErrors.push(err171);
+vErrors.push(err178);
 }
 errors++;
 }
 }
 const emErrs25 = [];
-for(const err172 of vErrors){
-if(!err172.emUsed){
-emErrs25.push(err172);
+for(const err179 of vErrors){
+if(!err179.emUsed){
+emErrs25.push(err179);
 }
 }
 vErrors = emErrs25;
@@ -2006,50 +2078,50 @@ errors = emErrs25.length;
 if(data.confirmed !== undefined){
 let data25 = data.confirmed;
 if(typeof data25 !== "boolean"){
-const err173 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err180 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err173];
+vErrors = [err180];
 }
 else {
-vErrors.push(err173);
+vErrors.push(err180);
 }
 errors++;
 }
 if(true !== data25){
-const err174 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err181 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err174];
+vErrors = [err181];
 }
 else {
-vErrors.push(err174);
+vErrors.push(err181);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors26 = {"type":[],"const":[]};
 const templates26 = {};
-for(const err175 of vErrors){
-if((((((err175.keyword !== "errorMessage") && (!err175.emUsed)) && (err175.instancePath === instancePath+"/confirmed")) && (err175.keyword in emErrors26)) && (err175.schemaPath.indexOf("#/properties/confirmed") === 0)) && (/^\/[^\/]*$/.test(err175.schemaPath.slice(22)))){
-emErrors26[err175.keyword].push(err175);
-err175.emUsed = true;
+for(const err182 of vErrors){
+if((((((err182.keyword !== "errorMessage") && (!err182.emUsed)) && (err182.instancePath === instancePath+"/confirmed")) && (err182.keyword in emErrors26)) && (err182.schemaPath.indexOf("#/properties/confirmed") === 0)) && (/^\/[^\/]*$/.test(err182.schemaPath.slice(22)))){
+emErrors26[err182.keyword].push(err182);
+err182.emUsed = true;
 }
 }
 for(const key26 in emErrors26){
 if(emErrors26[key26].length){
-const err176 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/errorMessage",keyword:"errorMessage",params:{errors: emErrors26[key26]},message:key26 in templates26 ? templates26[key26]() : schema16.properties.confirmed.errorMessage[key26]};
+const err183 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/errorMessage",keyword:"errorMessage",params:{errors: emErrors26[key26]},message:key26 in templates26 ? templates26[key26]() : schema16.properties.confirmed.errorMessage[key26]};
 if(vErrors === null){
-vErrors = [err176];
+vErrors = [err183];
 }
 else {
-vErrors.push(err176);
+vErrors.push(err183);
 }
 errors++;
 }
 }
 const emErrs26 = [];
-for(const err177 of vErrors){
-if(!err177.emUsed){
-emErrs26.push(err177);
+for(const err184 of vErrors){
+if(!err184.emUsed){
+emErrs26.push(err184);
 }
 }
 vErrors = emErrs26;
@@ -2060,79 +2132,7 @@ if(data.consents !== undefined){
 let data26 = data.consents;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.rules === undefined){
-const err178 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
-if(vErrors === null){
-vErrors = [err178];
-}
-else {
-vErrors.push(err178);
-}
-errors++;
-}
-if(data26.notEmployee === undefined){
-const err179 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
-if(vErrors === null){
-vErrors = [err179];
-}
-else {
-vErrors.push(err179);
-}
-errors++;
-}
-if(data26.rodo === undefined){
-const err180 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
-}
-if(data26.tax === undefined){
-const err181 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'"};
-if(vErrors === null){
-vErrors = [err181];
-}
-else {
-vErrors.push(err181);
-}
-errors++;
-}
-if(data26.rules !== undefined){
-let data27 = data26.rules;
-if(typeof data27 !== "boolean"){
-const err182 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err182];
-}
-else {
-vErrors.push(err182);
-}
-errors++;
-}
-if(true !== data27){
-const err183 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err183];
-}
-else {
-vErrors.push(err183);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors27 = {"type":[],"const":[]};
-const templates27 = {};
-for(const err184 of vErrors){
-if((((((err184.keyword !== "errorMessage") && (!err184.emUsed)) && (err184.instancePath === instancePath+"/consents/rules")) && (err184.keyword in emErrors27)) && (err184.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err184.schemaPath.slice(38)))){
-emErrors27[err184.keyword].push(err184);
-err184.emUsed = true;
-}
-}
-for(const key27 in emErrors27){
-if(emErrors27[key27].length){
-const err185 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors27[key27]},message:key27 in templates27 ? templates27[key27]() : schema16.properties.consents.properties.rules.errorMessage[key27]};
+const err185 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2141,11 +2141,83 @@ vErrors.push(err185);
 }
 errors++;
 }
+if(data26.notEmployee === undefined){
+const err186 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
+if(vErrors === null){
+vErrors = [err186];
+}
+else {
+vErrors.push(err186);
+}
+errors++;
+}
+if(data26.rodo === undefined){
+const err187 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+if(data26.tax === undefined){
+const err188 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'"};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
+}
+errors++;
+}
+if(data26.rules !== undefined){
+let data27 = data26.rules;
+if(typeof data27 !== "boolean"){
+const err189 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err189];
+}
+else {
+vErrors.push(err189);
+}
+errors++;
+}
+if(true !== data27){
+const err190 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors27 = {"type":[],"const":[]};
+const templates27 = {};
+for(const err191 of vErrors){
+if((((((err191.keyword !== "errorMessage") && (!err191.emUsed)) && (err191.instancePath === instancePath+"/consents/rules")) && (err191.keyword in emErrors27)) && (err191.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err191.schemaPath.slice(38)))){
+emErrors27[err191.keyword].push(err191);
+err191.emUsed = true;
+}
+}
+for(const key27 in emErrors27){
+if(emErrors27[key27].length){
+const err192 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors27[key27]},message:key27 in templates27 ? templates27[key27]() : schema16.properties.consents.properties.rules.errorMessage[key27]};
+if(vErrors === null){
+vErrors = [err192];
+}
+else {
+vErrors.push(err192);
+}
+errors++;
+}
 }
 const emErrs27 = [];
-for(const err186 of vErrors){
-if(!err186.emUsed){
-emErrs27.push(err186);
+for(const err193 of vErrors){
+if(!err193.emUsed){
+emErrs27.push(err193);
 }
 }
 vErrors = emErrs27;
@@ -2155,50 +2227,50 @@ errors = emErrs27.length;
 if(data26.notEmployee !== undefined){
 let data28 = data26.notEmployee;
 if(typeof data28 !== "boolean"){
-const err187 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err194 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err187];
+vErrors = [err194];
 }
 else {
-vErrors.push(err187);
+vErrors.push(err194);
 }
 errors++;
 }
 if(true !== data28){
-const err188 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err195 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err188];
+vErrors = [err195];
 }
 else {
-vErrors.push(err188);
+vErrors.push(err195);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors28 = {"type":[],"const":[]};
 const templates28 = {};
-for(const err189 of vErrors){
-if((((((err189.keyword !== "errorMessage") && (!err189.emUsed)) && (err189.instancePath === instancePath+"/consents/notEmployee")) && (err189.keyword in emErrors28)) && (err189.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err189.schemaPath.slice(44)))){
-emErrors28[err189.keyword].push(err189);
-err189.emUsed = true;
+for(const err196 of vErrors){
+if((((((err196.keyword !== "errorMessage") && (!err196.emUsed)) && (err196.instancePath === instancePath+"/consents/notEmployee")) && (err196.keyword in emErrors28)) && (err196.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err196.schemaPath.slice(44)))){
+emErrors28[err196.keyword].push(err196);
+err196.emUsed = true;
 }
 }
 for(const key28 in emErrors28){
 if(emErrors28[key28].length){
-const err190 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors28[key28]},message:key28 in templates28 ? templates28[key28]() : schema16.properties.consents.properties.notEmployee.errorMessage[key28]};
+const err197 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors28[key28]},message:key28 in templates28 ? templates28[key28]() : schema16.properties.consents.properties.notEmployee.errorMessage[key28]};
 if(vErrors === null){
-vErrors = [err190];
+vErrors = [err197];
 }
 else {
-vErrors.push(err190);
+vErrors.push(err197);
 }
 errors++;
 }
 }
 const emErrs28 = [];
-for(const err191 of vErrors){
-if(!err191.emUsed){
-emErrs28.push(err191);
+for(const err198 of vErrors){
+if(!err198.emUsed){
+emErrs28.push(err198);
 }
 }
 vErrors = emErrs28;
@@ -2208,50 +2280,50 @@ errors = emErrs28.length;
 if(data26.rodo !== undefined){
 let data29 = data26.rodo;
 if(typeof data29 !== "boolean"){
-const err192 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err199 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err192];
+vErrors = [err199];
 }
 else {
-vErrors.push(err192);
+vErrors.push(err199);
 }
 errors++;
 }
 if(true !== data29){
-const err193 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err200 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err193];
+vErrors = [err200];
 }
 else {
-vErrors.push(err193);
+vErrors.push(err200);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors29 = {"type":[],"const":[]};
 const templates29 = {};
-for(const err194 of vErrors){
-if((((((err194.keyword !== "errorMessage") && (!err194.emUsed)) && (err194.instancePath === instancePath+"/consents/rodo")) && (err194.keyword in emErrors29)) && (err194.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err194.schemaPath.slice(37)))){
-emErrors29[err194.keyword].push(err194);
-err194.emUsed = true;
+for(const err201 of vErrors){
+if((((((err201.keyword !== "errorMessage") && (!err201.emUsed)) && (err201.instancePath === instancePath+"/consents/rodo")) && (err201.keyword in emErrors29)) && (err201.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err201.schemaPath.slice(37)))){
+emErrors29[err201.keyword].push(err201);
+err201.emUsed = true;
 }
 }
 for(const key29 in emErrors29){
 if(emErrors29[key29].length){
-const err195 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors29[key29]},message:key29 in templates29 ? templates29[key29]() : schema16.properties.consents.properties.rodo.errorMessage[key29]};
+const err202 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors29[key29]},message:key29 in templates29 ? templates29[key29]() : schema16.properties.consents.properties.rodo.errorMessage[key29]};
 if(vErrors === null){
-vErrors = [err195];
+vErrors = [err202];
 }
 else {
-vErrors.push(err195);
+vErrors.push(err202);
 }
 errors++;
 }
 }
 const emErrs29 = [];
-for(const err196 of vErrors){
-if(!err196.emUsed){
-emErrs29.push(err196);
+for(const err203 of vErrors){
+if(!err203.emUsed){
+emErrs29.push(err203);
 }
 }
 vErrors = emErrs29;
@@ -2261,79 +2333,7 @@ errors = emErrs29.length;
 if(data26.tax !== undefined){
 let data30 = data26.tax;
 if(typeof data30 !== "boolean"){
-const err197 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err197];
-}
-else {
-vErrors.push(err197);
-}
-errors++;
-}
-if(true !== data30){
-const err198 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err198];
-}
-else {
-vErrors.push(err198);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors30 = {"type":[],"const":[]};
-const templates30 = {};
-for(const err199 of vErrors){
-if((((((err199.keyword !== "errorMessage") && (!err199.emUsed)) && (err199.instancePath === instancePath+"/consents/tax")) && (err199.keyword in emErrors30)) && (err199.schemaPath.indexOf("#/properties/consents/properties/tax") === 0)) && (/^\/[^\/]*$/.test(err199.schemaPath.slice(36)))){
-emErrors30[err199.keyword].push(err199);
-err199.emUsed = true;
-}
-}
-for(const key30 in emErrors30){
-if(emErrors30[key30].length){
-const err200 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/errorMessage",keyword:"errorMessage",params:{errors: emErrors30[key30]},message:key30 in templates30 ? templates30[key30]() : schema16.properties.consents.properties.tax.errorMessage[key30]};
-if(vErrors === null){
-vErrors = [err200];
-}
-else {
-vErrors.push(err200);
-}
-errors++;
-}
-}
-const emErrs30 = [];
-for(const err201 of vErrors){
-if(!err201.emUsed){
-emErrs30.push(err201);
-}
-}
-vErrors = emErrs30;
-errors = emErrs30.length;
-}
-}
-}
-else {
-const err202 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err202];
-}
-else {
-vErrors.push(err202);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors31 = {"type":[]};
-const templates31 = {};
-for(const err203 of vErrors){
-if((((((err203.keyword !== "errorMessage") && (!err203.emUsed)) && (err203.instancePath === instancePath+"/consents")) && (err203.keyword in emErrors31)) && (err203.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err203.schemaPath.slice(21)))){
-emErrors31[err203.keyword].push(err203);
-err203.emUsed = true;
-}
-}
-for(const key31 in emErrors31){
-if(emErrors31[key31].length){
-const err204 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors31[key31]},message:key31 in templates31 ? templates31[key31]() : schema16.properties.consents.errorMessage[key31]};
+const err204 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2342,18 +2342,90 @@ vErrors.push(err204);
 }
 errors++;
 }
+if(true !== data30){
+const err205 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err205];
+}
+else {
+vErrors.push(err205);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors30 = {"type":[],"const":[]};
+const templates30 = {};
+for(const err206 of vErrors){
+if((((((err206.keyword !== "errorMessage") && (!err206.emUsed)) && (err206.instancePath === instancePath+"/consents/tax")) && (err206.keyword in emErrors30)) && (err206.schemaPath.indexOf("#/properties/consents/properties/tax") === 0)) && (/^\/[^\/]*$/.test(err206.schemaPath.slice(36)))){
+emErrors30[err206.keyword].push(err206);
+err206.emUsed = true;
+}
+}
+for(const key30 in emErrors30){
+if(emErrors30[key30].length){
+const err207 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/errorMessage",keyword:"errorMessage",params:{errors: emErrors30[key30]},message:key30 in templates30 ? templates30[key30]() : schema16.properties.consents.properties.tax.errorMessage[key30]};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
+}
+errors++;
+}
+}
+const emErrs30 = [];
+for(const err208 of vErrors){
+if(!err208.emUsed){
+emErrs30.push(err208);
+}
+}
+vErrors = emErrs30;
+errors = emErrs30.length;
+}
+}
+}
+else {
+const err209 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err209];
+}
+else {
+vErrors.push(err209);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors31 = {"type":[]};
+const templates31 = {};
+for(const err210 of vErrors){
+if((((((err210.keyword !== "errorMessage") && (!err210.emUsed)) && (err210.instancePath === instancePath+"/consents")) && (err210.keyword in emErrors31)) && (err210.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err210.schemaPath.slice(21)))){
+emErrors31[err210.keyword].push(err210);
+err210.emUsed = true;
+}
+}
+for(const key31 in emErrors31){
+if(emErrors31[key31].length){
+const err211 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors31[key31]},message:key31 in templates31 ? templates31[key31]() : schema16.properties.consents.errorMessage[key31]};
+if(vErrors === null){
+vErrors = [err211];
+}
+else {
+vErrors.push(err211);
+}
+errors++;
+}
 }
 const emErrors32 = {"required":{"rules":[],"notEmployee":[],"rodo":[],"tax":[]}};
 const templates32 = {required:{}};
 let emPropParams4;
 let emParamsErrors4;
-for(const err205 of vErrors){
-if((((((err205.keyword !== "errorMessage") && (!err205.emUsed)) && (err205.instancePath === instancePath+"/consents")) && (err205.keyword in emErrors32)) && (err205.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err205.schemaPath.slice(21)))){
-emPropParams4 = obj0[err205.keyword];
-emParamsErrors4 = emErrors32[err205.keyword][err205.params[emPropParams4]];
+for(const err212 of vErrors){
+if((((((err212.keyword !== "errorMessage") && (!err212.emUsed)) && (err212.instancePath === instancePath+"/consents")) && (err212.keyword in emErrors32)) && (err212.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err212.schemaPath.slice(21)))){
+emPropParams4 = obj0[err212.keyword];
+emParamsErrors4 = emErrors32[err212.keyword][err212.params[emPropParams4]];
 if(emParamsErrors4){
-emParamsErrors4.push(err205);
-err205.emUsed = true;
+emParamsErrors4.push(err212);
+err212.emUsed = true;
 }
 }
 }
@@ -2362,21 +2434,21 @@ for(const keyProp4 in emErrors32[key32]){
 emParamsErrors4 = emErrors32[key32][keyProp4];
 if(emParamsErrors4.length){
 const tmpl4 = templates32[key32] && templates32[key32][keyProp4];
-const err206 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors4},message:tmpl4 ? tmpl4() : schema16.properties.consents.errorMessage[key32][keyProp4]};
+const err213 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors4},message:tmpl4 ? tmpl4() : schema16.properties.consents.errorMessage[key32][keyProp4]};
 if(vErrors === null){
-vErrors = [err206];
+vErrors = [err213];
 }
 else {
-vErrors.push(err206);
+vErrors.push(err213);
 }
 errors++;
 }
 }
 }
 const emErrs31 = [];
-for(const err207 of vErrors){
-if(!err207.emUsed){
-emErrs31.push(err207);
+for(const err214 of vErrors){
+if(!err214.emUsed){
+emErrs31.push(err214);
 }
 }
 vErrors = emErrs31;
@@ -2385,12 +2457,12 @@ errors = emErrs31.length;
 }
 }
 else {
-const err208 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err215 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err208];
+vErrors = [err215];
 }
 else {
-vErrors.push(err208);
+vErrors.push(err215);
 }
 errors++;
 }
@@ -2399,13 +2471,13 @@ const emErrors33 = {"required":{"code":[],"firstName":[],"lastName":[],"address_
 const templates33 = {required:{}};
 let emPropParams5;
 let emParamsErrors5;
-for(const err209 of vErrors){
-if((((((err209.keyword !== "errorMessage") && (!err209.emUsed)) && (err209.instancePath === instancePath)) && (err209.keyword in emErrors33)) && (err209.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err209.schemaPath.slice(1)))){
-emPropParams5 = obj0[err209.keyword];
-emParamsErrors5 = emErrors33[err209.keyword][err209.params[emPropParams5]];
+for(const err216 of vErrors){
+if((((((err216.keyword !== "errorMessage") && (!err216.emUsed)) && (err216.instancePath === instancePath)) && (err216.keyword in emErrors33)) && (err216.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err216.schemaPath.slice(1)))){
+emPropParams5 = obj0[err216.keyword];
+emParamsErrors5 = emErrors33[err216.keyword][err216.params[emPropParams5]];
 if(emParamsErrors5){
-emParamsErrors5.push(err209);
-err209.emUsed = true;
+emParamsErrors5.push(err216);
+err216.emUsed = true;
 }
 }
 }
@@ -2414,21 +2486,21 @@ for(const keyProp5 in emErrors33[key33]){
 emParamsErrors5 = emErrors33[key33][keyProp5];
 if(emParamsErrors5.length){
 const tmpl5 = templates33[key33] && templates33[key33][keyProp5];
-const err210 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors5},message:tmpl5 ? tmpl5() : schema16.errorMessage[key33][keyProp5]};
+const err217 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors5},message:tmpl5 ? tmpl5() : schema16.errorMessage[key33][keyProp5]};
 if(vErrors === null){
-vErrors = [err210];
+vErrors = [err217];
 }
 else {
-vErrors.push(err210);
+vErrors.push(err217);
 }
 errors++;
 }
 }
 }
 const emErrs32 = [];
-for(const err211 of vErrors){
-if(!err211.emUsed){
-emErrs32.push(err211);
+for(const err218 of vErrors){
+if(!err218.emUsed){
+emErrs32.push(err218);
 }
 }
 vErrors = emErrs32;

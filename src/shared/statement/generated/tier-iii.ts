@@ -6,7 +6,7 @@ import * as __import1 from '../checksums';
 const __validators = {};
 
 __validators.tierIII = validate14;
-const schema16 = {"$id":"tierIII","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","address_city","address_zipCode","address_house","phone","email","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna."},"x-requiredMessage":"Data urodzenia jest wymagana"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"}},"required":["birthDate","citizenship"],"errorMessage":{"required":{"birthDate":"Data urodzenia jest wymagana","citizenship":"Obywatelstwo jest wymagane"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","consents":"Zaznacz wymagane zgody."}}};
+const schema16 = {"$id":"tierIII","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","address_city","address_zipCode","address_house","phone","email","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","adultByRegistrationEnd":true,"errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna.","adultByRegistrationEnd":"Loteria jest tylko dla osób pełnoletnich. W ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat."},"x-requiredMessage":"Data urodzenia jest wymagana"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"}},"required":["birthDate","citizenship"],"errorMessage":{"required":{"birthDate":"Data urodzenia jest wymagana","citizenship":"Obywatelstwo jest wymagane"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"adultByRegistrationEnd":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy.","adultByRegistrationEnd":"Loteria jest tylko dla osób pełnoletnich. Z numeru PESEL wynika, że w ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","consents":"Zaznacz wymagane zgody."}}};
 const pattern0 = new RegExp("^[eE]", "u");
 const pattern1 = new RegExp("^data:image/png;base64,[A-Za-z0-9+/]+=*$", "u");
 const pattern2 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
@@ -20,10 +20,12 @@ const pattern11 = new RegExp("^[\\p{L}\\p{M}0-9 .,'’/-]*$", "u");
 const pattern14 = new RegExp("^[0-9]{9}$", "u");
 const formats0 = __import0.fullFormats.date;
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const func2 = __import1.countNonSpace;
-const func3 = __import1.isValidPesel;
-const func4 = __import1.isValidPassport;
-const func5 = __import1.isValidIdCard;
+const func2 = __import1.isAdultByRegistrationEnd;
+const func3 = __import1.countNonSpace;
+const func4 = __import1.countLetters;
+const func5 = __import1.isValidPesel;
+const func7 = __import1.isValidPassport;
+const func8 = __import1.isValidIdCard;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -245,9 +247,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!func2(data3)){
+const err15 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/adultByRegistrationEnd",keyword:"adultByRegistrationEnd",params:{},message:"must pass \"adultByRegistrationEnd\" keyword validation"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -256,31 +257,42 @@ vErrors.push(err15);
 }
 errors++;
 }
+}
+else {
+const err16 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors1 = {"type":[],"pattern":[],"format":[]};
+const emErrors1 = {"type":[],"pattern":[],"format":[],"adultByRegistrationEnd":[]};
 const templates1 = {};
-for(const err16 of vErrors){
-if((((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && (err16.instancePath === instancePath+"/birthDate")) && (err16.keyword in emErrors1)) && (err16.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err16.schemaPath.slice(35)))){
-emErrors1[err16.keyword].push(err16);
-err16.emUsed = true;
+for(const err17 of vErrors){
+if((((((err17.keyword !== "errorMessage") && (!err17.emUsed)) && (err17.instancePath === instancePath+"/birthDate")) && (err17.keyword in emErrors1)) && (err17.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err17.schemaPath.slice(35)))){
+emErrors1[err17.keyword].push(err17);
+err17.emUsed = true;
 }
 }
 for(const key1 in emErrors1){
 if(emErrors1[key1].length){
-const err17 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.allOf[1].then.properties.birthDate.errorMessage[key1]};
+const err18 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.allOf[1].then.properties.birthDate.errorMessage[key1]};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
 }
 const emErrs1 = [];
-for(const err18 of vErrors){
-if(!err18.emUsed){
-emErrs1.push(err18);
+for(const err19 of vErrors){
+if(!err19.emUsed){
+emErrs1.push(err19);
 }
 }
 vErrors = emErrs1;
@@ -291,17 +303,7 @@ if(data.citizenship !== undefined){
 let data4 = data.citizenship;
 if(typeof data4 === "string"){
 if(data4.length > 100){
-const err19 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(!pattern3.test(data4)){
-const err20 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+const err20 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -310,8 +312,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data4) < 2){
-const err21 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(!pattern3.test(data4)){
+const err21 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -320,9 +322,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data4) < 2){
+const err22 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -331,18 +332,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors2 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates2 = {};
-for(const err23 of vErrors){
-if((((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && (err23.instancePath === instancePath+"/citizenship")) && (err23.keyword in emErrors2)) && (err23.schemaPath.indexOf("#/allOf/1/then/properties/citizenship") === 0)) && (/^\/[^\/]*$/.test(err23.schemaPath.slice(37)))){
-emErrors2[err23.keyword].push(err23);
-err23.emUsed = true;
+if(func4(data4) < 2){
+const err23 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
 }
 }
-for(const key2 in emErrors2){
-if(emErrors2[key2].length){
-const err24 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.allOf[1].then.properties.citizenship.errorMessage[key2]};
+else {
+const err24 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -351,11 +353,31 @@ vErrors.push(err24);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors2 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates2 = {};
+for(const err25 of vErrors){
+if((((((err25.keyword !== "errorMessage") && (!err25.emUsed)) && (err25.instancePath === instancePath+"/citizenship")) && (err25.keyword in emErrors2)) && (err25.schemaPath.indexOf("#/allOf/1/then/properties/citizenship") === 0)) && (/^\/[^\/]*$/.test(err25.schemaPath.slice(37)))){
+emErrors2[err25.keyword].push(err25);
+err25.emUsed = true;
+}
+}
+for(const key2 in emErrors2){
+if(emErrors2[key2].length){
+const err26 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.allOf[1].then.properties.citizenship.errorMessage[key2]};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
 }
 const emErrs2 = [];
-for(const err25 of vErrors){
-if(!err25.emUsed){
-emErrs2.push(err25);
+for(const err27 of vErrors){
+if(!err27.emUsed){
+emErrs2.push(err27);
 }
 }
 vErrors = emErrs2;
@@ -368,13 +390,13 @@ const emErrors3 = {"required":{"birthDate":[],"citizenship":[]}};
 const templates3 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err26 of vErrors){
-if((((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && (err26.instancePath === instancePath)) && (err26.keyword in emErrors3)) && (err26.schemaPath.indexOf("#/allOf/1/then") === 0)) && (/^\/[^\/]*$/.test(err26.schemaPath.slice(14)))){
-emPropParams0 = obj0[err26.keyword];
-emParamsErrors0 = emErrors3[err26.keyword][err26.params[emPropParams0]];
+for(const err28 of vErrors){
+if((((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && (err28.instancePath === instancePath)) && (err28.keyword in emErrors3)) && (err28.schemaPath.indexOf("#/allOf/1/then") === 0)) && (/^\/[^\/]*$/.test(err28.schemaPath.slice(14)))){
+emPropParams0 = obj0[err28.keyword];
+emParamsErrors0 = emErrors3[err28.keyword][err28.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err26);
-err26.emUsed = true;
+emParamsErrors0.push(err28);
+err28.emUsed = true;
 }
 }
 }
@@ -383,21 +405,21 @@ for(const keyProp0 in emErrors3[key3]){
 emParamsErrors0 = emErrors3[key3][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates3[key3] && templates3[key3][keyProp0];
-const err27 = {instancePath,schemaPath:"#/allOf/1/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.allOf[1].then.errorMessage[key3][keyProp0]};
+const err29 = {instancePath,schemaPath:"#/allOf/1/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.allOf[1].then.errorMessage[key3][keyProp0]};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }
 }
 }
 const emErrs3 = [];
-for(const err28 of vErrors){
-if(!err28.emUsed){
-emErrs3.push(err28);
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs3.push(err30);
 }
 }
 vErrors = emErrs3;
@@ -411,30 +433,7 @@ else {
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pesel === undefined){
-const err29 = {instancePath,schemaPath:"#/allOf/1/else/required",keyword:"required",params:{missingProperty: "pesel"},message:"must have required property '"+"pesel"+"'"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(data.pesel !== undefined){
-let data5 = data.pesel;
-if(typeof data5 === "string"){
-if(data5.length > 11){
-const err30 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(data5.length < 11){
-const err31 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/minLength",keyword:"minLength",params:{limit: 11},message:"must NOT have fewer than 11 characters"};
+const err31 = {instancePath,schemaPath:"#/allOf/1/else/required",keyword:"required",params:{missingProperty: "pesel"},message:"must have required property '"+"pesel"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -443,8 +442,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!func3(data5)){
-const err32 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
+if(data.pesel !== undefined){
+let data5 = data.pesel;
+if(typeof data5 === "string"){
+if(data5.length > 11){
+const err32 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -453,9 +455,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.length < 11){
+const err33 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/minLength",keyword:"minLength",params:{limit: 11},message:"must NOT have fewer than 11 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -464,18 +465,18 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors4 = {"type":[],"minLength":[],"maxLength":[],"pesel":[]};
-const templates4 = {};
-for(const err34 of vErrors){
-if((((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && (err34.instancePath === instancePath+"/pesel")) && (err34.keyword in emErrors4)) && (err34.schemaPath.indexOf("#/allOf/1/else/properties/pesel") === 0)) && (/^\/[^\/]*$/.test(err34.schemaPath.slice(31)))){
-emErrors4[err34.keyword].push(err34);
-err34.emUsed = true;
+if(!func5(data5)){
+const err34 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
+if(vErrors === null){
+vErrors = [err34];
 }
+else {
+vErrors.push(err34);
 }
-for(const key4 in emErrors4){
-if(emErrors4[key4].length){
-const err35 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.allOf[1].else.properties.pesel.errorMessage[key4]};
+errors++;
+}
+if(!func2(data5)){
+const err35 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/adultByRegistrationEnd",keyword:"adultByRegistrationEnd",params:{},message:"must pass \"adultByRegistrationEnd\" keyword validation"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -485,10 +486,41 @@ vErrors.push(err35);
 errors++;
 }
 }
+else {
+const err36 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors4 = {"type":[],"minLength":[],"maxLength":[],"pesel":[],"adultByRegistrationEnd":[]};
+const templates4 = {};
+for(const err37 of vErrors){
+if((((((err37.keyword !== "errorMessage") && (!err37.emUsed)) && (err37.instancePath === instancePath+"/pesel")) && (err37.keyword in emErrors4)) && (err37.schemaPath.indexOf("#/allOf/1/else/properties/pesel") === 0)) && (/^\/[^\/]*$/.test(err37.schemaPath.slice(31)))){
+emErrors4[err37.keyword].push(err37);
+err37.emUsed = true;
+}
+}
+for(const key4 in emErrors4){
+if(emErrors4[key4].length){
+const err38 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.allOf[1].else.properties.pesel.errorMessage[key4]};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
 const emErrs4 = [];
-for(const err36 of vErrors){
-if(!err36.emUsed){
-emErrs4.push(err36);
+for(const err39 of vErrors){
+if(!err39.emUsed){
+emErrs4.push(err39);
 }
 }
 vErrors = emErrs4;
@@ -501,13 +533,13 @@ const emErrors5 = {"required":{"pesel":[]}};
 const templates5 = {required:{}};
 let emPropParams1;
 let emParamsErrors1;
-for(const err37 of vErrors){
-if((((((err37.keyword !== "errorMessage") && (!err37.emUsed)) && (err37.instancePath === instancePath)) && (err37.keyword in emErrors5)) && (err37.schemaPath.indexOf("#/allOf/1/else") === 0)) && (/^\/[^\/]*$/.test(err37.schemaPath.slice(14)))){
-emPropParams1 = obj0[err37.keyword];
-emParamsErrors1 = emErrors5[err37.keyword][err37.params[emPropParams1]];
+for(const err40 of vErrors){
+if((((((err40.keyword !== "errorMessage") && (!err40.emUsed)) && (err40.instancePath === instancePath)) && (err40.keyword in emErrors5)) && (err40.schemaPath.indexOf("#/allOf/1/else") === 0)) && (/^\/[^\/]*$/.test(err40.schemaPath.slice(14)))){
+emPropParams1 = obj0[err40.keyword];
+emParamsErrors1 = emErrors5[err40.keyword][err40.params[emPropParams1]];
 if(emParamsErrors1){
-emParamsErrors1.push(err37);
-err37.emUsed = true;
+emParamsErrors1.push(err40);
+err40.emUsed = true;
 }
 }
 }
@@ -516,21 +548,21 @@ for(const keyProp1 in emErrors5[key5]){
 emParamsErrors1 = emErrors5[key5][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates5[key5] && templates5[key5][keyProp1];
-const err38 = {instancePath,schemaPath:"#/allOf/1/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.allOf[1].else.errorMessage[key5][keyProp1]};
+const err41 = {instancePath,schemaPath:"#/allOf/1/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.allOf[1].else.errorMessage[key5][keyProp1]};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err41];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 }
 const emErrs5 = [];
-for(const err39 of vErrors){
-if(!err39.emUsed){
-emErrs5.push(err39);
+for(const err42 of vErrors){
+if(!err42.emUsed){
+emErrs5.push(err42);
 }
 }
 vErrors = emErrs5;
@@ -541,12 +573,12 @@ valid4 = _valid1;
 ifClause0 = "else";
 }
 if(!valid4){
-const err40 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+const err43 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err43];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -556,24 +588,24 @@ const _errs26 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.noPersonalId === undefined) && (missing2 = "noPersonalId")){
-const err41 = {};
+const err44 = {};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err44];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err44);
 }
 errors++;
 }
 else {
 if(data.noPersonalId !== undefined){
 if(true !== data.noPersonalId){
-const err42 = {};
+const err45 = {};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err45];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -595,40 +627,7 @@ if(_valid2){
 const _errs28 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.passport === undefined){
-const err43 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "passport"},message:"must have required property '"+"passport"+"'"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(data.passport !== undefined){
-let data7 = data.passport;
-if(typeof data7 === "string"){
-if(data7.length > 9){
-const err44 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data7.length < 9){
-const err45 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!pattern4.test(data7)){
-const err46 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{2}[0-9]*$"+"\""};
+const err46 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "passport"},message:"must have required property '"+"passport"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -637,8 +636,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!func4(data7)){
-const err47 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
+if(data.passport !== undefined){
+let data7 = data.passport;
+if(typeof data7 === "string"){
+if(data7.length > 9){
+const err47 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -647,9 +649,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.length < 9){
+const err48 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -658,18 +659,18 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors6 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishPassport":[]};
-const templates6 = {};
-for(const err49 of vErrors){
-if((((((err49.keyword !== "errorMessage") && (!err49.emUsed)) && (err49.instancePath === instancePath+"/passport")) && (err49.keyword in emErrors6)) && (err49.schemaPath.indexOf("#/allOf/2/then/properties/passport") === 0)) && (/^\/[^\/]*$/.test(err49.schemaPath.slice(34)))){
-emErrors6[err49.keyword].push(err49);
-err49.emUsed = true;
+if(!pattern4.test(data7)){
+const err49 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{2}[0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
 }
+else {
+vErrors.push(err49);
 }
-for(const key6 in emErrors6){
-if(emErrors6[key6].length){
-const err50 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.allOf[2].then.properties.passport.errorMessage[key6]};
+errors++;
+}
+if(!func7(data7)){
+const err50 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -679,10 +680,41 @@ vErrors.push(err50);
 errors++;
 }
 }
+else {
+const err51 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors6 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishPassport":[]};
+const templates6 = {};
+for(const err52 of vErrors){
+if((((((err52.keyword !== "errorMessage") && (!err52.emUsed)) && (err52.instancePath === instancePath+"/passport")) && (err52.keyword in emErrors6)) && (err52.schemaPath.indexOf("#/allOf/2/then/properties/passport") === 0)) && (/^\/[^\/]*$/.test(err52.schemaPath.slice(34)))){
+emErrors6[err52.keyword].push(err52);
+err52.emUsed = true;
+}
+}
+for(const key6 in emErrors6){
+if(emErrors6[key6].length){
+const err53 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.allOf[2].then.properties.passport.errorMessage[key6]};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
 const emErrs6 = [];
-for(const err51 of vErrors){
-if(!err51.emUsed){
-emErrs6.push(err51);
+for(const err54 of vErrors){
+if(!err54.emUsed){
+emErrs6.push(err54);
 }
 }
 vErrors = emErrs6;
@@ -695,13 +727,13 @@ const emErrors7 = {"required":{"passport":[]}};
 const templates7 = {required:{}};
 let emPropParams2;
 let emParamsErrors2;
-for(const err52 of vErrors){
-if((((((err52.keyword !== "errorMessage") && (!err52.emUsed)) && (err52.instancePath === instancePath)) && (err52.keyword in emErrors7)) && (err52.schemaPath.indexOf("#/allOf/2/then") === 0)) && (/^\/[^\/]*$/.test(err52.schemaPath.slice(14)))){
-emPropParams2 = obj0[err52.keyword];
-emParamsErrors2 = emErrors7[err52.keyword][err52.params[emPropParams2]];
+for(const err55 of vErrors){
+if((((((err55.keyword !== "errorMessage") && (!err55.emUsed)) && (err55.instancePath === instancePath)) && (err55.keyword in emErrors7)) && (err55.schemaPath.indexOf("#/allOf/2/then") === 0)) && (/^\/[^\/]*$/.test(err55.schemaPath.slice(14)))){
+emPropParams2 = obj0[err55.keyword];
+emParamsErrors2 = emErrors7[err55.keyword][err55.params[emPropParams2]];
 if(emParamsErrors2){
-emParamsErrors2.push(err52);
-err52.emUsed = true;
+emParamsErrors2.push(err55);
+err55.emUsed = true;
 }
 }
 }
@@ -710,21 +742,21 @@ for(const keyProp2 in emErrors7[key7]){
 emParamsErrors2 = emErrors7[key7][keyProp2];
 if(emParamsErrors2.length){
 const tmpl2 = templates7[key7] && templates7[key7][keyProp2];
-const err53 = {instancePath,schemaPath:"#/allOf/2/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.allOf[2].then.errorMessage[key7][keyProp2]};
+const err56 = {instancePath,schemaPath:"#/allOf/2/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.allOf[2].then.errorMessage[key7][keyProp2]};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err56];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 }
 const emErrs7 = [];
-for(const err54 of vErrors){
-if(!err54.emUsed){
-emErrs7.push(err54);
+for(const err57 of vErrors){
+if(!err57.emUsed){
+emErrs7.push(err57);
 }
 }
 vErrors = emErrs7;
@@ -738,40 +770,7 @@ else {
 const _errs32 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.personalId === undefined){
-const err55 = {instancePath,schemaPath:"#/allOf/2/else/required",keyword:"required",params:{missingProperty: "personalId"},message:"must have required property '"+"personalId"+"'"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(data.personalId !== undefined){
-let data8 = data.personalId;
-if(typeof data8 === "string"){
-if(data8.length > 9){
-const err56 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(data8.length < 9){
-const err57 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-if(!pattern5.test(data8)){
-const err58 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]*$"+"\""};
+const err58 = {instancePath,schemaPath:"#/allOf/2/else/required",keyword:"required",params:{missingProperty: "personalId"},message:"must have required property '"+"personalId"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -780,8 +779,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!func5(data8)){
-const err59 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
+if(data.personalId !== undefined){
+let data8 = data.personalId;
+if(typeof data8 === "string"){
+if(data8.length > 9){
+const err59 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -790,9 +792,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data8.length < 9){
+const err60 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -801,18 +802,18 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors8 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishIdCard":[]};
-const templates8 = {};
-for(const err61 of vErrors){
-if((((((err61.keyword !== "errorMessage") && (!err61.emUsed)) && (err61.instancePath === instancePath+"/personalId")) && (err61.keyword in emErrors8)) && (err61.schemaPath.indexOf("#/allOf/2/else/properties/personalId") === 0)) && (/^\/[^\/]*$/.test(err61.schemaPath.slice(36)))){
-emErrors8[err61.keyword].push(err61);
-err61.emUsed = true;
+if(!pattern5.test(data8)){
+const err61 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err61];
 }
+else {
+vErrors.push(err61);
 }
-for(const key8 in emErrors8){
-if(emErrors8[key8].length){
-const err62 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key8]},message:key8 in templates8 ? templates8[key8]() : schema16.allOf[2].else.properties.personalId.errorMessage[key8]};
+errors++;
+}
+if(!func8(data8)){
+const err62 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -822,10 +823,41 @@ vErrors.push(err62);
 errors++;
 }
 }
+else {
+const err63 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors8 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishIdCard":[]};
+const templates8 = {};
+for(const err64 of vErrors){
+if((((((err64.keyword !== "errorMessage") && (!err64.emUsed)) && (err64.instancePath === instancePath+"/personalId")) && (err64.keyword in emErrors8)) && (err64.schemaPath.indexOf("#/allOf/2/else/properties/personalId") === 0)) && (/^\/[^\/]*$/.test(err64.schemaPath.slice(36)))){
+emErrors8[err64.keyword].push(err64);
+err64.emUsed = true;
+}
+}
+for(const key8 in emErrors8){
+if(emErrors8[key8].length){
+const err65 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key8]},message:key8 in templates8 ? templates8[key8]() : schema16.allOf[2].else.properties.personalId.errorMessage[key8]};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
 const emErrs8 = [];
-for(const err63 of vErrors){
-if(!err63.emUsed){
-emErrs8.push(err63);
+for(const err66 of vErrors){
+if(!err66.emUsed){
+emErrs8.push(err66);
 }
 }
 vErrors = emErrs8;
@@ -838,13 +870,13 @@ const emErrors9 = {"required":{"personalId":[]}};
 const templates9 = {required:{}};
 let emPropParams3;
 let emParamsErrors3;
-for(const err64 of vErrors){
-if((((((err64.keyword !== "errorMessage") && (!err64.emUsed)) && (err64.instancePath === instancePath)) && (err64.keyword in emErrors9)) && (err64.schemaPath.indexOf("#/allOf/2/else") === 0)) && (/^\/[^\/]*$/.test(err64.schemaPath.slice(14)))){
-emPropParams3 = obj0[err64.keyword];
-emParamsErrors3 = emErrors9[err64.keyword][err64.params[emPropParams3]];
+for(const err67 of vErrors){
+if((((((err67.keyword !== "errorMessage") && (!err67.emUsed)) && (err67.instancePath === instancePath)) && (err67.keyword in emErrors9)) && (err67.schemaPath.indexOf("#/allOf/2/else") === 0)) && (/^\/[^\/]*$/.test(err67.schemaPath.slice(14)))){
+emPropParams3 = obj0[err67.keyword];
+emParamsErrors3 = emErrors9[err67.keyword][err67.params[emPropParams3]];
 if(emParamsErrors3){
-emParamsErrors3.push(err64);
-err64.emUsed = true;
+emParamsErrors3.push(err67);
+err67.emUsed = true;
 }
 }
 }
@@ -853,21 +885,21 @@ for(const keyProp3 in emErrors9[key9]){
 emParamsErrors3 = emErrors9[key9][keyProp3];
 if(emParamsErrors3.length){
 const tmpl3 = templates9[key9] && templates9[key9][keyProp3];
-const err65 = {instancePath,schemaPath:"#/allOf/2/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors3},message:tmpl3 ? tmpl3() : schema16.allOf[2].else.errorMessage[key9][keyProp3]};
+const err68 = {instancePath,schemaPath:"#/allOf/2/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors3},message:tmpl3 ? tmpl3() : schema16.allOf[2].else.errorMessage[key9][keyProp3]};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err68];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err68);
 }
 errors++;
 }
 }
 }
 const emErrs9 = [];
-for(const err66 of vErrors){
-if(!err66.emUsed){
-emErrs9.push(err66);
+for(const err69 of vErrors){
+if(!err69.emUsed){
+emErrs9.push(err69);
 }
 }
 vErrors = emErrs9;
@@ -878,38 +910,7 @@ valid8 = _valid2;
 ifClause1 = "else";
 }
 if(!valid8){
-const err67 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
-const err68 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-if(data.firstName === undefined){
-const err69 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data.lastName === undefined){
-const err70 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
+const err70 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -918,8 +919,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data.address_city === undefined){
-const err71 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_city"},message:"must have required property '"+"address_city"+"'"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err71 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -928,8 +930,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data.address_zipCode === undefined){
-const err72 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_zipCode"},message:"must have required property '"+"address_zipCode"+"'"};
+if(data.firstName === undefined){
+const err72 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -938,8 +940,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data.address_house === undefined){
-const err73 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_house"},message:"must have required property '"+"address_house"+"'"};
+if(data.lastName === undefined){
+const err73 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -948,8 +950,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data.phone === undefined){
-const err74 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+if(data.address_city === undefined){
+const err74 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_city"},message:"must have required property '"+"address_city"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -958,8 +960,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data.email === undefined){
-const err75 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(data.address_zipCode === undefined){
+const err75 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_zipCode"},message:"must have required property '"+"address_zipCode"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -968,8 +970,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data.consents === undefined){
-const err76 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents"},message:"must have required property '"+"consents"+"'"};
+if(data.address_house === undefined){
+const err76 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_house"},message:"must have required property '"+"address_house"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -978,11 +980,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data.code !== undefined){
-let data9 = data.code;
-if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
-const err77 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{11}$"},message:"must match pattern \""+"^[A-Za-z0-9]{11}$"+"\""};
+if(data.phone === undefined){
+const err77 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -991,9 +990,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.email === undefined){
+const err78 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1002,18 +1000,21 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors10 = {"type":[],"pattern":[]};
-const templates10 = {};
-for(const err79 of vErrors){
-if((((((err79.keyword !== "errorMessage") && (!err79.emUsed)) && (err79.instancePath === instancePath+"/code")) && (err79.keyword in emErrors10)) && (err79.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err79.schemaPath.slice(17)))){
-emErrors10[err79.keyword].push(err79);
-err79.emUsed = true;
+if(data.consents === undefined){
+const err79 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents"},message:"must have required property '"+"consents"+"'"};
+if(vErrors === null){
+vErrors = [err79];
 }
+else {
+vErrors.push(err79);
 }
-for(const key10 in emErrors10){
-if(emErrors10[key10].length){
-const err80 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.code.errorMessage[key10]};
+errors++;
+}
+if(data.code !== undefined){
+let data9 = data.code;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+const err80 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{11}$"},message:"must match pattern \""+"^[A-Za-z0-9]{11}$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1023,10 +1024,41 @@ vErrors.push(err80);
 errors++;
 }
 }
+else {
+const err81 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors10 = {"type":[],"pattern":[]};
+const templates10 = {};
+for(const err82 of vErrors){
+if((((((err82.keyword !== "errorMessage") && (!err82.emUsed)) && (err82.instancePath === instancePath+"/code")) && (err82.keyword in emErrors10)) && (err82.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err82.schemaPath.slice(17)))){
+emErrors10[err82.keyword].push(err82);
+err82.emUsed = true;
+}
+}
+for(const key10 in emErrors10){
+if(emErrors10[key10].length){
+const err83 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.code.errorMessage[key10]};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
 const emErrs10 = [];
-for(const err81 of vErrors){
-if(!err81.emUsed){
-emErrs10.push(err81);
+for(const err84 of vErrors){
+if(!err84.emUsed){
+emErrs10.push(err84);
 }
 }
 vErrors = emErrs10;
@@ -1037,38 +1069,7 @@ if(data.firstName !== undefined){
 let data10 = data.firstName;
 if(typeof data10 === "string"){
 if(data10.length > 100){
-const err82 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-if(!pattern3.test(data10)){
-const err83 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-if(func2(data10) < 2){
-const err84 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err85 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1077,18 +1078,18 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors11 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates11 = {};
-for(const err86 of vErrors){
-if((((((err86.keyword !== "errorMessage") && (!err86.emUsed)) && (err86.instancePath === instancePath+"/firstName")) && (err86.keyword in emErrors11)) && (err86.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err86.schemaPath.slice(22)))){
-emErrors11[err86.keyword].push(err86);
-err86.emUsed = true;
+if(!pattern3.test(data10)){
+const err86 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
 }
+else {
+vErrors.push(err86);
 }
-for(const key11 in emErrors11){
-if(emErrors11[key11].length){
-const err87 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.firstName.errorMessage[key11]};
+errors++;
+}
+if(func3(data10) < 2){
+const err87 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1097,11 +1098,52 @@ vErrors.push(err87);
 }
 errors++;
 }
+if(func4(data10) < 2){
+const err88 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors11 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates11 = {};
+for(const err90 of vErrors){
+if((((((err90.keyword !== "errorMessage") && (!err90.emUsed)) && (err90.instancePath === instancePath+"/firstName")) && (err90.keyword in emErrors11)) && (err90.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err90.schemaPath.slice(22)))){
+emErrors11[err90.keyword].push(err90);
+err90.emUsed = true;
+}
+}
+for(const key11 in emErrors11){
+if(emErrors11[key11].length){
+const err91 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.firstName.errorMessage[key11]};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
 }
 const emErrs11 = [];
-for(const err88 of vErrors){
-if(!err88.emUsed){
-emErrs11.push(err88);
+for(const err92 of vErrors){
+if(!err92.emUsed){
+emErrs11.push(err92);
 }
 }
 vErrors = emErrs11;
@@ -1112,58 +1154,17 @@ if(data.lastName !== undefined){
 let data11 = data.lastName;
 if(typeof data11 === "string"){
 if(data11.length > 100){
-const err89 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err93 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err93];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err93);
 }
 errors++;
 }
 if(!pattern3.test(data11)){
-const err90 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(func2(data11) < 2){
-const err91 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors12 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates12 = {};
-for(const err93 of vErrors){
-if((((((err93.keyword !== "errorMessage") && (!err93.emUsed)) && (err93.instancePath === instancePath+"/lastName")) && (err93.keyword in emErrors12)) && (err93.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err93.schemaPath.slice(21)))){
-emErrors12[err93.keyword].push(err93);
-err93.emUsed = true;
-}
-}
-for(const key12 in emErrors12){
-if(emErrors12[key12].length){
-const err94 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors12[key12]},message:key12 in templates12 ? templates12[key12]() : schema16.properties.lastName.errorMessage[key12]};
+const err94 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1172,11 +1173,62 @@ vErrors.push(err94);
 }
 errors++;
 }
+if(func3(data11) < 2){
+const err95 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(func4(data11) < 2){
+const err96 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors12 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates12 = {};
+for(const err98 of vErrors){
+if((((((err98.keyword !== "errorMessage") && (!err98.emUsed)) && (err98.instancePath === instancePath+"/lastName")) && (err98.keyword in emErrors12)) && (err98.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err98.schemaPath.slice(21)))){
+emErrors12[err98.keyword].push(err98);
+err98.emUsed = true;
+}
+}
+for(const key12 in emErrors12){
+if(emErrors12[key12].length){
+const err99 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors12[key12]},message:key12 in templates12 ? templates12[key12]() : schema16.properties.lastName.errorMessage[key12]};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
 }
 const emErrs12 = [];
-for(const err95 of vErrors){
-if(!err95.emUsed){
-emErrs12.push(err95);
+for(const err100 of vErrors){
+if(!err100.emUsed){
+emErrs12.push(err100);
 }
 }
 vErrors = emErrs12;
@@ -1187,58 +1239,7 @@ if(data.address_city !== undefined){
 let data12 = data.address_city;
 if(typeof data12 === "string"){
 if(data12.length > 100){
-const err96 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(!pattern9.test(data12)){
-const err97 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’()-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’()-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-if(func2(data12) < 2){
-const err98 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-else {
-const err99 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors13 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates13 = {};
-for(const err100 of vErrors){
-if((((((err100.keyword !== "errorMessage") && (!err100.emUsed)) && (err100.instancePath === instancePath+"/address_city")) && (err100.keyword in emErrors13)) && (err100.schemaPath.indexOf("#/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err100.schemaPath.slice(25)))){
-emErrors13[err100.keyword].push(err100);
-err100.emUsed = true;
-}
-}
-for(const key13 in emErrors13){
-if(emErrors13[key13].length){
-const err101 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.properties.address_city.errorMessage[key13]};
+const err101 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1247,11 +1248,72 @@ vErrors.push(err101);
 }
 errors++;
 }
+if(!pattern9.test(data12)){
+const err102 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’()-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’()-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(func3(data12) < 2){
+const err103 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+if(func4(data12) < 2){
+const err104 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors13 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates13 = {};
+for(const err106 of vErrors){
+if((((((err106.keyword !== "errorMessage") && (!err106.emUsed)) && (err106.instancePath === instancePath+"/address_city")) && (err106.keyword in emErrors13)) && (err106.schemaPath.indexOf("#/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err106.schemaPath.slice(25)))){
+emErrors13[err106.keyword].push(err106);
+err106.emUsed = true;
+}
+}
+for(const key13 in emErrors13){
+if(emErrors13[key13].length){
+const err107 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.properties.address_city.errorMessage[key13]};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
 }
 const emErrs13 = [];
-for(const err102 of vErrors){
-if(!err102.emUsed){
-emErrs13.push(err102);
+for(const err108 of vErrors){
+if(!err108.emUsed){
+emErrs13.push(err108);
 }
 }
 vErrors = emErrs13;
@@ -1262,82 +1324,17 @@ if(data.address_zipCode !== undefined){
 let data13 = data.address_zipCode;
 if(typeof data13 === "string"){
 if(data13.length > 5){
-const err103 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
+const err109 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err109];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err109);
 }
 errors++;
 }
 if(data13.length < 5){
-const err104 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-if(!pattern10.test(data13)){
-const err105 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors14 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
-const templates14 = {};
-for(const err107 of vErrors){
-if((((((err107.keyword !== "errorMessage") && (!err107.emUsed)) && (err107.instancePath === instancePath+"/address_zipCode")) && (err107.keyword in emErrors14)) && (err107.schemaPath.indexOf("#/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err107.schemaPath.slice(28)))){
-emErrors14[err107.keyword].push(err107);
-err107.emUsed = true;
-}
-}
-for(const key14 in emErrors14){
-if(emErrors14[key14].length){
-const err108 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors14[key14]},message:key14 in templates14 ? templates14[key14]() : schema16.properties.address_zipCode.errorMessage[key14]};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-const emErrs14 = [];
-for(const err109 of vErrors){
-if(!err109.emUsed){
-emErrs14.push(err109);
-}
-}
-vErrors = emErrs14;
-errors = emErrs14.length;
-}
-}
-if(data.address_street !== undefined){
-let data14 = data.address_street;
-if(typeof data14 === "string"){
-if(data14.length > 100){
-const err110 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err110 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1346,8 +1343,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(!pattern11.test(data14)){
-const err111 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+if(!pattern10.test(data13)){
+const err111 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1358,7 +1355,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err112 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1368,17 +1365,17 @@ vErrors.push(err112);
 errors++;
 }
 if(errors > 0){
-const emErrors15 = {"type":[],"maxLength":[],"pattern":[]};
-const templates15 = {};
+const emErrors14 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
+const templates14 = {};
 for(const err113 of vErrors){
-if((((((err113.keyword !== "errorMessage") && (!err113.emUsed)) && (err113.instancePath === instancePath+"/address_street")) && (err113.keyword in emErrors15)) && (err113.schemaPath.indexOf("#/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err113.schemaPath.slice(27)))){
-emErrors15[err113.keyword].push(err113);
+if((((((err113.keyword !== "errorMessage") && (!err113.emUsed)) && (err113.instancePath === instancePath+"/address_zipCode")) && (err113.keyword in emErrors14)) && (err113.schemaPath.indexOf("#/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err113.schemaPath.slice(28)))){
+emErrors14[err113.keyword].push(err113);
 err113.emUsed = true;
 }
 }
-for(const key15 in emErrors15){
-if(emErrors15[key15].length){
-const err114 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors15[key15]},message:key15 in templates15 ? templates15[key15]() : schema16.properties.address_street.errorMessage[key15]};
+for(const key14 in emErrors14){
+if(emErrors14[key14].length){
+const err114 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors14[key14]},message:key14 in templates14 ? templates14[key14]() : schema16.properties.address_zipCode.errorMessage[key14]};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1388,10 +1385,75 @@ vErrors.push(err114);
 errors++;
 }
 }
-const emErrs15 = [];
+const emErrs14 = [];
 for(const err115 of vErrors){
 if(!err115.emUsed){
-emErrs15.push(err115);
+emErrs14.push(err115);
+}
+}
+vErrors = emErrs14;
+errors = emErrs14.length;
+}
+}
+if(data.address_street !== undefined){
+let data14 = data.address_street;
+if(typeof data14 === "string"){
+if(data14.length > 100){
+const err116 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(!pattern11.test(data14)){
+const err117 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors15 = {"type":[],"maxLength":[],"pattern":[]};
+const templates15 = {};
+for(const err119 of vErrors){
+if((((((err119.keyword !== "errorMessage") && (!err119.emUsed)) && (err119.instancePath === instancePath+"/address_street")) && (err119.keyword in emErrors15)) && (err119.schemaPath.indexOf("#/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err119.schemaPath.slice(27)))){
+emErrors15[err119.keyword].push(err119);
+err119.emUsed = true;
+}
+}
+for(const key15 in emErrors15){
+if(emErrors15[key15].length){
+const err120 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors15[key15]},message:key15 in templates15 ? templates15[key15]() : schema16.properties.address_street.errorMessage[key15]};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+const emErrs15 = [];
+for(const err121 of vErrors){
+if(!err121.emUsed){
+emErrs15.push(err121);
 }
 }
 vErrors = emErrs15;
@@ -1402,82 +1464,17 @@ if(data.address_house !== undefined){
 let data15 = data.address_house;
 if(typeof data15 === "string"){
 if(data15.length > 50){
-const err116 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+const err122 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err122];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err122);
 }
 errors++;
 }
 if(!pattern11.test(data15)){
-const err117 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-if(func2(data15) < 1){
-const err118 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-}
-else {
-const err119 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors16 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates16 = {};
-for(const err120 of vErrors){
-if((((((err120.keyword !== "errorMessage") && (!err120.emUsed)) && (err120.instancePath === instancePath+"/address_house")) && (err120.keyword in emErrors16)) && (err120.schemaPath.indexOf("#/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err120.schemaPath.slice(26)))){
-emErrors16[err120.keyword].push(err120);
-err120.emUsed = true;
-}
-}
-for(const key16 in emErrors16){
-if(emErrors16[key16].length){
-const err121 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors16[key16]},message:key16 in templates16 ? templates16[key16]() : schema16.properties.address_house.errorMessage[key16]};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-}
-const emErrs16 = [];
-for(const err122 of vErrors){
-if(!err122.emUsed){
-emErrs16.push(err122);
-}
-}
-vErrors = emErrs16;
-errors = emErrs16.length;
-}
-}
-if(data.address_flat !== undefined){
-let data16 = data.address_flat;
-if(typeof data16 === "string"){
-if(data16.length > 50){
-const err123 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+const err123 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1486,8 +1483,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(!pattern11.test(data16)){
-const err124 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+if(func3(data15) < 1){
+const err124 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1498,7 +1495,7 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err125 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1508,17 +1505,17 @@ vErrors.push(err125);
 errors++;
 }
 if(errors > 0){
-const emErrors17 = {"type":[],"maxLength":[],"pattern":[]};
-const templates17 = {};
+const emErrors16 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
+const templates16 = {};
 for(const err126 of vErrors){
-if((((((err126.keyword !== "errorMessage") && (!err126.emUsed)) && (err126.instancePath === instancePath+"/address_flat")) && (err126.keyword in emErrors17)) && (err126.schemaPath.indexOf("#/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err126.schemaPath.slice(25)))){
-emErrors17[err126.keyword].push(err126);
+if((((((err126.keyword !== "errorMessage") && (!err126.emUsed)) && (err126.instancePath === instancePath+"/address_house")) && (err126.keyword in emErrors16)) && (err126.schemaPath.indexOf("#/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err126.schemaPath.slice(26)))){
+emErrors16[err126.keyword].push(err126);
 err126.emUsed = true;
 }
 }
-for(const key17 in emErrors17){
-if(emErrors17[key17].length){
-const err127 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors17[key17]},message:key17 in templates17 ? templates17[key17]() : schema16.properties.address_flat.errorMessage[key17]};
+for(const key16 in emErrors16){
+if(emErrors16[key16].length){
+const err127 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors16[key16]},message:key16 in templates16 ? templates16[key16]() : schema16.properties.address_house.errorMessage[key16]};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1528,10 +1525,75 @@ vErrors.push(err127);
 errors++;
 }
 }
-const emErrs17 = [];
+const emErrs16 = [];
 for(const err128 of vErrors){
 if(!err128.emUsed){
-emErrs17.push(err128);
+emErrs16.push(err128);
+}
+}
+vErrors = emErrs16;
+errors = emErrs16.length;
+}
+}
+if(data.address_flat !== undefined){
+let data16 = data.address_flat;
+if(typeof data16 === "string"){
+if(data16.length > 50){
+const err129 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+if(!pattern11.test(data16)){
+const err130 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors17 = {"type":[],"maxLength":[],"pattern":[]};
+const templates17 = {};
+for(const err132 of vErrors){
+if((((((err132.keyword !== "errorMessage") && (!err132.emUsed)) && (err132.instancePath === instancePath+"/address_flat")) && (err132.keyword in emErrors17)) && (err132.schemaPath.indexOf("#/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err132.schemaPath.slice(25)))){
+emErrors17[err132.keyword].push(err132);
+err132.emUsed = true;
+}
+}
+for(const key17 in emErrors17){
+if(emErrors17[key17].length){
+const err133 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors17[key17]},message:key17 in templates17 ? templates17[key17]() : schema16.properties.address_flat.errorMessage[key17]};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+const emErrs17 = [];
+for(const err134 of vErrors){
+if(!err134.emUsed){
+emErrs17.push(err134);
 }
 }
 vErrors = emErrs17;
@@ -1542,51 +1604,51 @@ if(data.phone !== undefined){
 let data17 = data.phone;
 if(typeof data17 === "string"){
 if(!pattern14.test(data17)){
-const err129 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+const err135 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err135];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err135);
 }
 errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err136 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err136];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err136);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors18 = {"type":[],"pattern":[]};
 const templates18 = {};
-for(const err131 of vErrors){
-if((((((err131.keyword !== "errorMessage") && (!err131.emUsed)) && (err131.instancePath === instancePath+"/phone")) && (err131.keyword in emErrors18)) && (err131.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err131.schemaPath.slice(18)))){
-emErrors18[err131.keyword].push(err131);
-err131.emUsed = true;
+for(const err137 of vErrors){
+if((((((err137.keyword !== "errorMessage") && (!err137.emUsed)) && (err137.instancePath === instancePath+"/phone")) && (err137.keyword in emErrors18)) && (err137.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err137.schemaPath.slice(18)))){
+emErrors18[err137.keyword].push(err137);
+err137.emUsed = true;
 }
 }
 for(const key18 in emErrors18){
 if(emErrors18[key18].length){
-const err132 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors18[key18]},message:key18 in templates18 ? templates18[key18]() : schema16.properties.phone.errorMessage[key18]};
+const err138 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors18[key18]},message:key18 in templates18 ? templates18[key18]() : schema16.properties.phone.errorMessage[key18]};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err138];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err138);
 }
 errors++;
 }
 }
 const emErrs18 = [];
-for(const err133 of vErrors){
-if(!err133.emUsed){
-emErrs18.push(err133);
+for(const err139 of vErrors){
+if(!err139.emUsed){
+emErrs18.push(err139);
 }
 }
 vErrors = emErrs18;
@@ -1597,80 +1659,17 @@ if(data.email !== undefined){
 let data18 = data.email;
 if(typeof data18 === "string"){
 if(data18.length > 100){
-const err134 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err140 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err140];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err140);
 }
 errors++;
 }
 if(data18.length < 5){
-const err135 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-if(!(formats2.test(data18))){
-const err136 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-}
-else {
-const err137 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors19 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
-const templates19 = {};
-for(const err138 of vErrors){
-if((((((err138.keyword !== "errorMessage") && (!err138.emUsed)) && (err138.instancePath === instancePath+"/email")) && (err138.keyword in emErrors19)) && (err138.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err138.schemaPath.slice(18)))){
-emErrors19[err138.keyword].push(err138);
-err138.emUsed = true;
-}
-}
-for(const key19 in emErrors19){
-if(emErrors19[key19].length){
-const err139 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors19[key19]},message:key19 in templates19 ? templates19[key19]() : schema16.properties.email.errorMessage[key19]};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-}
-const emErrs19 = [];
-for(const err140 of vErrors){
-if(!err140.emUsed){
-emErrs19.push(err140);
-}
-}
-vErrors = emErrs19;
-errors = emErrs19.length;
-}
-}
-if(data.noPesel !== undefined){
-if(typeof data.noPesel !== "boolean"){
-const err141 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err141 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1679,18 +1678,19 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors20 = {"type":[]};
-const templates20 = {};
-for(const err142 of vErrors){
-if((((((err142.keyword !== "errorMessage") && (!err142.emUsed)) && (err142.instancePath === instancePath+"/noPesel")) && (err142.keyword in emErrors20)) && (err142.schemaPath.indexOf("#/properties/noPesel") === 0)) && (/^\/[^\/]*$/.test(err142.schemaPath.slice(20)))){
-emErrors20[err142.keyword].push(err142);
-err142.emUsed = true;
+if(!(formats2.test(data18))){
+const err142 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
 }
 }
-for(const key20 in emErrors20){
-if(emErrors20[key20].length){
-const err143 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors20[key20]},message:key20 in templates20 ? templates20[key20]() : schema16.properties.noPesel.errorMessage[key20]};
+else {
+const err143 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1699,20 +1699,18 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-const emErrs20 = [];
+if(errors > 0){
+const emErrors19 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
+const templates19 = {};
 for(const err144 of vErrors){
-if(!err144.emUsed){
-emErrs20.push(err144);
+if((((((err144.keyword !== "errorMessage") && (!err144.emUsed)) && (err144.instancePath === instancePath+"/email")) && (err144.keyword in emErrors19)) && (err144.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err144.schemaPath.slice(18)))){
+emErrors19[err144.keyword].push(err144);
+err144.emUsed = true;
 }
 }
-vErrors = emErrs20;
-errors = emErrs20.length;
-}
-}
-if(data.noPersonalId !== undefined){
-if(typeof data.noPersonalId !== "boolean"){
-const err145 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key19 in emErrors19){
+if(emErrors19[key19].length){
+const err145 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors19[key19]},message:key19 in templates19 ? templates19[key19]() : schema16.properties.email.errorMessage[key19]};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1721,18 +1719,20 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors21 = {"type":[]};
-const templates21 = {};
+}
+const emErrs19 = [];
 for(const err146 of vErrors){
-if((((((err146.keyword !== "errorMessage") && (!err146.emUsed)) && (err146.instancePath === instancePath+"/noPersonalId")) && (err146.keyword in emErrors21)) && (err146.schemaPath.indexOf("#/properties/noPersonalId") === 0)) && (/^\/[^\/]*$/.test(err146.schemaPath.slice(25)))){
-emErrors21[err146.keyword].push(err146);
-err146.emUsed = true;
+if(!err146.emUsed){
+emErrs19.push(err146);
 }
 }
-for(const key21 in emErrors21){
-if(emErrors21[key21].length){
-const err147 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors21[key21]},message:key21 in templates21 ? templates21[key21]() : schema16.properties.noPersonalId.errorMessage[key21]};
+vErrors = emErrs19;
+errors = emErrs19.length;
+}
+}
+if(data.noPesel !== undefined){
+if(typeof data.noPesel !== "boolean"){
+const err147 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1741,11 +1741,73 @@ vErrors.push(err147);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors20 = {"type":[]};
+const templates20 = {};
+for(const err148 of vErrors){
+if((((((err148.keyword !== "errorMessage") && (!err148.emUsed)) && (err148.instancePath === instancePath+"/noPesel")) && (err148.keyword in emErrors20)) && (err148.schemaPath.indexOf("#/properties/noPesel") === 0)) && (/^\/[^\/]*$/.test(err148.schemaPath.slice(20)))){
+emErrors20[err148.keyword].push(err148);
+err148.emUsed = true;
+}
+}
+for(const key20 in emErrors20){
+if(emErrors20[key20].length){
+const err149 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors20[key20]},message:key20 in templates20 ? templates20[key20]() : schema16.properties.noPesel.errorMessage[key20]};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+const emErrs20 = [];
+for(const err150 of vErrors){
+if(!err150.emUsed){
+emErrs20.push(err150);
+}
+}
+vErrors = emErrs20;
+errors = emErrs20.length;
+}
+}
+if(data.noPersonalId !== undefined){
+if(typeof data.noPersonalId !== "boolean"){
+const err151 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors21 = {"type":[]};
+const templates21 = {};
+for(const err152 of vErrors){
+if((((((err152.keyword !== "errorMessage") && (!err152.emUsed)) && (err152.instancePath === instancePath+"/noPersonalId")) && (err152.keyword in emErrors21)) && (err152.schemaPath.indexOf("#/properties/noPersonalId") === 0)) && (/^\/[^\/]*$/.test(err152.schemaPath.slice(25)))){
+emErrors21[err152.keyword].push(err152);
+err152.emUsed = true;
+}
+}
+for(const key21 in emErrors21){
+if(emErrors21[key21].length){
+const err153 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors21[key21]},message:key21 in templates21 ? templates21[key21]() : schema16.properties.noPersonalId.errorMessage[key21]};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
 }
 const emErrs21 = [];
-for(const err148 of vErrors){
-if(!err148.emUsed){
-emErrs21.push(err148);
+for(const err154 of vErrors){
+if(!err154.emUsed){
+emErrs21.push(err154);
 }
 }
 vErrors = emErrs21;
@@ -1756,79 +1818,17 @@ if(data.consents !== undefined){
 let data21 = data.consents;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.rules === undefined){
-const err149 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
+const err155 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err155];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err155);
 }
 errors++;
 }
 if(data21.notEmployee === undefined){
-const err150 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-if(data21.rodo === undefined){
-const err151 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-if(data21.tax === undefined){
-const err152 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'"};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-if(data21.rules !== undefined){
-let data22 = data21.rules;
-if(typeof data22 !== "boolean"){
-const err153 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-if(true !== data22){
-const err154 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors22 = {"type":[],"const":[]};
-const templates22 = {};
-for(const err155 of vErrors){
-if((((((err155.keyword !== "errorMessage") && (!err155.emUsed)) && (err155.instancePath === instancePath+"/consents/rules")) && (err155.keyword in emErrors22)) && (err155.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err155.schemaPath.slice(38)))){
-emErrors22[err155.keyword].push(err155);
-err155.emUsed = true;
-}
-}
-for(const key22 in emErrors22){
-if(emErrors22[key22].length){
-const err156 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors22[key22]},message:key22 in templates22 ? templates22[key22]() : schema16.properties.consents.properties.rules.errorMessage[key22]};
+const err156 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -1837,11 +1837,73 @@ vErrors.push(err156);
 }
 errors++;
 }
+if(data21.rodo === undefined){
+const err157 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+if(data21.tax === undefined){
+const err158 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+if(data21.rules !== undefined){
+let data22 = data21.rules;
+if(typeof data22 !== "boolean"){
+const err159 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+if(true !== data22){
+const err160 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors22 = {"type":[],"const":[]};
+const templates22 = {};
+for(const err161 of vErrors){
+if((((((err161.keyword !== "errorMessage") && (!err161.emUsed)) && (err161.instancePath === instancePath+"/consents/rules")) && (err161.keyword in emErrors22)) && (err161.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err161.schemaPath.slice(38)))){
+emErrors22[err161.keyword].push(err161);
+err161.emUsed = true;
+}
+}
+for(const key22 in emErrors22){
+if(emErrors22[key22].length){
+const err162 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors22[key22]},message:key22 in templates22 ? templates22[key22]() : schema16.properties.consents.properties.rules.errorMessage[key22]};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
 }
 const emErrs22 = [];
-for(const err157 of vErrors){
-if(!err157.emUsed){
-emErrs22.push(err157);
+for(const err163 of vErrors){
+if(!err163.emUsed){
+emErrs22.push(err163);
 }
 }
 vErrors = emErrs22;
@@ -1851,50 +1913,50 @@ errors = emErrs22.length;
 if(data21.notEmployee !== undefined){
 let data23 = data21.notEmployee;
 if(typeof data23 !== "boolean"){
-const err158 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err164 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err158];
+vErrors = [err164];
 }
 else {
-vErrors.push(err158);
+vErrors.push(err164);
 }
 errors++;
 }
 if(true !== data23){
-const err159 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err165 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err159];
+vErrors = [err165];
 }
 else {
-vErrors.push(err159);
+vErrors.push(err165);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors23 = {"type":[],"const":[]};
 const templates23 = {};
-for(const err160 of vErrors){
-if((((((err160.keyword !== "errorMessage") && (!err160.emUsed)) && (err160.instancePath === instancePath+"/consents/notEmployee")) && (err160.keyword in emErrors23)) && (err160.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err160.schemaPath.slice(44)))){
-emErrors23[err160.keyword].push(err160);
-err160.emUsed = true;
+for(const err166 of vErrors){
+if((((((err166.keyword !== "errorMessage") && (!err166.emUsed)) && (err166.instancePath === instancePath+"/consents/notEmployee")) && (err166.keyword in emErrors23)) && (err166.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err166.schemaPath.slice(44)))){
+emErrors23[err166.keyword].push(err166);
+err166.emUsed = true;
 }
 }
 for(const key23 in emErrors23){
 if(emErrors23[key23].length){
-const err161 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors23[key23]},message:key23 in templates23 ? templates23[key23]() : schema16.properties.consents.properties.notEmployee.errorMessage[key23]};
+const err167 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors23[key23]},message:key23 in templates23 ? templates23[key23]() : schema16.properties.consents.properties.notEmployee.errorMessage[key23]};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err167];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err167);
 }
 errors++;
 }
 }
 const emErrs23 = [];
-for(const err162 of vErrors){
-if(!err162.emUsed){
-emErrs23.push(err162);
+for(const err168 of vErrors){
+if(!err168.emUsed){
+emErrs23.push(err168);
 }
 }
 vErrors = emErrs23;
@@ -1904,50 +1966,50 @@ errors = emErrs23.length;
 if(data21.rodo !== undefined){
 let data24 = data21.rodo;
 if(typeof data24 !== "boolean"){
-const err163 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err169 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err163];
+vErrors = [err169];
 }
 else {
-vErrors.push(err163);
+vErrors.push(err169);
 }
 errors++;
 }
 if(true !== data24){
-const err164 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err170 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err164];
+vErrors = [err170];
 }
 else {
-vErrors.push(err164);
+vErrors.push(err170);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors24 = {"type":[],"const":[]};
 const templates24 = {};
-for(const err165 of vErrors){
-if((((((err165.keyword !== "errorMessage") && (!err165.emUsed)) && (err165.instancePath === instancePath+"/consents/rodo")) && (err165.keyword in emErrors24)) && (err165.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err165.schemaPath.slice(37)))){
-emErrors24[err165.keyword].push(err165);
-err165.emUsed = true;
+for(const err171 of vErrors){
+if((((((err171.keyword !== "errorMessage") && (!err171.emUsed)) && (err171.instancePath === instancePath+"/consents/rodo")) && (err171.keyword in emErrors24)) && (err171.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err171.schemaPath.slice(37)))){
+emErrors24[err171.keyword].push(err171);
+err171.emUsed = true;
 }
 }
 for(const key24 in emErrors24){
 if(emErrors24[key24].length){
-const err166 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors24[key24]},message:key24 in templates24 ? templates24[key24]() : schema16.properties.consents.properties.rodo.errorMessage[key24]};
+const err172 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors24[key24]},message:key24 in templates24 ? templates24[key24]() : schema16.properties.consents.properties.rodo.errorMessage[key24]};
 if(vErrors === null){
-vErrors = [err166];
+vErrors = [err172];
 }
 else {
-vErrors.push(err166);
+vErrors.push(err172);
 }
 errors++;
 }
 }
 const emErrs24 = [];
-for(const err167 of vErrors){
-if(!err167.emUsed){
-emErrs24.push(err167);
+for(const err173 of vErrors){
+if(!err173.emUsed){
+emErrs24.push(err173);
 }
 }
 vErrors = emErrs24;
@@ -1957,79 +2019,17 @@ errors = emErrs24.length;
 if(data21.tax !== undefined){
 let data25 = data21.tax;
 if(typeof data25 !== "boolean"){
-const err168 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err174 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err168];
+vErrors = [err174];
 }
 else {
-vErrors.push(err168);
+vErrors.push(err174);
 }
 errors++;
 }
 if(true !== data25){
-const err169 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors25 = {"type":[],"const":[]};
-const templates25 = {};
-for(const err170 of vErrors){
-if((((((err170.keyword !== "errorMessage") && (!err170.emUsed)) && (err170.instancePath === instancePath+"/consents/tax")) && (err170.keyword in emErrors25)) && (err170.schemaPath.indexOf("#/properties/consents/properties/tax") === 0)) && (/^\/[^\/]*$/.test(err170.schemaPath.slice(36)))){
-emErrors25[err170.keyword].push(err170);
-err170.emUsed = true;
-}
-}
-for(const key25 in emErrors25){
-if(emErrors25[key25].length){
-const err171 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/errorMessage",keyword:"errorMessage",params:{errors: emErrors25[key25]},message:key25 in templates25 ? templates25[key25]() : schema16.properties.consents.properties.tax.errorMessage[key25]};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
-}
-}
-const emErrs25 = [];
-for(const err172 of vErrors){
-if(!err172.emUsed){
-emErrs25.push(err172);
-}
-}
-vErrors = emErrs25;
-errors = emErrs25.length;
-}
-}
-}
-else {
-const err173 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors26 = {"type":[]};
-const templates26 = {};
-for(const err174 of vErrors){
-if((((((err174.keyword !== "errorMessage") && (!err174.emUsed)) && (err174.instancePath === instancePath+"/consents")) && (err174.keyword in emErrors26)) && (err174.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err174.schemaPath.slice(21)))){
-emErrors26[err174.keyword].push(err174);
-err174.emUsed = true;
-}
-}
-for(const key26 in emErrors26){
-if(emErrors26[key26].length){
-const err175 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors26[key26]},message:key26 in templates26 ? templates26[key26]() : schema16.properties.consents.errorMessage[key26]};
+const err175 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2038,27 +2038,18 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-const emErrors27 = {"required":{"rules":[],"notEmployee":[],"rodo":[],"tax":[]}};
-const templates27 = {required:{}};
-let emPropParams4;
-let emParamsErrors4;
+if(errors > 0){
+const emErrors25 = {"type":[],"const":[]};
+const templates25 = {};
 for(const err176 of vErrors){
-if((((((err176.keyword !== "errorMessage") && (!err176.emUsed)) && (err176.instancePath === instancePath+"/consents")) && (err176.keyword in emErrors27)) && (err176.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err176.schemaPath.slice(21)))){
-emPropParams4 = obj0[err176.keyword];
-emParamsErrors4 = emErrors27[err176.keyword][err176.params[emPropParams4]];
-if(emParamsErrors4){
-emParamsErrors4.push(err176);
+if((((((err176.keyword !== "errorMessage") && (!err176.emUsed)) && (err176.instancePath === instancePath+"/consents/tax")) && (err176.keyword in emErrors25)) && (err176.schemaPath.indexOf("#/properties/consents/properties/tax") === 0)) && (/^\/[^\/]*$/.test(err176.schemaPath.slice(36)))){
+emErrors25[err176.keyword].push(err176);
 err176.emUsed = true;
 }
 }
-}
-for(const key27 in emErrors27){
-for(const keyProp4 in emErrors27[key27]){
-emParamsErrors4 = emErrors27[key27][keyProp4];
-if(emParamsErrors4.length){
-const tmpl4 = templates27[key27] && templates27[key27][keyProp4];
-const err177 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors4},message:tmpl4 ? tmpl4() : schema16.properties.consents.errorMessage[key27][keyProp4]};
+for(const key25 in emErrors25){
+if(emErrors25[key25].length){
+const err177 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/errorMessage",keyword:"errorMessage",params:{errors: emErrors25[key25]},message:key25 in templates25 ? templates25[key25]() : schema16.properties.consents.properties.tax.errorMessage[key25]};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2068,20 +2059,19 @@ vErrors.push(err177);
 errors++;
 }
 }
-}
-const emErrs26 = [];
+const emErrs25 = [];
 for(const err178 of vErrors){
 if(!err178.emUsed){
-emErrs26.push(err178);
+emErrs25.push(err178);
 }
 }
-vErrors = emErrs26;
-errors = emErrs26.length;
+vErrors = emErrs25;
+errors = emErrs25.length;
 }
 }
 }
 else {
-const err179 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err179 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2091,26 +2081,17 @@ vErrors.push(err179);
 errors++;
 }
 if(errors > 0){
-const emErrors28 = {"required":{"code":[],"firstName":[],"lastName":[],"address_city":[],"address_zipCode":[],"address_house":[],"phone":[],"email":[],"consents":[]}};
-const templates28 = {required:{}};
-let emPropParams5;
-let emParamsErrors5;
+const emErrors26 = {"type":[]};
+const templates26 = {};
 for(const err180 of vErrors){
-if((((((err180.keyword !== "errorMessage") && (!err180.emUsed)) && (err180.instancePath === instancePath)) && (err180.keyword in emErrors28)) && (err180.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err180.schemaPath.slice(1)))){
-emPropParams5 = obj0[err180.keyword];
-emParamsErrors5 = emErrors28[err180.keyword][err180.params[emPropParams5]];
-if(emParamsErrors5){
-emParamsErrors5.push(err180);
+if((((((err180.keyword !== "errorMessage") && (!err180.emUsed)) && (err180.instancePath === instancePath+"/consents")) && (err180.keyword in emErrors26)) && (err180.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err180.schemaPath.slice(21)))){
+emErrors26[err180.keyword].push(err180);
 err180.emUsed = true;
 }
 }
-}
-for(const key28 in emErrors28){
-for(const keyProp5 in emErrors28[key28]){
-emParamsErrors5 = emErrors28[key28][keyProp5];
-if(emParamsErrors5.length){
-const tmpl5 = templates28[key28] && templates28[key28][keyProp5];
-const err181 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors5},message:tmpl5 ? tmpl5() : schema16.errorMessage[key28][keyProp5]};
+for(const key26 in emErrors26){
+if(emErrors26[key26].length){
+const err181 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors26[key26]},message:key26 in templates26 ? templates26[key26]() : schema16.properties.consents.errorMessage[key26]};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2120,11 +2101,92 @@ vErrors.push(err181);
 errors++;
 }
 }
+const emErrors27 = {"required":{"rules":[],"notEmployee":[],"rodo":[],"tax":[]}};
+const templates27 = {required:{}};
+let emPropParams4;
+let emParamsErrors4;
+for(const err182 of vErrors){
+if((((((err182.keyword !== "errorMessage") && (!err182.emUsed)) && (err182.instancePath === instancePath+"/consents")) && (err182.keyword in emErrors27)) && (err182.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err182.schemaPath.slice(21)))){
+emPropParams4 = obj0[err182.keyword];
+emParamsErrors4 = emErrors27[err182.keyword][err182.params[emPropParams4]];
+if(emParamsErrors4){
+emParamsErrors4.push(err182);
+err182.emUsed = true;
+}
+}
+}
+for(const key27 in emErrors27){
+for(const keyProp4 in emErrors27[key27]){
+emParamsErrors4 = emErrors27[key27][keyProp4];
+if(emParamsErrors4.length){
+const tmpl4 = templates27[key27] && templates27[key27][keyProp4];
+const err183 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors4},message:tmpl4 ? tmpl4() : schema16.properties.consents.errorMessage[key27][keyProp4]};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
+}
+errors++;
+}
+}
+}
+const emErrs26 = [];
+for(const err184 of vErrors){
+if(!err184.emUsed){
+emErrs26.push(err184);
+}
+}
+vErrors = emErrs26;
+errors = emErrs26.length;
+}
+}
+}
+else {
+const err185 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err185];
+}
+else {
+vErrors.push(err185);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors28 = {"required":{"code":[],"firstName":[],"lastName":[],"address_city":[],"address_zipCode":[],"address_house":[],"phone":[],"email":[],"consents":[]}};
+const templates28 = {required:{}};
+let emPropParams5;
+let emParamsErrors5;
+for(const err186 of vErrors){
+if((((((err186.keyword !== "errorMessage") && (!err186.emUsed)) && (err186.instancePath === instancePath)) && (err186.keyword in emErrors28)) && (err186.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err186.schemaPath.slice(1)))){
+emPropParams5 = obj0[err186.keyword];
+emParamsErrors5 = emErrors28[err186.keyword][err186.params[emPropParams5]];
+if(emParamsErrors5){
+emParamsErrors5.push(err186);
+err186.emUsed = true;
+}
+}
+}
+for(const key28 in emErrors28){
+for(const keyProp5 in emErrors28[key28]){
+emParamsErrors5 = emErrors28[key28][keyProp5];
+if(emParamsErrors5.length){
+const tmpl5 = templates28[key28] && templates28[key28][keyProp5];
+const err187 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors5},message:tmpl5 ? tmpl5() : schema16.errorMessage[key28][keyProp5]};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+}
 }
 const emErrs27 = [];
-for(const err182 of vErrors){
-if(!err182.emUsed){
-emErrs27.push(err182);
+for(const err188 of vErrors){
+if(!err188.emUsed){
+emErrs27.push(err188);
 }
 }
 vErrors = emErrs27;

@@ -5,7 +5,7 @@ import * as __import0 from '../checksums';
 const __validators = {};
 
 __validators.tierIV = validate14;
-const schema16 = {"$id":"tierIV","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","address_city","address_zipCode","address_house","phone","email","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","consents":"Zaznacz wymagane zgody."}}};
+const schema16 = {"$id":"tierIV","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","address_city","address_zipCode","address_house","phone","email","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","consents":"Zaznacz wymagane zgody."}}};
 const pattern0 = new RegExp("^[eE]", "u");
 const pattern1 = new RegExp("^data:image/png;base64,[A-Za-z0-9+/]+=*$", "u");
 const pattern2 = new RegExp("^[A-Za-z0-9]{11}$", "u");
@@ -15,6 +15,7 @@ const pattern6 = new RegExp("^[0-9]*$", "u");
 const pattern7 = new RegExp("^[\\p{L}\\p{M}0-9 .,'’/-]*$", "u");
 const pattern10 = new RegExp("^[0-9]{9}$", "u");
 const func2 = __import0.countNonSpace;
+const func3 = __import0.countLetters;
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
 
@@ -329,9 +330,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data3) < 2){
+const err26 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -340,31 +340,42 @@ vErrors.push(err26);
 }
 errors++;
 }
+}
+else {
+const err27 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors2 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
+const emErrors2 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
 const templates2 = {};
-for(const err27 of vErrors){
-if((((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && (err27.instancePath === instancePath+"/firstName")) && (err27.keyword in emErrors2)) && (err27.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err27.schemaPath.slice(22)))){
-emErrors2[err27.keyword].push(err27);
-err27.emUsed = true;
+for(const err28 of vErrors){
+if((((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && (err28.instancePath === instancePath+"/firstName")) && (err28.keyword in emErrors2)) && (err28.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err28.schemaPath.slice(22)))){
+emErrors2[err28.keyword].push(err28);
+err28.emUsed = true;
 }
 }
 for(const key2 in emErrors2){
 if(emErrors2[key2].length){
-const err28 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.properties.firstName.errorMessage[key2]};
+const err29 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.properties.firstName.errorMessage[key2]};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
 }
 const emErrs2 = [];
-for(const err29 of vErrors){
-if(!err29.emUsed){
-emErrs2.push(err29);
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs2.push(err30);
 }
 }
 vErrors = emErrs2;
@@ -375,17 +386,7 @@ if(data.lastName !== undefined){
 let data4 = data.lastName;
 if(typeof data4 === "string"){
 if(data4.length > 100){
-const err30 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!pattern3.test(data4)){
-const err31 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+const err31 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -394,8 +395,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(func2(data4) < 2){
-const err32 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(!pattern3.test(data4)){
+const err32 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -404,9 +405,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data4) < 2){
+const err33 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -415,18 +415,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors3 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates3 = {};
-for(const err34 of vErrors){
-if((((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && (err34.instancePath === instancePath+"/lastName")) && (err34.keyword in emErrors3)) && (err34.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err34.schemaPath.slice(21)))){
-emErrors3[err34.keyword].push(err34);
-err34.emUsed = true;
+if(func3(data4) < 2){
+const err34 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
 }
 }
-for(const key3 in emErrors3){
-if(emErrors3[key3].length){
-const err35 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.properties.lastName.errorMessage[key3]};
+else {
+const err35 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -435,11 +436,31 @@ vErrors.push(err35);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors3 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates3 = {};
+for(const err36 of vErrors){
+if((((((err36.keyword !== "errorMessage") && (!err36.emUsed)) && (err36.instancePath === instancePath+"/lastName")) && (err36.keyword in emErrors3)) && (err36.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err36.schemaPath.slice(21)))){
+emErrors3[err36.keyword].push(err36);
+err36.emUsed = true;
+}
+}
+for(const key3 in emErrors3){
+if(emErrors3[key3].length){
+const err37 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.properties.lastName.errorMessage[key3]};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
 }
 const emErrs3 = [];
-for(const err36 of vErrors){
-if(!err36.emUsed){
-emErrs3.push(err36);
+for(const err38 of vErrors){
+if(!err38.emUsed){
+emErrs3.push(err38);
 }
 }
 vErrors = emErrs3;
@@ -450,27 +471,7 @@ if(data.address_city !== undefined){
 let data5 = data.address_city;
 if(typeof data5 === "string"){
 if(data5.length > 100){
-const err37 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(!pattern5.test(data5)){
-const err38 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’()-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’()-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(func2(data5) < 2){
-const err39 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+const err39 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -479,9 +480,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern5.test(data5)){
+const err40 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’()-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’()-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -490,18 +490,18 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors4 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates4 = {};
-for(const err41 of vErrors){
-if((((((err41.keyword !== "errorMessage") && (!err41.emUsed)) && (err41.instancePath === instancePath+"/address_city")) && (err41.keyword in emErrors4)) && (err41.schemaPath.indexOf("#/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err41.schemaPath.slice(25)))){
-emErrors4[err41.keyword].push(err41);
-err41.emUsed = true;
+if(func2(data5) < 2){
+const err41 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err41];
 }
+else {
+vErrors.push(err41);
 }
-for(const key4 in emErrors4){
-if(emErrors4[key4].length){
-const err42 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.properties.address_city.errorMessage[key4]};
+errors++;
+}
+if(func3(data5) < 2){
+const err42 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -511,10 +511,41 @@ vErrors.push(err42);
 errors++;
 }
 }
+else {
+const err43 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors4 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates4 = {};
+for(const err44 of vErrors){
+if((((((err44.keyword !== "errorMessage") && (!err44.emUsed)) && (err44.instancePath === instancePath+"/address_city")) && (err44.keyword in emErrors4)) && (err44.schemaPath.indexOf("#/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err44.schemaPath.slice(25)))){
+emErrors4[err44.keyword].push(err44);
+err44.emUsed = true;
+}
+}
+for(const key4 in emErrors4){
+if(emErrors4[key4].length){
+const err45 = {instancePath:instancePath+"/address_city",schemaPath:"#/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.properties.address_city.errorMessage[key4]};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
 const emErrs4 = [];
-for(const err43 of vErrors){
-if(!err43.emUsed){
-emErrs4.push(err43);
+for(const err46 of vErrors){
+if(!err46.emUsed){
+emErrs4.push(err46);
 }
 }
 vErrors = emErrs4;
@@ -525,38 +556,7 @@ if(data.address_zipCode !== undefined){
 let data6 = data.address_zipCode;
 if(typeof data6 === "string"){
 if(data6.length > 5){
-const err44 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data6.length < 5){
-const err45 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!pattern6.test(data6)){
-const err46 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -565,18 +565,18 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors5 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
-const templates5 = {};
-for(const err48 of vErrors){
-if((((((err48.keyword !== "errorMessage") && (!err48.emUsed)) && (err48.instancePath === instancePath+"/address_zipCode")) && (err48.keyword in emErrors5)) && (err48.schemaPath.indexOf("#/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err48.schemaPath.slice(28)))){
-emErrors5[err48.keyword].push(err48);
-err48.emUsed = true;
+if(data6.length < 5){
+const err48 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
+if(vErrors === null){
+vErrors = [err48];
 }
+else {
+vErrors.push(err48);
 }
-for(const key5 in emErrors5){
-if(emErrors5[key5].length){
-const err49 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.properties.address_zipCode.errorMessage[key5]};
+errors++;
+}
+if(!pattern6.test(data6)){
+const err49 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -586,10 +586,41 @@ vErrors.push(err49);
 errors++;
 }
 }
+else {
+const err50 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors5 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
+const templates5 = {};
+for(const err51 of vErrors){
+if((((((err51.keyword !== "errorMessage") && (!err51.emUsed)) && (err51.instancePath === instancePath+"/address_zipCode")) && (err51.keyword in emErrors5)) && (err51.schemaPath.indexOf("#/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err51.schemaPath.slice(28)))){
+emErrors5[err51.keyword].push(err51);
+err51.emUsed = true;
+}
+}
+for(const key5 in emErrors5){
+if(emErrors5[key5].length){
+const err52 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.properties.address_zipCode.errorMessage[key5]};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
 const emErrs5 = [];
-for(const err50 of vErrors){
-if(!err50.emUsed){
-emErrs5.push(err50);
+for(const err53 of vErrors){
+if(!err53.emUsed){
+emErrs5.push(err53);
 }
 }
 vErrors = emErrs5;
@@ -600,48 +631,17 @@ if(data.address_street !== undefined){
 let data7 = data.address_street;
 if(typeof data7 === "string"){
 if(data7.length > 100){
-const err51 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err54 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err54];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err54);
 }
 errors++;
 }
 if(!pattern7.test(data7)){
-const err52 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors6 = {"type":[],"maxLength":[],"pattern":[]};
-const templates6 = {};
-for(const err54 of vErrors){
-if((((((err54.keyword !== "errorMessage") && (!err54.emUsed)) && (err54.instancePath === instancePath+"/address_street")) && (err54.keyword in emErrors6)) && (err54.schemaPath.indexOf("#/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err54.schemaPath.slice(27)))){
-emErrors6[err54.keyword].push(err54);
-err54.emUsed = true;
-}
-}
-for(const key6 in emErrors6){
-if(emErrors6[key6].length){
-const err55 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.properties.address_street.errorMessage[key6]};
+const err55 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -651,10 +651,41 @@ vErrors.push(err55);
 errors++;
 }
 }
+else {
+const err56 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors6 = {"type":[],"maxLength":[],"pattern":[]};
+const templates6 = {};
+for(const err57 of vErrors){
+if((((((err57.keyword !== "errorMessage") && (!err57.emUsed)) && (err57.instancePath === instancePath+"/address_street")) && (err57.keyword in emErrors6)) && (err57.schemaPath.indexOf("#/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err57.schemaPath.slice(27)))){
+emErrors6[err57.keyword].push(err57);
+err57.emUsed = true;
+}
+}
+for(const key6 in emErrors6){
+if(emErrors6[key6].length){
+const err58 = {instancePath:instancePath+"/address_street",schemaPath:"#/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.properties.address_street.errorMessage[key6]};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
 const emErrs6 = [];
-for(const err56 of vErrors){
-if(!err56.emUsed){
-emErrs6.push(err56);
+for(const err59 of vErrors){
+if(!err59.emUsed){
+emErrs6.push(err59);
 }
 }
 vErrors = emErrs6;
@@ -665,38 +696,7 @@ if(data.address_house !== undefined){
 let data8 = data.address_house;
 if(typeof data8 === "string"){
 if(data8.length > 50){
-const err57 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-if(!pattern7.test(data8)){
-const err58 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-if(func2(data8) < 1){
-const err59 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err60 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -705,18 +705,18 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors7 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates7 = {};
-for(const err61 of vErrors){
-if((((((err61.keyword !== "errorMessage") && (!err61.emUsed)) && (err61.instancePath === instancePath+"/address_house")) && (err61.keyword in emErrors7)) && (err61.schemaPath.indexOf("#/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err61.schemaPath.slice(26)))){
-emErrors7[err61.keyword].push(err61);
-err61.emUsed = true;
+if(!pattern7.test(data8)){
+const err61 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err61];
 }
+else {
+vErrors.push(err61);
 }
-for(const key7 in emErrors7){
-if(emErrors7[key7].length){
-const err62 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.properties.address_house.errorMessage[key7]};
+errors++;
+}
+if(func2(data8) < 1){
+const err62 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -726,10 +726,41 @@ vErrors.push(err62);
 errors++;
 }
 }
+else {
+const err63 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors7 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
+const templates7 = {};
+for(const err64 of vErrors){
+if((((((err64.keyword !== "errorMessage") && (!err64.emUsed)) && (err64.instancePath === instancePath+"/address_house")) && (err64.keyword in emErrors7)) && (err64.schemaPath.indexOf("#/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err64.schemaPath.slice(26)))){
+emErrors7[err64.keyword].push(err64);
+err64.emUsed = true;
+}
+}
+for(const key7 in emErrors7){
+if(emErrors7[key7].length){
+const err65 = {instancePath:instancePath+"/address_house",schemaPath:"#/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.properties.address_house.errorMessage[key7]};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
 const emErrs7 = [];
-for(const err63 of vErrors){
-if(!err63.emUsed){
-emErrs7.push(err63);
+for(const err66 of vErrors){
+if(!err66.emUsed){
+emErrs7.push(err66);
 }
 }
 vErrors = emErrs7;
@@ -740,48 +771,17 @@ if(data.address_flat !== undefined){
 let data9 = data.address_flat;
 if(typeof data9 === "string"){
 if(data9.length > 50){
-const err64 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+const err67 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err67];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err67);
 }
 errors++;
 }
 if(!pattern7.test(data9)){
-const err65 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors8 = {"type":[],"maxLength":[],"pattern":[]};
-const templates8 = {};
-for(const err67 of vErrors){
-if((((((err67.keyword !== "errorMessage") && (!err67.emUsed)) && (err67.instancePath === instancePath+"/address_flat")) && (err67.keyword in emErrors8)) && (err67.schemaPath.indexOf("#/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err67.schemaPath.slice(25)))){
-emErrors8[err67.keyword].push(err67);
-err67.emUsed = true;
-}
-}
-for(const key8 in emErrors8){
-if(emErrors8[key8].length){
-const err68 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key8]},message:key8 in templates8 ? templates8[key8]() : schema16.properties.address_flat.errorMessage[key8]};
+const err68 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -791,10 +791,41 @@ vErrors.push(err68);
 errors++;
 }
 }
+else {
+const err69 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors8 = {"type":[],"maxLength":[],"pattern":[]};
+const templates8 = {};
+for(const err70 of vErrors){
+if((((((err70.keyword !== "errorMessage") && (!err70.emUsed)) && (err70.instancePath === instancePath+"/address_flat")) && (err70.keyword in emErrors8)) && (err70.schemaPath.indexOf("#/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err70.schemaPath.slice(25)))){
+emErrors8[err70.keyword].push(err70);
+err70.emUsed = true;
+}
+}
+for(const key8 in emErrors8){
+if(emErrors8[key8].length){
+const err71 = {instancePath:instancePath+"/address_flat",schemaPath:"#/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key8]},message:key8 in templates8 ? templates8[key8]() : schema16.properties.address_flat.errorMessage[key8]};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
 const emErrs8 = [];
-for(const err69 of vErrors){
-if(!err69.emUsed){
-emErrs8.push(err69);
+for(const err72 of vErrors){
+if(!err72.emUsed){
+emErrs8.push(err72);
 }
 }
 vErrors = emErrs8;
@@ -805,38 +836,7 @@ if(data.phone !== undefined){
 let data10 = data.phone;
 if(typeof data10 === "string"){
 if(!pattern10.test(data10)){
-const err70 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors9 = {"type":[],"pattern":[]};
-const templates9 = {};
-for(const err72 of vErrors){
-if((((((err72.keyword !== "errorMessage") && (!err72.emUsed)) && (err72.instancePath === instancePath+"/phone")) && (err72.keyword in emErrors9)) && (err72.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err72.schemaPath.slice(18)))){
-emErrors9[err72.keyword].push(err72);
-err72.emUsed = true;
-}
-}
-for(const key9 in emErrors9){
-if(emErrors9[key9].length){
-const err73 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.properties.phone.errorMessage[key9]};
+const err73 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -846,10 +846,41 @@ vErrors.push(err73);
 errors++;
 }
 }
+else {
+const err74 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors9 = {"type":[],"pattern":[]};
+const templates9 = {};
+for(const err75 of vErrors){
+if((((((err75.keyword !== "errorMessage") && (!err75.emUsed)) && (err75.instancePath === instancePath+"/phone")) && (err75.keyword in emErrors9)) && (err75.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err75.schemaPath.slice(18)))){
+emErrors9[err75.keyword].push(err75);
+err75.emUsed = true;
+}
+}
+for(const key9 in emErrors9){
+if(emErrors9[key9].length){
+const err76 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.properties.phone.errorMessage[key9]};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
 const emErrs9 = [];
-for(const err74 of vErrors){
-if(!err74.emUsed){
-emErrs9.push(err74);
+for(const err77 of vErrors){
+if(!err77.emUsed){
+emErrs9.push(err77);
 }
 }
 vErrors = emErrs9;
@@ -860,38 +891,7 @@ if(data.email !== undefined){
 let data11 = data.email;
 if(typeof data11 === "string"){
 if(data11.length > 100){
-const err75 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-if(data11.length < 5){
-const err76 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(!(formats0.test(data11))){
-const err77 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err78 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -900,18 +900,18 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors10 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
-const templates10 = {};
-for(const err79 of vErrors){
-if((((((err79.keyword !== "errorMessage") && (!err79.emUsed)) && (err79.instancePath === instancePath+"/email")) && (err79.keyword in emErrors10)) && (err79.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err79.schemaPath.slice(18)))){
-emErrors10[err79.keyword].push(err79);
-err79.emUsed = true;
+if(data11.length < 5){
+const err79 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
+if(vErrors === null){
+vErrors = [err79];
 }
+else {
+vErrors.push(err79);
 }
-for(const key10 in emErrors10){
-if(emErrors10[key10].length){
-const err80 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.email.errorMessage[key10]};
+errors++;
+}
+if(!(formats0.test(data11))){
+const err80 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -921,10 +921,41 @@ vErrors.push(err80);
 errors++;
 }
 }
+else {
+const err81 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors10 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
+const templates10 = {};
+for(const err82 of vErrors){
+if((((((err82.keyword !== "errorMessage") && (!err82.emUsed)) && (err82.instancePath === instancePath+"/email")) && (err82.keyword in emErrors10)) && (err82.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err82.schemaPath.slice(18)))){
+emErrors10[err82.keyword].push(err82);
+err82.emUsed = true;
+}
+}
+for(const key10 in emErrors10){
+if(emErrors10[key10].length){
+const err83 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.email.errorMessage[key10]};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
 const emErrs10 = [];
-for(const err81 of vErrors){
-if(!err81.emUsed){
-emErrs10.push(err81);
+for(const err84 of vErrors){
+if(!err84.emUsed){
+emErrs10.push(err84);
 }
 }
 vErrors = emErrs10;
@@ -935,39 +966,7 @@ if(data.consents !== undefined){
 let data12 = data.consents;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.rules === undefined){
-const err82 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-if(data12.notEmployee === undefined){
-const err83 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-if(data12.rodo === undefined){
-const err84 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-if(data12.rules !== undefined){
-let data13 = data12.rules;
-if(typeof data13 !== "boolean"){
-const err85 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err85 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -976,8 +975,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(true !== data13){
-const err86 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(data12.notEmployee === undefined){
+const err86 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -986,18 +985,20 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors11 = {"type":[],"const":[]};
-const templates11 = {};
-for(const err87 of vErrors){
-if((((((err87.keyword !== "errorMessage") && (!err87.emUsed)) && (err87.instancePath === instancePath+"/consents/rules")) && (err87.keyword in emErrors11)) && (err87.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err87.schemaPath.slice(38)))){
-emErrors11[err87.keyword].push(err87);
-err87.emUsed = true;
+if(data12.rodo === undefined){
+const err87 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
+if(vErrors === null){
+vErrors = [err87];
 }
+else {
+vErrors.push(err87);
 }
-for(const key11 in emErrors11){
-if(emErrors11[key11].length){
-const err88 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.consents.properties.rules.errorMessage[key11]};
+errors++;
+}
+if(data12.rules !== undefined){
+let data13 = data12.rules;
+if(typeof data13 !== "boolean"){
+const err88 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1006,11 +1007,41 @@ vErrors.push(err88);
 }
 errors++;
 }
+if(true !== data13){
+const err89 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors11 = {"type":[],"const":[]};
+const templates11 = {};
+for(const err90 of vErrors){
+if((((((err90.keyword !== "errorMessage") && (!err90.emUsed)) && (err90.instancePath === instancePath+"/consents/rules")) && (err90.keyword in emErrors11)) && (err90.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err90.schemaPath.slice(38)))){
+emErrors11[err90.keyword].push(err90);
+err90.emUsed = true;
+}
+}
+for(const key11 in emErrors11){
+if(emErrors11[key11].length){
+const err91 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.consents.properties.rules.errorMessage[key11]};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
 }
 const emErrs11 = [];
-for(const err89 of vErrors){
-if(!err89.emUsed){
-emErrs11.push(err89);
+for(const err92 of vErrors){
+if(!err92.emUsed){
+emErrs11.push(err92);
 }
 }
 vErrors = emErrs11;
@@ -1020,37 +1051,7 @@ errors = emErrs11.length;
 if(data12.notEmployee !== undefined){
 let data14 = data12.notEmployee;
 if(typeof data14 !== "boolean"){
-const err90 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(true !== data14){
-const err91 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors12 = {"type":[],"const":[]};
-const templates12 = {};
-for(const err92 of vErrors){
-if((((((err92.keyword !== "errorMessage") && (!err92.emUsed)) && (err92.instancePath === instancePath+"/consents/notEmployee")) && (err92.keyword in emErrors12)) && (err92.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err92.schemaPath.slice(44)))){
-emErrors12[err92.keyword].push(err92);
-err92.emUsed = true;
-}
-}
-for(const key12 in emErrors12){
-if(emErrors12[key12].length){
-const err93 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors12[key12]},message:key12 in templates12 ? templates12[key12]() : schema16.properties.consents.properties.notEmployee.errorMessage[key12]};
+const err93 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1059,11 +1060,41 @@ vErrors.push(err93);
 }
 errors++;
 }
+if(true !== data14){
+const err94 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors12 = {"type":[],"const":[]};
+const templates12 = {};
+for(const err95 of vErrors){
+if((((((err95.keyword !== "errorMessage") && (!err95.emUsed)) && (err95.instancePath === instancePath+"/consents/notEmployee")) && (err95.keyword in emErrors12)) && (err95.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err95.schemaPath.slice(44)))){
+emErrors12[err95.keyword].push(err95);
+err95.emUsed = true;
+}
+}
+for(const key12 in emErrors12){
+if(emErrors12[key12].length){
+const err96 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors12[key12]},message:key12 in templates12 ? templates12[key12]() : schema16.properties.consents.properties.notEmployee.errorMessage[key12]};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
 }
 const emErrs12 = [];
-for(const err94 of vErrors){
-if(!err94.emUsed){
-emErrs12.push(err94);
+for(const err97 of vErrors){
+if(!err97.emUsed){
+emErrs12.push(err97);
 }
 }
 vErrors = emErrs12;
@@ -1073,37 +1104,7 @@ errors = emErrs12.length;
 if(data12.rodo !== undefined){
 let data15 = data12.rodo;
 if(typeof data15 !== "boolean"){
-const err95 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(true !== data15){
-const err96 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors13 = {"type":[],"const":[]};
-const templates13 = {};
-for(const err97 of vErrors){
-if((((((err97.keyword !== "errorMessage") && (!err97.emUsed)) && (err97.instancePath === instancePath+"/consents/rodo")) && (err97.keyword in emErrors13)) && (err97.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err97.schemaPath.slice(37)))){
-emErrors13[err97.keyword].push(err97);
-err97.emUsed = true;
-}
-}
-for(const key13 in emErrors13){
-if(emErrors13[key13].length){
-const err98 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.properties.consents.properties.rodo.errorMessage[key13]};
+const err98 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1112,11 +1113,41 @@ vErrors.push(err98);
 }
 errors++;
 }
+if(true !== data15){
+const err99 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors13 = {"type":[],"const":[]};
+const templates13 = {};
+for(const err100 of vErrors){
+if((((((err100.keyword !== "errorMessage") && (!err100.emUsed)) && (err100.instancePath === instancePath+"/consents/rodo")) && (err100.keyword in emErrors13)) && (err100.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err100.schemaPath.slice(37)))){
+emErrors13[err100.keyword].push(err100);
+err100.emUsed = true;
+}
+}
+for(const key13 in emErrors13){
+if(emErrors13[key13].length){
+const err101 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.properties.consents.properties.rodo.errorMessage[key13]};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
 }
 const emErrs13 = [];
-for(const err99 of vErrors){
-if(!err99.emUsed){
-emErrs13.push(err99);
+for(const err102 of vErrors){
+if(!err102.emUsed){
+emErrs13.push(err102);
 }
 }
 vErrors = emErrs13;
@@ -1125,32 +1156,32 @@ errors = emErrs13.length;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err103 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err103];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err103);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors14 = {"type":[]};
 const templates14 = {};
-for(const err101 of vErrors){
-if((((((err101.keyword !== "errorMessage") && (!err101.emUsed)) && (err101.instancePath === instancePath+"/consents")) && (err101.keyword in emErrors14)) && (err101.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err101.schemaPath.slice(21)))){
-emErrors14[err101.keyword].push(err101);
-err101.emUsed = true;
+for(const err104 of vErrors){
+if((((((err104.keyword !== "errorMessage") && (!err104.emUsed)) && (err104.instancePath === instancePath+"/consents")) && (err104.keyword in emErrors14)) && (err104.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err104.schemaPath.slice(21)))){
+emErrors14[err104.keyword].push(err104);
+err104.emUsed = true;
 }
 }
 for(const key14 in emErrors14){
 if(emErrors14[key14].length){
-const err102 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors14[key14]},message:key14 in templates14 ? templates14[key14]() : schema16.properties.consents.errorMessage[key14]};
+const err105 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors14[key14]},message:key14 in templates14 ? templates14[key14]() : schema16.properties.consents.errorMessage[key14]};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err105];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -1159,13 +1190,13 @@ const emErrors15 = {"required":{"rules":[],"notEmployee":[],"rodo":[]}};
 const templates15 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err103 of vErrors){
-if((((((err103.keyword !== "errorMessage") && (!err103.emUsed)) && (err103.instancePath === instancePath+"/consents")) && (err103.keyword in emErrors15)) && (err103.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err103.schemaPath.slice(21)))){
-emPropParams0 = obj0[err103.keyword];
-emParamsErrors0 = emErrors15[err103.keyword][err103.params[emPropParams0]];
+for(const err106 of vErrors){
+if((((((err106.keyword !== "errorMessage") && (!err106.emUsed)) && (err106.instancePath === instancePath+"/consents")) && (err106.keyword in emErrors15)) && (err106.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err106.schemaPath.slice(21)))){
+emPropParams0 = obj0[err106.keyword];
+emParamsErrors0 = emErrors15[err106.keyword][err106.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err103);
-err103.emUsed = true;
+emParamsErrors0.push(err106);
+err106.emUsed = true;
 }
 }
 }
@@ -1174,21 +1205,21 @@ for(const keyProp0 in emErrors15[key15]){
 emParamsErrors0 = emErrors15[key15][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates15[key15] && templates15[key15][keyProp0];
-const err104 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.properties.consents.errorMessage[key15][keyProp0]};
+const err107 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.properties.consents.errorMessage[key15][keyProp0]};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err107];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err107);
 }
 errors++;
 }
 }
 }
 const emErrs14 = [];
-for(const err105 of vErrors){
-if(!err105.emUsed){
-emErrs14.push(err105);
+for(const err108 of vErrors){
+if(!err108.emUsed){
+emErrs14.push(err108);
 }
 }
 vErrors = emErrs14;
@@ -1197,12 +1228,12 @@ errors = emErrs14.length;
 }
 }
 else {
-const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err109 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err109];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -1211,13 +1242,13 @@ const emErrors16 = {"required":{"code":[],"firstName":[],"lastName":[],"address_
 const templates16 = {required:{}};
 let emPropParams1;
 let emParamsErrors1;
-for(const err107 of vErrors){
-if((((((err107.keyword !== "errorMessage") && (!err107.emUsed)) && (err107.instancePath === instancePath)) && (err107.keyword in emErrors16)) && (err107.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err107.schemaPath.slice(1)))){
-emPropParams1 = obj0[err107.keyword];
-emParamsErrors1 = emErrors16[err107.keyword][err107.params[emPropParams1]];
+for(const err110 of vErrors){
+if((((((err110.keyword !== "errorMessage") && (!err110.emUsed)) && (err110.instancePath === instancePath)) && (err110.keyword in emErrors16)) && (err110.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err110.schemaPath.slice(1)))){
+emPropParams1 = obj0[err110.keyword];
+emParamsErrors1 = emErrors16[err110.keyword][err110.params[emPropParams1]];
 if(emParamsErrors1){
-emParamsErrors1.push(err107);
-err107.emUsed = true;
+emParamsErrors1.push(err110);
+err110.emUsed = true;
 }
 }
 }
@@ -1226,21 +1257,21 @@ for(const keyProp1 in emErrors16[key16]){
 emParamsErrors1 = emErrors16[key16][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates16[key16] && templates16[key16][keyProp1];
-const err108 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.errorMessage[key16][keyProp1]};
+const err111 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.errorMessage[key16][keyProp1]};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err111];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err111);
 }
 errors++;
 }
 }
 }
 const emErrs15 = [];
-for(const err109 of vErrors){
-if(!err109.emUsed){
-emErrs15.push(err109);
+for(const err112 of vErrors){
+if(!err112.emUsed){
+emErrs15.push(err112);
 }
 }
 vErrors = emErrs15;

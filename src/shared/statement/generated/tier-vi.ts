@@ -5,7 +5,7 @@ import * as __import0 from '../checksums';
 const __validators = {};
 
 __validators.tierVI = validate14;
-const schema16 = {"$id":"tierVI","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","phone","email","bankAccount","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"serialNumber":{"type":"string","title":"Numer seryjny kuponu","pattern":"^[0-9]{19}$","errorMessage":{"type":"Numer seryjny musi mieć 19 cyfr.","pattern":"Numer seryjny musi mieć 19 cyfr."},"x-requiredMessage":"Numer seryjny jest wymagany"}},"required":["serialNumber"],"errorMessage":{"required":{"serialNumber":"Numer seryjny jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","consents":"Zaznacz wymagane zgody."}}};
+const schema16 = {"$id":"tierVI","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","phone","email","bankAccount","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"serialNumber":{"type":"string","title":"Numer seryjny kuponu","pattern":"^[0-9]{19}$","errorMessage":{"type":"Numer seryjny musi mieć 19 cyfr.","pattern":"Numer seryjny musi mieć 19 cyfr."},"x-requiredMessage":"Numer seryjny jest wymagany"}},"required":["serialNumber"],"errorMessage":{"required":{"serialNumber":"Numer seryjny jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","consents":"Zaznacz wymagane zgody."}}};
 const pattern0 = new RegExp("^[eE]", "u");
 const pattern1 = new RegExp("^[0-9]{19}$", "u");
 const pattern2 = new RegExp("^[A-Za-z0-9]{11}$", "u");
@@ -13,8 +13,9 @@ const pattern3 = new RegExp("^[\\p{L}\\p{M} .'’-]*$", "u");
 const pattern5 = new RegExp("^[0-9]{9}$", "u");
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
 const func2 = __import0.countNonSpace;
-const func4 = __import0.isValidPolishIban;
-const func5 = __import0.hasForeignCountryPrefix;
+const func3 = __import0.countLetters;
+const func6 = __import0.isValidPolishIban;
+const func7 = __import0.hasForeignCountryPrefix;
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -358,9 +359,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data3) < 2){
+const err28 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -369,31 +369,42 @@ vErrors.push(err28);
 }
 errors++;
 }
+}
+else {
+const err29 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors3 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
+const emErrors3 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
 const templates3 = {};
-for(const err29 of vErrors){
-if((((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && (err29.instancePath === instancePath+"/firstName")) && (err29.keyword in emErrors3)) && (err29.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err29.schemaPath.slice(22)))){
-emErrors3[err29.keyword].push(err29);
-err29.emUsed = true;
+for(const err30 of vErrors){
+if((((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && (err30.instancePath === instancePath+"/firstName")) && (err30.keyword in emErrors3)) && (err30.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err30.schemaPath.slice(22)))){
+emErrors3[err30.keyword].push(err30);
+err30.emUsed = true;
 }
 }
 for(const key3 in emErrors3){
 if(emErrors3[key3].length){
-const err30 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.properties.firstName.errorMessage[key3]};
+const err31 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.properties.firstName.errorMessage[key3]};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err31];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err31);
 }
 errors++;
 }
 }
 const emErrs3 = [];
-for(const err31 of vErrors){
-if(!err31.emUsed){
-emErrs3.push(err31);
+for(const err32 of vErrors){
+if(!err32.emUsed){
+emErrs3.push(err32);
 }
 }
 vErrors = emErrs3;
@@ -404,17 +415,7 @@ if(data.lastName !== undefined){
 let data4 = data.lastName;
 if(typeof data4 === "string"){
 if(data4.length > 100){
-const err32 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(!pattern3.test(data4)){
-const err33 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+const err33 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -423,8 +424,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(func2(data4) < 2){
-const err34 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(!pattern3.test(data4)){
+const err34 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -433,9 +434,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data4) < 2){
+const err35 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -444,18 +444,19 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors4 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates4 = {};
-for(const err36 of vErrors){
-if((((((err36.keyword !== "errorMessage") && (!err36.emUsed)) && (err36.instancePath === instancePath+"/lastName")) && (err36.keyword in emErrors4)) && (err36.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err36.schemaPath.slice(21)))){
-emErrors4[err36.keyword].push(err36);
-err36.emUsed = true;
+if(func3(data4) < 2){
+const err36 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
 }
 }
-for(const key4 in emErrors4){
-if(emErrors4[key4].length){
-const err37 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.properties.lastName.errorMessage[key4]};
+else {
+const err37 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -464,11 +465,31 @@ vErrors.push(err37);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors4 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates4 = {};
+for(const err38 of vErrors){
+if((((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && (err38.instancePath === instancePath+"/lastName")) && (err38.keyword in emErrors4)) && (err38.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err38.schemaPath.slice(21)))){
+emErrors4[err38.keyword].push(err38);
+err38.emUsed = true;
+}
+}
+for(const key4 in emErrors4){
+if(emErrors4[key4].length){
+const err39 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.properties.lastName.errorMessage[key4]};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
 }
 const emErrs4 = [];
-for(const err38 of vErrors){
-if(!err38.emUsed){
-emErrs4.push(err38);
+for(const err40 of vErrors){
+if(!err40.emUsed){
+emErrs4.push(err40);
 }
 }
 vErrors = emErrs4;
@@ -479,38 +500,18 @@ if(data.phone !== undefined){
 let data5 = data.phone;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
-const err39 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+const err41 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err41];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors5 = {"type":[],"pattern":[]};
-const templates5 = {};
-for(const err41 of vErrors){
-if((((((err41.keyword !== "errorMessage") && (!err41.emUsed)) && (err41.instancePath === instancePath+"/phone")) && (err41.keyword in emErrors5)) && (err41.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err41.schemaPath.slice(18)))){
-emErrors5[err41.keyword].push(err41);
-err41.emUsed = true;
-}
-}
-for(const key5 in emErrors5){
-if(emErrors5[key5].length){
-const err42 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.properties.phone.errorMessage[key5]};
+const err42 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -519,11 +520,31 @@ vErrors.push(err42);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors5 = {"type":[],"pattern":[]};
+const templates5 = {};
+for(const err43 of vErrors){
+if((((((err43.keyword !== "errorMessage") && (!err43.emUsed)) && (err43.instancePath === instancePath+"/phone")) && (err43.keyword in emErrors5)) && (err43.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err43.schemaPath.slice(18)))){
+emErrors5[err43.keyword].push(err43);
+err43.emUsed = true;
+}
+}
+for(const key5 in emErrors5){
+if(emErrors5[key5].length){
+const err44 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.properties.phone.errorMessage[key5]};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
 }
 const emErrs5 = [];
-for(const err43 of vErrors){
-if(!err43.emUsed){
-emErrs5.push(err43);
+for(const err45 of vErrors){
+if(!err45.emUsed){
+emErrs5.push(err45);
 }
 }
 vErrors = emErrs5;
@@ -534,27 +555,7 @@ if(data.email !== undefined){
 let data6 = data.email;
 if(typeof data6 === "string"){
 if(data6.length > 100){
-const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data6.length < 5){
-const err45 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!(formats0.test(data6))){
-const err46 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+const err46 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -563,9 +564,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.length < 5){
+const err47 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -574,18 +574,19 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors6 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
-const templates6 = {};
-for(const err48 of vErrors){
-if((((((err48.keyword !== "errorMessage") && (!err48.emUsed)) && (err48.instancePath === instancePath+"/email")) && (err48.keyword in emErrors6)) && (err48.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err48.schemaPath.slice(18)))){
-emErrors6[err48.keyword].push(err48);
-err48.emUsed = true;
+if(!(formats0.test(data6))){
+const err48 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
 }
 }
-for(const key6 in emErrors6){
-if(emErrors6[key6].length){
-const err49 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.properties.email.errorMessage[key6]};
+else {
+const err49 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -594,11 +595,31 @@ vErrors.push(err49);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors6 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
+const templates6 = {};
+for(const err50 of vErrors){
+if((((((err50.keyword !== "errorMessage") && (!err50.emUsed)) && (err50.instancePath === instancePath+"/email")) && (err50.keyword in emErrors6)) && (err50.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err50.schemaPath.slice(18)))){
+emErrors6[err50.keyword].push(err50);
+err50.emUsed = true;
+}
+}
+for(const key6 in emErrors6){
+if(emErrors6[key6].length){
+const err51 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.properties.email.errorMessage[key6]};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
 }
 const emErrs6 = [];
-for(const err50 of vErrors){
-if(!err50.emUsed){
-emErrs6.push(err50);
+for(const err52 of vErrors){
+if(!err52.emUsed){
+emErrs6.push(err52);
 }
 }
 vErrors = emErrs6;
@@ -608,29 +629,8 @@ errors = emErrs6.length;
 if(data.bankAccount !== undefined){
 let data7 = data.bankAccount;
 if(typeof data7 === "string"){
-if(!func4(data7)){
-const err51 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishIban",keyword:"polishIban",params:{},message:"must pass \"polishIban\" keyword validation"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(func5(data7)){
-const err52 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishBankCountry",keyword:"polishBankCountry",params:{},message:"must pass \"polishBankCountry\" keyword validation"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!func6(data7)){
+const err53 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishIban",keyword:"polishIban",params:{},message:"must pass \"polishIban\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -639,18 +639,19 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors7 = {"type":[],"polishBankCountry":[],"polishIban":[]};
-const templates7 = {};
-for(const err54 of vErrors){
-if((((((err54.keyword !== "errorMessage") && (!err54.emUsed)) && (err54.instancePath === instancePath+"/bankAccount")) && (err54.keyword in emErrors7)) && (err54.schemaPath.indexOf("#/properties/bankAccount") === 0)) && (/^\/[^\/]*$/.test(err54.schemaPath.slice(24)))){
-emErrors7[err54.keyword].push(err54);
-err54.emUsed = true;
+if(func7(data7)){
+const err54 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishBankCountry",keyword:"polishBankCountry",params:{},message:"must pass \"polishBankCountry\" keyword validation"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
 }
 }
-for(const key7 in emErrors7){
-if(emErrors7[key7].length){
-const err55 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.properties.bankAccount.errorMessage[key7]};
+else {
+const err55 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -659,11 +660,31 @@ vErrors.push(err55);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors7 = {"type":[],"polishBankCountry":[],"polishIban":[]};
+const templates7 = {};
+for(const err56 of vErrors){
+if((((((err56.keyword !== "errorMessage") && (!err56.emUsed)) && (err56.instancePath === instancePath+"/bankAccount")) && (err56.keyword in emErrors7)) && (err56.schemaPath.indexOf("#/properties/bankAccount") === 0)) && (/^\/[^\/]*$/.test(err56.schemaPath.slice(24)))){
+emErrors7[err56.keyword].push(err56);
+err56.emUsed = true;
+}
+}
+for(const key7 in emErrors7){
+if(emErrors7[key7].length){
+const err57 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.properties.bankAccount.errorMessage[key7]};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
 }
 const emErrs7 = [];
-for(const err56 of vErrors){
-if(!err56.emUsed){
-emErrs7.push(err56);
+for(const err58 of vErrors){
+if(!err58.emUsed){
+emErrs7.push(err58);
 }
 }
 vErrors = emErrs7;
@@ -674,27 +695,7 @@ if(data.consents !== undefined){
 let data8 = data.consents;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.rules === undefined){
-const err57 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-if(data8.notEmployee === undefined){
-const err58 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-if(data8.rodo === undefined){
-const err59 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
+const err59 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -703,10 +704,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data8.rules !== undefined){
-let data9 = data8.rules;
-if(typeof data9 !== "boolean"){
-const err60 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data8.notEmployee === undefined){
+const err60 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -715,8 +714,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(true !== data9){
-const err61 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(data8.rodo === undefined){
+const err61 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -725,18 +724,20 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors8 = {"type":[],"const":[]};
-const templates8 = {};
-for(const err62 of vErrors){
-if((((((err62.keyword !== "errorMessage") && (!err62.emUsed)) && (err62.instancePath === instancePath+"/consents/rules")) && (err62.keyword in emErrors8)) && (err62.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err62.schemaPath.slice(38)))){
-emErrors8[err62.keyword].push(err62);
-err62.emUsed = true;
+if(data8.rules !== undefined){
+let data9 = data8.rules;
+if(typeof data9 !== "boolean"){
+const err62 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err62];
 }
+else {
+vErrors.push(err62);
 }
-for(const key8 in emErrors8){
-if(emErrors8[key8].length){
-const err63 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key8]},message:key8 in templates8 ? templates8[key8]() : schema16.properties.consents.properties.rules.errorMessage[key8]};
+errors++;
+}
+if(true !== data9){
+const err63 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -745,11 +746,31 @@ vErrors.push(err63);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors8 = {"type":[],"const":[]};
+const templates8 = {};
+for(const err64 of vErrors){
+if((((((err64.keyword !== "errorMessage") && (!err64.emUsed)) && (err64.instancePath === instancePath+"/consents/rules")) && (err64.keyword in emErrors8)) && (err64.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err64.schemaPath.slice(38)))){
+emErrors8[err64.keyword].push(err64);
+err64.emUsed = true;
+}
+}
+for(const key8 in emErrors8){
+if(emErrors8[key8].length){
+const err65 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors8[key8]},message:key8 in templates8 ? templates8[key8]() : schema16.properties.consents.properties.rules.errorMessage[key8]};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
 }
 const emErrs8 = [];
-for(const err64 of vErrors){
-if(!err64.emUsed){
-emErrs8.push(err64);
+for(const err66 of vErrors){
+if(!err66.emUsed){
+emErrs8.push(err66);
 }
 }
 vErrors = emErrs8;
@@ -759,37 +780,17 @@ errors = emErrs8.length;
 if(data8.notEmployee !== undefined){
 let data10 = data8.notEmployee;
 if(typeof data10 !== "boolean"){
-const err65 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err67 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err67];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err67);
 }
 errors++;
 }
 if(true !== data10){
-const err66 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors9 = {"type":[],"const":[]};
-const templates9 = {};
-for(const err67 of vErrors){
-if((((((err67.keyword !== "errorMessage") && (!err67.emUsed)) && (err67.instancePath === instancePath+"/consents/notEmployee")) && (err67.keyword in emErrors9)) && (err67.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err67.schemaPath.slice(44)))){
-emErrors9[err67.keyword].push(err67);
-err67.emUsed = true;
-}
-}
-for(const key9 in emErrors9){
-if(emErrors9[key9].length){
-const err68 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.properties.consents.properties.notEmployee.errorMessage[key9]};
+const err68 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -798,11 +799,31 @@ vErrors.push(err68);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors9 = {"type":[],"const":[]};
+const templates9 = {};
+for(const err69 of vErrors){
+if((((((err69.keyword !== "errorMessage") && (!err69.emUsed)) && (err69.instancePath === instancePath+"/consents/notEmployee")) && (err69.keyword in emErrors9)) && (err69.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err69.schemaPath.slice(44)))){
+emErrors9[err69.keyword].push(err69);
+err69.emUsed = true;
+}
+}
+for(const key9 in emErrors9){
+if(emErrors9[key9].length){
+const err70 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.properties.consents.properties.notEmployee.errorMessage[key9]};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
 }
 const emErrs9 = [];
-for(const err69 of vErrors){
-if(!err69.emUsed){
-emErrs9.push(err69);
+for(const err71 of vErrors){
+if(!err71.emUsed){
+emErrs9.push(err71);
 }
 }
 vErrors = emErrs9;
@@ -812,37 +833,17 @@ errors = emErrs9.length;
 if(data8.rodo !== undefined){
 let data11 = data8.rodo;
 if(typeof data11 !== "boolean"){
-const err70 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err72 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err72];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err72);
 }
 errors++;
 }
 if(true !== data11){
-const err71 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors10 = {"type":[],"const":[]};
-const templates10 = {};
-for(const err72 of vErrors){
-if((((((err72.keyword !== "errorMessage") && (!err72.emUsed)) && (err72.instancePath === instancePath+"/consents/rodo")) && (err72.keyword in emErrors10)) && (err72.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err72.schemaPath.slice(37)))){
-emErrors10[err72.keyword].push(err72);
-err72.emUsed = true;
-}
-}
-for(const key10 in emErrors10){
-if(emErrors10[key10].length){
-const err73 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.consents.properties.rodo.errorMessage[key10]};
+const err73 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -851,20 +852,18 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-const emErrs10 = [];
+if(errors > 0){
+const emErrors10 = {"type":[],"const":[]};
+const templates10 = {};
 for(const err74 of vErrors){
-if(!err74.emUsed){
-emErrs10.push(err74);
+if((((((err74.keyword !== "errorMessage") && (!err74.emUsed)) && (err74.instancePath === instancePath+"/consents/rodo")) && (err74.keyword in emErrors10)) && (err74.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err74.schemaPath.slice(37)))){
+emErrors10[err74.keyword].push(err74);
+err74.emUsed = true;
 }
 }
-vErrors = emErrs10;
-errors = emErrs10.length;
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key10 in emErrors10){
+if(emErrors10[key10].length){
+const err75 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors10[key10]},message:key10 in templates10 ? templates10[key10]() : schema16.properties.consents.properties.rodo.errorMessage[key10]};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -873,18 +872,20 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors11 = {"type":[]};
-const templates11 = {};
+}
+const emErrs10 = [];
 for(const err76 of vErrors){
-if((((((err76.keyword !== "errorMessage") && (!err76.emUsed)) && (err76.instancePath === instancePath+"/consents")) && (err76.keyword in emErrors11)) && (err76.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err76.schemaPath.slice(21)))){
-emErrors11[err76.keyword].push(err76);
-err76.emUsed = true;
+if(!err76.emUsed){
+emErrs10.push(err76);
 }
 }
-for(const key11 in emErrors11){
-if(emErrors11[key11].length){
-const err77 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.consents.errorMessage[key11]};
+vErrors = emErrs10;
+errors = emErrs10.length;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -893,27 +894,18 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-const emErrors12 = {"required":{"rules":[],"notEmployee":[],"rodo":[]}};
-const templates12 = {required:{}};
-let emPropParams1;
-let emParamsErrors1;
+if(errors > 0){
+const emErrors11 = {"type":[]};
+const templates11 = {};
 for(const err78 of vErrors){
-if((((((err78.keyword !== "errorMessage") && (!err78.emUsed)) && (err78.instancePath === instancePath+"/consents")) && (err78.keyword in emErrors12)) && (err78.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err78.schemaPath.slice(21)))){
-emPropParams1 = obj0[err78.keyword];
-emParamsErrors1 = emErrors12[err78.keyword][err78.params[emPropParams1]];
-if(emParamsErrors1){
-emParamsErrors1.push(err78);
+if((((((err78.keyword !== "errorMessage") && (!err78.emUsed)) && (err78.instancePath === instancePath+"/consents")) && (err78.keyword in emErrors11)) && (err78.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err78.schemaPath.slice(21)))){
+emErrors11[err78.keyword].push(err78);
 err78.emUsed = true;
 }
 }
-}
-for(const key12 in emErrors12){
-for(const keyProp1 in emErrors12[key12]){
-emParamsErrors1 = emErrors12[key12][keyProp1];
-if(emParamsErrors1.length){
-const tmpl1 = templates12[key12] && templates12[key12][keyProp1];
-const err79 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.properties.consents.errorMessage[key12][keyProp1]};
+for(const key11 in emErrors11){
+if(emErrors11[key11].length){
+const err79 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.properties.consents.errorMessage[key11]};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -923,20 +915,26 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-const emErrs11 = [];
+const emErrors12 = {"required":{"rules":[],"notEmployee":[],"rodo":[]}};
+const templates12 = {required:{}};
+let emPropParams1;
+let emParamsErrors1;
 for(const err80 of vErrors){
-if(!err80.emUsed){
-emErrs11.push(err80);
+if((((((err80.keyword !== "errorMessage") && (!err80.emUsed)) && (err80.instancePath === instancePath+"/consents")) && (err80.keyword in emErrors12)) && (err80.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err80.schemaPath.slice(21)))){
+emPropParams1 = obj0[err80.keyword];
+emParamsErrors1 = emErrors12[err80.keyword][err80.params[emPropParams1]];
+if(emParamsErrors1){
+emParamsErrors1.push(err80);
+err80.emUsed = true;
 }
 }
-vErrors = emErrs11;
-errors = emErrs11.length;
 }
-}
-}
-else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key12 in emErrors12){
+for(const keyProp1 in emErrors12[key12]){
+emParamsErrors1 = emErrors12[key12][keyProp1];
+if(emParamsErrors1.length){
+const tmpl1 = templates12[key12] && templates12[key12][keyProp1];
+const err81 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.properties.consents.errorMessage[key12][keyProp1]};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -945,27 +943,21 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors13 = {"required":{"code":[],"firstName":[],"lastName":[],"phone":[],"email":[],"bankAccount":[],"consents":[]}};
-const templates13 = {required:{}};
-let emPropParams2;
-let emParamsErrors2;
+}
+}
+const emErrs11 = [];
 for(const err82 of vErrors){
-if((((((err82.keyword !== "errorMessage") && (!err82.emUsed)) && (err82.instancePath === instancePath)) && (err82.keyword in emErrors13)) && (err82.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err82.schemaPath.slice(1)))){
-emPropParams2 = obj0[err82.keyword];
-emParamsErrors2 = emErrors13[err82.keyword][err82.params[emPropParams2]];
-if(emParamsErrors2){
-emParamsErrors2.push(err82);
-err82.emUsed = true;
+if(!err82.emUsed){
+emErrs11.push(err82);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
 }
 }
 }
-for(const key13 in emErrors13){
-for(const keyProp2 in emErrors13[key13]){
-emParamsErrors2 = emErrors13[key13][keyProp2];
-if(emParamsErrors2.length){
-const tmpl2 = templates13[key13] && templates13[key13][keyProp2];
-const err83 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.errorMessage[key13][keyProp2]};
+else {
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -974,12 +966,41 @@ vErrors.push(err83);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors13 = {"required":{"code":[],"firstName":[],"lastName":[],"phone":[],"email":[],"bankAccount":[],"consents":[]}};
+const templates13 = {required:{}};
+let emPropParams2;
+let emParamsErrors2;
+for(const err84 of vErrors){
+if((((((err84.keyword !== "errorMessage") && (!err84.emUsed)) && (err84.instancePath === instancePath)) && (err84.keyword in emErrors13)) && (err84.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err84.schemaPath.slice(1)))){
+emPropParams2 = obj0[err84.keyword];
+emParamsErrors2 = emErrors13[err84.keyword][err84.params[emPropParams2]];
+if(emParamsErrors2){
+emParamsErrors2.push(err84);
+err84.emUsed = true;
+}
+}
+}
+for(const key13 in emErrors13){
+for(const keyProp2 in emErrors13[key13]){
+emParamsErrors2 = emErrors13[key13][keyProp2];
+if(emParamsErrors2.length){
+const tmpl2 = templates13[key13] && templates13[key13][keyProp2];
+const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.errorMessage[key13][keyProp2]};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
 }
 }
 const emErrs12 = [];
-for(const err84 of vErrors){
-if(!err84.emUsed){
-emErrs12.push(err84);
+for(const err86 of vErrors){
+if(!err86.emUsed){
+emErrs12.push(err86);
 }
 }
 vErrors = emErrs12;

@@ -6,7 +6,7 @@ import * as __import1 from 'ajv-formats/dist/formats.js';
 const __validators = {};
 
 __validators.tierWINTO = validate14;
-const schema16 = {"$id":"tierWINTO","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","phone","email","bankAccount","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna."},"x-requiredMessage":"Data urodzenia jest wymagana"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"}},"required":["address_city","address_zipCode","address_house","birthDate","citizenship"],"errorMessage":{"required":{"address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","birthDate":"Data urodzenia jest wymagana","citizenship":"Obywatelstwo jest wymagane"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","consents":"Zaznacz wymagane zgody."}}};
+const schema16 = {"$id":"tierWINTO","type":"object","properties":{"code":{"type":"string","title":"Kod promocyjny","pattern":"^[A-Za-z0-9]{11}$","errorMessage":{"type":"Kod promocyjny musi mieć 11 znaków.","pattern":"Kod promocyjny musi mieć 11 znaków."},"x-requiredMessage":"Kod promocyjny jest wymagany"},"firstName":{"type":"string","title":"Imię","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Imię jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"lastName":{"type":"string","title":"Nazwisko","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Nazwisko jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"},"phone":{"type":"string","title":"Numer telefonu","pattern":"^[0-9]{9}$","errorMessage":{"type":"Pole musi mieć 9 cyfr.","pattern":"Pole musi mieć 9 cyfr."},"x-requiredMessage":"Numer telefonu jest wymagany"},"email":{"type":"string","title":"Adres e-mail","minLength":5,"maxLength":100,"format":"email","errorMessage":{"type":"E-mail jest nieprawidłowy.","minLength":"E-mail jest nieprawidłowy.","maxLength":"E-mail jest nieprawidłowy.","format":"E-mail jest nieprawidłowy."},"x-requiredMessage":"Email jest wymagany"},"noPesel":{"type":"boolean","title":"Nie posiadam numeru PESEL","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"noPersonalId":{"type":"boolean","title":"Nie posiadam dowodu osobistego","errorMessage":{"type":"Zaznacz pole albo zostaw je puste."}},"bankAccount":{"type":"string","title":"Numer rachunku bankowego","polishBankCountry":true,"polishIban":true,"errorMessage":{"type":"Numer konta bankowego jest nieprawidłowy","polishBankCountry":"Numer konta bankowego musi należeć do polskiego systemu bankowego","polishIban":"Numer konta bankowego jest nieprawidłowy"},"x-requiredMessage":"Numer rachunku bankowego jest wymagany"},"consents":{"type":"object","title":"Zgody i oświadczenia","properties":{"rules":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"notEmployee":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"rodo":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."},"tax":{"type":"boolean","const":true,"errorMessage":{"type":"Ta zgoda jest wymagana.","const":"Ta zgoda jest wymagana."},"x-requiredMessage":"Ta zgoda jest wymagana."}},"required":["rules","notEmployee","rodo","tax"],"errorMessage":{"type":"Zaznacz wymagane zgody.","required":{"rules":"Ta zgoda jest wymagana.","notEmployee":"Ta zgoda jest wymagana.","rodo":"Ta zgoda jest wymagana.","tax":"Ta zgoda jest wymagana."}},"x-requiredMessage":"Zaznacz wymagane zgody."}},"required":["code","firstName","lastName","phone","email","bankAccount","consents"],"allOf":[{"if":{"properties":{"code":{"type":"string","pattern":"^[eE]"}},"required":["code"]},"else":{"properties":{"file":{"type":"string","title":"Zdjęcie kuponu","pattern":"^data:image/png;base64,[A-Za-z0-9+/]+=*$","errorMessage":{"type":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif).","pattern":"Niedozwolony typ pliku. Wybierz plik graficzny (jpg, jpeg, png, gif)."}}}}},{"if":{"properties":{"noPesel":{"const":true}},"required":["noPesel"]},"then":{"properties":{"address_city":{"type":"string","title":"Miejscowość","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Miejscowość jest wymagana","pattern":"^[\\p{L}\\p{M} .'’()-]*$"},"address_zipCode":{"type":"string","title":"Kod pocztowy","minLength":5,"maxLength":5,"pattern":"^[0-9]*$","errorMessage":{"type":"Pole musi mieć 5 znaków.","minLength":"Pole musi mieć 5 znaków.","maxLength":"Pole musi mieć 5 znaków.","pattern":"Pole musi mieć 5 znaków."},"x-requiredMessage":"Pole wymagane"},"address_street":{"type":"string","title":"Ulica","maxLength":100,"errorMessage":{"type":"Pole może mieć maksymalnie 100 znaków.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_house":{"type":"string","title":"Numer domu","minNonSpace":1,"maxLength":50,"errorMessage":{"type":"Numer domu jest wymagany","minNonSpace":"Numer domu jest wymagany","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"x-requiredMessage":"Numer domu jest wymagany","pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"address_flat":{"type":"string","title":"Numer lokalu","maxLength":50,"errorMessage":{"type":"Pole może mieć maksymalnie 50 znaków.","maxLength":"Pole może mieć maksymalnie 50 znaków.","pattern":"Pole zawiera niedozwolone znaki."},"pattern":"^[\\p{L}\\p{M}0-9 .,'’/-]*$"},"birthDate":{"type":"string","title":"Data urodzenia","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","format":"date","adultByRegistrationEnd":true,"errorMessage":{"type":"Pole musi być datą w formacie RRRR-MM-DD.","pattern":"Pole musi być datą w formacie RRRR-MM-DD.","format":"Wprowadzona data jest niepoprawna.","adultByRegistrationEnd":"Loteria jest tylko dla osób pełnoletnich. W ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat."},"x-requiredMessage":"Data urodzenia jest wymagana"},"citizenship":{"type":"string","title":"Obywatelstwo","minNonSpace":2,"minLetters":2,"maxLength":100,"errorMessage":{"type":"Pole musi mieć co najmniej 2 znaki.","minNonSpace":"Pole musi mieć co najmniej 2 znaki.","maxLength":"Pole może mieć maksymalnie 100 znaków.","pattern":"Pole zawiera niedozwolone znaki.","minLetters":"Pole musi zawierać co najmniej 2 litery."},"x-requiredMessage":"Obywatelstwo jest wymagane","pattern":"^[\\p{L}\\p{M} .'’-]*$"}},"required":["address_city","address_zipCode","address_house","birthDate","citizenship"],"errorMessage":{"required":{"address_city":"Miejscowość jest wymagana","address_zipCode":"Pole wymagane","address_house":"Numer domu jest wymagany","birthDate":"Data urodzenia jest wymagana","citizenship":"Obywatelstwo jest wymagane"}}},"else":{"properties":{"pesel":{"type":"string","title":"PESEL","minLength":11,"maxLength":11,"pesel":true,"adultByRegistrationEnd":true,"errorMessage":{"type":"Numer PESEL jest nieprawidłowy.","minLength":"Numer PESEL musi mieć 11 znaków.","maxLength":"Numer PESEL musi mieć 11 znaków.","pesel":"Numer PESEL jest nieprawidłowy.","adultByRegistrationEnd":"Loteria jest tylko dla osób pełnoletnich. Z numeru PESEL wynika, że w ostatnim dniu rejestracji kodów nie miałeś(-aś) ukończonych 18 lat."},"x-requiredMessage":"PESEL jest wymagany"}},"required":["pesel"],"errorMessage":{"required":{"pesel":"PESEL jest wymagany"}}}},{"if":{"properties":{"noPersonalId":{"const":true}},"required":["noPersonalId"]},"then":{"properties":{"passport":{"type":"string","title":"Numer paszportu","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{2}[0-9]*$","polishPassport":true,"errorMessage":{"type":"Numer paszportu musi mieć 9 znaków.","minLength":"Numer paszportu musi mieć 9 znaków.","maxLength":"Numer paszportu musi mieć 9 znaków.","pattern":"Numer paszportu musi zaczynać się od 2 liter, po których następuje 7 cyfr.","polishPassport":"Numer paszportu jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer paszportu jest wymagany"}},"required":["passport"],"errorMessage":{"required":{"passport":"Numer paszportu jest wymagany"}}},"else":{"properties":{"personalId":{"type":"string","title":"Numer dowodu osobistego","minLength":9,"maxLength":9,"pattern":"^[A-Za-z]{3}[0-9]*$","polishIdCard":true,"errorMessage":{"type":"Numer dowodu osobistego musi mieć 9 znaków.","minLength":"Numer dowodu osobistego musi mieć 9 znaków.","maxLength":"Numer dowodu osobistego musi mieć 9 znaków.","pattern":"Numer dowodu osobistego musi zaczynać się od 3 liter, po których następuje 6 cyfr.","polishIdCard":"Numer dowodu osobistego jest nieprawidłowy (błędna cyfra kontrolna)."},"x-requiredMessage":"Numer dowodu osobistego jest wymagany"}},"required":["personalId"],"errorMessage":{"required":{"personalId":"Numer dowodu osobistego jest wymagany"}}}}],"errorMessage":{"required":{"code":"Kod promocyjny jest wymagany","firstName":"Imię jest wymagane","lastName":"Nazwisko jest wymagane","phone":"Numer telefonu jest wymagany","email":"Email jest wymagany","bankAccount":"Numer rachunku bankowego jest wymagany","consents":"Zaznacz wymagane zgody."}}};
 const pattern0 = new RegExp("^[eE]", "u");
 const pattern1 = new RegExp("^data:image/png;base64,[A-Za-z0-9+/]+=*$", "u");
 const pattern2 = new RegExp("^[\\p{L}\\p{M} .'’()-]*$", "u");
@@ -19,11 +19,13 @@ const pattern10 = new RegExp("^[A-Za-z]{3}[0-9]*$", "u");
 const pattern11 = new RegExp("^[A-Za-z0-9]{11}$", "u");
 const pattern14 = new RegExp("^[0-9]{9}$", "u");
 const func2 = __import0.countNonSpace;
-const func5 = __import0.isValidPesel;
-const func6 = __import0.isValidPassport;
-const func7 = __import0.isValidIdCard;
-const func10 = __import0.isValidPolishIban;
-const func11 = __import0.hasForeignCountryPrefix;
+const func3 = __import0.countLetters;
+const func5 = __import0.isAdultByRegistrationEnd;
+const func8 = __import0.isValidPesel;
+const func10 = __import0.isValidPassport;
+const func11 = __import0.isValidIdCard;
+const func16 = __import0.isValidPolishIban;
+const func17 = __import0.hasForeignCountryPrefix;
 const formats0 = __import1.fullFormats.date;
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
@@ -287,9 +289,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/address_city",schemaPath:"#/allOf/1/then/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data3) < 2){
+const err19 = {instancePath:instancePath+"/address_city",schemaPath:"#/allOf/1/then/properties/address_city/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -298,31 +299,42 @@ vErrors.push(err19);
 }
 errors++;
 }
+}
+else {
+const err20 = {instancePath:instancePath+"/address_city",schemaPath:"#/allOf/1/then/properties/address_city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
 if(errors > 0){
-const emErrors1 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
+const emErrors1 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
 const templates1 = {};
-for(const err20 of vErrors){
-if((((((err20.keyword !== "errorMessage") && (!err20.emUsed)) && (err20.instancePath === instancePath+"/address_city")) && (err20.keyword in emErrors1)) && (err20.schemaPath.indexOf("#/allOf/1/then/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err20.schemaPath.slice(38)))){
-emErrors1[err20.keyword].push(err20);
-err20.emUsed = true;
+for(const err21 of vErrors){
+if((((((err21.keyword !== "errorMessage") && (!err21.emUsed)) && (err21.instancePath === instancePath+"/address_city")) && (err21.keyword in emErrors1)) && (err21.schemaPath.indexOf("#/allOf/1/then/properties/address_city") === 0)) && (/^\/[^\/]*$/.test(err21.schemaPath.slice(38)))){
+emErrors1[err21.keyword].push(err21);
+err21.emUsed = true;
 }
 }
 for(const key1 in emErrors1){
 if(emErrors1[key1].length){
-const err21 = {instancePath:instancePath+"/address_city",schemaPath:"#/allOf/1/then/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.allOf[1].then.properties.address_city.errorMessage[key1]};
+const err22 = {instancePath:instancePath+"/address_city",schemaPath:"#/allOf/1/then/properties/address_city/errorMessage",keyword:"errorMessage",params:{errors: emErrors1[key1]},message:key1 in templates1 ? templates1[key1]() : schema16.allOf[1].then.properties.address_city.errorMessage[key1]};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
 }
 const emErrs1 = [];
-for(const err22 of vErrors){
-if(!err22.emUsed){
-emErrs1.push(err22);
+for(const err23 of vErrors){
+if(!err23.emUsed){
+emErrs1.push(err23);
 }
 }
 vErrors = emErrs1;
@@ -333,17 +345,7 @@ if(data.address_zipCode !== undefined){
 let data4 = data.address_zipCode;
 if(typeof data4 === "string"){
 if(data4.length > 5){
-const err23 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data4.length < 5){
-const err24 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
+const err24 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -352,8 +354,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern3.test(data4)){
-const err25 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
+if(data4.length < 5){
+const err25 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -362,9 +364,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern3.test(data4)){
+const err26 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]*$"},message:"must match pattern \""+"^[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -373,31 +374,42 @@ vErrors.push(err26);
 }
 errors++;
 }
+}
+else {
+const err27 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors2 = {"type":[],"minLength":[],"maxLength":[],"pattern":[]};
 const templates2 = {};
-for(const err27 of vErrors){
-if((((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && (err27.instancePath === instancePath+"/address_zipCode")) && (err27.keyword in emErrors2)) && (err27.schemaPath.indexOf("#/allOf/1/then/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err27.schemaPath.slice(41)))){
-emErrors2[err27.keyword].push(err27);
-err27.emUsed = true;
+for(const err28 of vErrors){
+if((((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && (err28.instancePath === instancePath+"/address_zipCode")) && (err28.keyword in emErrors2)) && (err28.schemaPath.indexOf("#/allOf/1/then/properties/address_zipCode") === 0)) && (/^\/[^\/]*$/.test(err28.schemaPath.slice(41)))){
+emErrors2[err28.keyword].push(err28);
+err28.emUsed = true;
 }
 }
 for(const key2 in emErrors2){
 if(emErrors2[key2].length){
-const err28 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.allOf[1].then.properties.address_zipCode.errorMessage[key2]};
+const err29 = {instancePath:instancePath+"/address_zipCode",schemaPath:"#/allOf/1/then/properties/address_zipCode/errorMessage",keyword:"errorMessage",params:{errors: emErrors2[key2]},message:key2 in templates2 ? templates2[key2]() : schema16.allOf[1].then.properties.address_zipCode.errorMessage[key2]};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
 }
 const emErrs2 = [];
-for(const err29 of vErrors){
-if(!err29.emUsed){
-emErrs2.push(err29);
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs2.push(err30);
 }
 }
 vErrors = emErrs2;
@@ -408,17 +420,7 @@ if(data.address_street !== undefined){
 let data5 = data.address_street;
 if(typeof data5 === "string"){
 if(data5.length > 100){
-const err30 = {instancePath:instancePath+"/address_street",schemaPath:"#/allOf/1/then/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!pattern4.test(data5)){
-const err31 = {instancePath:instancePath+"/address_street",schemaPath:"#/allOf/1/then/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+const err31 = {instancePath:instancePath+"/address_street",schemaPath:"#/allOf/1/then/properties/address_street/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -427,9 +429,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/address_street",schemaPath:"#/allOf/1/then/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data5)){
+const err32 = {instancePath:instancePath+"/address_street",schemaPath:"#/allOf/1/then/properties/address_street/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -438,31 +439,42 @@ vErrors.push(err32);
 }
 errors++;
 }
+}
+else {
+const err33 = {instancePath:instancePath+"/address_street",schemaPath:"#/allOf/1/then/properties/address_street/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors3 = {"type":[],"maxLength":[],"pattern":[]};
 const templates3 = {};
-for(const err33 of vErrors){
-if((((((err33.keyword !== "errorMessage") && (!err33.emUsed)) && (err33.instancePath === instancePath+"/address_street")) && (err33.keyword in emErrors3)) && (err33.schemaPath.indexOf("#/allOf/1/then/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err33.schemaPath.slice(40)))){
-emErrors3[err33.keyword].push(err33);
-err33.emUsed = true;
+for(const err34 of vErrors){
+if((((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && (err34.instancePath === instancePath+"/address_street")) && (err34.keyword in emErrors3)) && (err34.schemaPath.indexOf("#/allOf/1/then/properties/address_street") === 0)) && (/^\/[^\/]*$/.test(err34.schemaPath.slice(40)))){
+emErrors3[err34.keyword].push(err34);
+err34.emUsed = true;
 }
 }
 for(const key3 in emErrors3){
 if(emErrors3[key3].length){
-const err34 = {instancePath:instancePath+"/address_street",schemaPath:"#/allOf/1/then/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.allOf[1].then.properties.address_street.errorMessage[key3]};
+const err35 = {instancePath:instancePath+"/address_street",schemaPath:"#/allOf/1/then/properties/address_street/errorMessage",keyword:"errorMessage",params:{errors: emErrors3[key3]},message:key3 in templates3 ? templates3[key3]() : schema16.allOf[1].then.properties.address_street.errorMessage[key3]};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 const emErrs3 = [];
-for(const err35 of vErrors){
-if(!err35.emUsed){
-emErrs3.push(err35);
+for(const err36 of vErrors){
+if(!err36.emUsed){
+emErrs3.push(err36);
 }
 }
 vErrors = emErrs3;
@@ -473,17 +485,7 @@ if(data.address_house !== undefined){
 let data6 = data.address_house;
 if(typeof data6 === "string"){
 if(data6.length > 50){
-const err36 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(!pattern4.test(data6)){
-const err37 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+const err37 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -492,8 +494,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(func2(data6) < 1){
-const err38 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(!pattern4.test(data6)){
+const err38 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -502,9 +504,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data6) < 1){
+const err39 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -513,31 +514,42 @@ vErrors.push(err39);
 }
 errors++;
 }
+}
+else {
+const err40 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors4 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
 const templates4 = {};
-for(const err40 of vErrors){
-if((((((err40.keyword !== "errorMessage") && (!err40.emUsed)) && (err40.instancePath === instancePath+"/address_house")) && (err40.keyword in emErrors4)) && (err40.schemaPath.indexOf("#/allOf/1/then/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err40.schemaPath.slice(39)))){
-emErrors4[err40.keyword].push(err40);
-err40.emUsed = true;
+for(const err41 of vErrors){
+if((((((err41.keyword !== "errorMessage") && (!err41.emUsed)) && (err41.instancePath === instancePath+"/address_house")) && (err41.keyword in emErrors4)) && (err41.schemaPath.indexOf("#/allOf/1/then/properties/address_house") === 0)) && (/^\/[^\/]*$/.test(err41.schemaPath.slice(39)))){
+emErrors4[err41.keyword].push(err41);
+err41.emUsed = true;
 }
 }
 for(const key4 in emErrors4){
 if(emErrors4[key4].length){
-const err41 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.allOf[1].then.properties.address_house.errorMessage[key4]};
+const err42 = {instancePath:instancePath+"/address_house",schemaPath:"#/allOf/1/then/properties/address_house/errorMessage",keyword:"errorMessage",params:{errors: emErrors4[key4]},message:key4 in templates4 ? templates4[key4]() : schema16.allOf[1].then.properties.address_house.errorMessage[key4]};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err42];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err42);
 }
 errors++;
 }
 }
 const emErrs4 = [];
-for(const err42 of vErrors){
-if(!err42.emUsed){
-emErrs4.push(err42);
+for(const err43 of vErrors){
+if(!err43.emUsed){
+emErrs4.push(err43);
 }
 }
 vErrors = emErrs4;
@@ -548,17 +560,7 @@ if(data.address_flat !== undefined){
 let data7 = data.address_flat;
 if(typeof data7 === "string"){
 if(data7.length > 50){
-const err43 = {instancePath:instancePath+"/address_flat",schemaPath:"#/allOf/1/then/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(!pattern4.test(data7)){
-const err44 = {instancePath:instancePath+"/address_flat",schemaPath:"#/allOf/1/then/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
+const err44 = {instancePath:instancePath+"/address_flat",schemaPath:"#/allOf/1/then/properties/address_flat/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -567,9 +569,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/address_flat",schemaPath:"#/allOf/1/then/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data7)){
+const err45 = {instancePath:instancePath+"/address_flat",schemaPath:"#/allOf/1/then/properties/address_flat/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M}0-9 .,'’/-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M}0-9 .,'’/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -578,31 +579,42 @@ vErrors.push(err45);
 }
 errors++;
 }
+}
+else {
+const err46 = {instancePath:instancePath+"/address_flat",schemaPath:"#/allOf/1/then/properties/address_flat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors5 = {"type":[],"maxLength":[],"pattern":[]};
 const templates5 = {};
-for(const err46 of vErrors){
-if((((((err46.keyword !== "errorMessage") && (!err46.emUsed)) && (err46.instancePath === instancePath+"/address_flat")) && (err46.keyword in emErrors5)) && (err46.schemaPath.indexOf("#/allOf/1/then/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err46.schemaPath.slice(38)))){
-emErrors5[err46.keyword].push(err46);
-err46.emUsed = true;
+for(const err47 of vErrors){
+if((((((err47.keyword !== "errorMessage") && (!err47.emUsed)) && (err47.instancePath === instancePath+"/address_flat")) && (err47.keyword in emErrors5)) && (err47.schemaPath.indexOf("#/allOf/1/then/properties/address_flat") === 0)) && (/^\/[^\/]*$/.test(err47.schemaPath.slice(38)))){
+emErrors5[err47.keyword].push(err47);
+err47.emUsed = true;
 }
 }
 for(const key5 in emErrors5){
 if(emErrors5[key5].length){
-const err47 = {instancePath:instancePath+"/address_flat",schemaPath:"#/allOf/1/then/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.allOf[1].then.properties.address_flat.errorMessage[key5]};
+const err48 = {instancePath:instancePath+"/address_flat",schemaPath:"#/allOf/1/then/properties/address_flat/errorMessage",keyword:"errorMessage",params:{errors: emErrors5[key5]},message:key5 in templates5 ? templates5[key5]() : schema16.allOf[1].then.properties.address_flat.errorMessage[key5]};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err48];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 const emErrs5 = [];
-for(const err48 of vErrors){
-if(!err48.emUsed){
-emErrs5.push(err48);
+for(const err49 of vErrors){
+if(!err49.emUsed){
+emErrs5.push(err49);
 }
 }
 vErrors = emErrs5;
@@ -613,17 +625,7 @@ if(data.birthDate !== undefined){
 let data8 = data.birthDate;
 if(typeof data8 === "string"){
 if(!pattern7.test(data8)){
-const err49 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if(!(formats0.validate(data8))){
-const err50 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err50 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -632,9 +634,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0.validate(data8))){
+const err51 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -643,18 +644,19 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors6 = {"type":[],"pattern":[],"format":[]};
-const templates6 = {};
-for(const err52 of vErrors){
-if((((((err52.keyword !== "errorMessage") && (!err52.emUsed)) && (err52.instancePath === instancePath+"/birthDate")) && (err52.keyword in emErrors6)) && (err52.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err52.schemaPath.slice(35)))){
-emErrors6[err52.keyword].push(err52);
-err52.emUsed = true;
+if(!func5(data8)){
+const err52 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/adultByRegistrationEnd",keyword:"adultByRegistrationEnd",params:{},message:"must pass \"adultByRegistrationEnd\" keyword validation"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
 }
 }
-for(const key6 in emErrors6){
-if(emErrors6[key6].length){
-const err53 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.allOf[1].then.properties.birthDate.errorMessage[key6]};
+else {
+const err53 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -663,11 +665,31 @@ vErrors.push(err53);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors6 = {"type":[],"pattern":[],"format":[],"adultByRegistrationEnd":[]};
+const templates6 = {};
+for(const err54 of vErrors){
+if((((((err54.keyword !== "errorMessage") && (!err54.emUsed)) && (err54.instancePath === instancePath+"/birthDate")) && (err54.keyword in emErrors6)) && (err54.schemaPath.indexOf("#/allOf/1/then/properties/birthDate") === 0)) && (/^\/[^\/]*$/.test(err54.schemaPath.slice(35)))){
+emErrors6[err54.keyword].push(err54);
+err54.emUsed = true;
+}
+}
+for(const key6 in emErrors6){
+if(emErrors6[key6].length){
+const err55 = {instancePath:instancePath+"/birthDate",schemaPath:"#/allOf/1/then/properties/birthDate/errorMessage",keyword:"errorMessage",params:{errors: emErrors6[key6]},message:key6 in templates6 ? templates6[key6]() : schema16.allOf[1].then.properties.birthDate.errorMessage[key6]};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
 }
 const emErrs6 = [];
-for(const err54 of vErrors){
-if(!err54.emUsed){
-emErrs6.push(err54);
+for(const err56 of vErrors){
+if(!err56.emUsed){
+emErrs6.push(err56);
 }
 }
 vErrors = emErrs6;
@@ -678,27 +700,7 @@ if(data.citizenship !== undefined){
 let data9 = data.citizenship;
 if(typeof data9 === "string"){
 if(data9.length > 100){
-const err55 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(!pattern8.test(data9)){
-const err56 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(func2(data9) < 2){
-const err57 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+const err57 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -707,9 +709,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern8.test(data9)){
+const err58 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -718,18 +719,18 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors7 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates7 = {};
-for(const err59 of vErrors){
-if((((((err59.keyword !== "errorMessage") && (!err59.emUsed)) && (err59.instancePath === instancePath+"/citizenship")) && (err59.keyword in emErrors7)) && (err59.schemaPath.indexOf("#/allOf/1/then/properties/citizenship") === 0)) && (/^\/[^\/]*$/.test(err59.schemaPath.slice(37)))){
-emErrors7[err59.keyword].push(err59);
-err59.emUsed = true;
+if(func2(data9) < 2){
+const err59 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err59];
 }
+else {
+vErrors.push(err59);
 }
-for(const key7 in emErrors7){
-if(emErrors7[key7].length){
-const err60 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.allOf[1].then.properties.citizenship.errorMessage[key7]};
+errors++;
+}
+if(func3(data9) < 2){
+const err60 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -739,10 +740,41 @@ vErrors.push(err60);
 errors++;
 }
 }
+else {
+const err61 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors7 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates7 = {};
+for(const err62 of vErrors){
+if((((((err62.keyword !== "errorMessage") && (!err62.emUsed)) && (err62.instancePath === instancePath+"/citizenship")) && (err62.keyword in emErrors7)) && (err62.schemaPath.indexOf("#/allOf/1/then/properties/citizenship") === 0)) && (/^\/[^\/]*$/.test(err62.schemaPath.slice(37)))){
+emErrors7[err62.keyword].push(err62);
+err62.emUsed = true;
+}
+}
+for(const key7 in emErrors7){
+if(emErrors7[key7].length){
+const err63 = {instancePath:instancePath+"/citizenship",schemaPath:"#/allOf/1/then/properties/citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrors7[key7]},message:key7 in templates7 ? templates7[key7]() : schema16.allOf[1].then.properties.citizenship.errorMessage[key7]};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
 const emErrs7 = [];
-for(const err61 of vErrors){
-if(!err61.emUsed){
-emErrs7.push(err61);
+for(const err64 of vErrors){
+if(!err64.emUsed){
+emErrs7.push(err64);
 }
 }
 vErrors = emErrs7;
@@ -755,13 +787,13 @@ const emErrors8 = {"required":{"address_city":[],"address_zipCode":[],"address_h
 const templates8 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err62 of vErrors){
-if((((((err62.keyword !== "errorMessage") && (!err62.emUsed)) && (err62.instancePath === instancePath)) && (err62.keyword in emErrors8)) && (err62.schemaPath.indexOf("#/allOf/1/then") === 0)) && (/^\/[^\/]*$/.test(err62.schemaPath.slice(14)))){
-emPropParams0 = obj0[err62.keyword];
-emParamsErrors0 = emErrors8[err62.keyword][err62.params[emPropParams0]];
+for(const err65 of vErrors){
+if((((((err65.keyword !== "errorMessage") && (!err65.emUsed)) && (err65.instancePath === instancePath)) && (err65.keyword in emErrors8)) && (err65.schemaPath.indexOf("#/allOf/1/then") === 0)) && (/^\/[^\/]*$/.test(err65.schemaPath.slice(14)))){
+emPropParams0 = obj0[err65.keyword];
+emParamsErrors0 = emErrors8[err65.keyword][err65.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err62);
-err62.emUsed = true;
+emParamsErrors0.push(err65);
+err65.emUsed = true;
 }
 }
 }
@@ -770,21 +802,21 @@ for(const keyProp0 in emErrors8[key8]){
 emParamsErrors0 = emErrors8[key8][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates8[key8] && templates8[key8][keyProp0];
-const err63 = {instancePath,schemaPath:"#/allOf/1/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.allOf[1].then.errorMessage[key8][keyProp0]};
+const err66 = {instancePath,schemaPath:"#/allOf/1/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema16.allOf[1].then.errorMessage[key8][keyProp0]};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err66];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err66);
 }
 errors++;
 }
 }
 }
 const emErrs8 = [];
-for(const err64 of vErrors){
-if(!err64.emUsed){
-emErrs8.push(err64);
+for(const err67 of vErrors){
+if(!err67.emUsed){
+emErrs8.push(err67);
 }
 }
 vErrors = emErrs8;
@@ -798,40 +830,7 @@ else {
 const _errs33 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pesel === undefined){
-const err65 = {instancePath,schemaPath:"#/allOf/1/else/required",keyword:"required",params:{missingProperty: "pesel"},message:"must have required property '"+"pesel"+"'"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(data.pesel !== undefined){
-let data10 = data.pesel;
-if(typeof data10 === "string"){
-if(data10.length > 11){
-const err66 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-if(data10.length < 11){
-const err67 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/minLength",keyword:"minLength",params:{limit: 11},message:"must NOT have fewer than 11 characters"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(!func5(data10)){
-const err68 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
+const err68 = {instancePath,schemaPath:"#/allOf/1/else/required",keyword:"required",params:{missingProperty: "pesel"},message:"must have required property '"+"pesel"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -840,9 +839,11 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.pesel !== undefined){
+let data10 = data.pesel;
+if(typeof data10 === "string"){
+if(data10.length > 11){
+const err69 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -851,18 +852,18 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors9 = {"type":[],"minLength":[],"maxLength":[],"pesel":[]};
-const templates9 = {};
-for(const err70 of vErrors){
-if((((((err70.keyword !== "errorMessage") && (!err70.emUsed)) && (err70.instancePath === instancePath+"/pesel")) && (err70.keyword in emErrors9)) && (err70.schemaPath.indexOf("#/allOf/1/else/properties/pesel") === 0)) && (/^\/[^\/]*$/.test(err70.schemaPath.slice(31)))){
-emErrors9[err70.keyword].push(err70);
-err70.emUsed = true;
+if(data10.length < 11){
+const err70 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/minLength",keyword:"minLength",params:{limit: 11},message:"must NOT have fewer than 11 characters"};
+if(vErrors === null){
+vErrors = [err70];
 }
+else {
+vErrors.push(err70);
 }
-for(const key9 in emErrors9){
-if(emErrors9[key9].length){
-const err71 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.allOf[1].else.properties.pesel.errorMessage[key9]};
+errors++;
+}
+if(!func8(data10)){
+const err71 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/pesel",keyword:"pesel",params:{},message:"must pass \"pesel\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -871,11 +872,52 @@ vErrors.push(err71);
 }
 errors++;
 }
+if(!func5(data10)){
+const err72 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/adultByRegistrationEnd",keyword:"adultByRegistrationEnd",params:{},message:"must pass \"adultByRegistrationEnd\" keyword validation"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors9 = {"type":[],"minLength":[],"maxLength":[],"pesel":[],"adultByRegistrationEnd":[]};
+const templates9 = {};
+for(const err74 of vErrors){
+if((((((err74.keyword !== "errorMessage") && (!err74.emUsed)) && (err74.instancePath === instancePath+"/pesel")) && (err74.keyword in emErrors9)) && (err74.schemaPath.indexOf("#/allOf/1/else/properties/pesel") === 0)) && (/^\/[^\/]*$/.test(err74.schemaPath.slice(31)))){
+emErrors9[err74.keyword].push(err74);
+err74.emUsed = true;
+}
+}
+for(const key9 in emErrors9){
+if(emErrors9[key9].length){
+const err75 = {instancePath:instancePath+"/pesel",schemaPath:"#/allOf/1/else/properties/pesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors9[key9]},message:key9 in templates9 ? templates9[key9]() : schema16.allOf[1].else.properties.pesel.errorMessage[key9]};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
 }
 const emErrs9 = [];
-for(const err72 of vErrors){
-if(!err72.emUsed){
-emErrs9.push(err72);
+for(const err76 of vErrors){
+if(!err76.emUsed){
+emErrs9.push(err76);
 }
 }
 vErrors = emErrs9;
@@ -888,13 +930,13 @@ const emErrors10 = {"required":{"pesel":[]}};
 const templates10 = {required:{}};
 let emPropParams1;
 let emParamsErrors1;
-for(const err73 of vErrors){
-if((((((err73.keyword !== "errorMessage") && (!err73.emUsed)) && (err73.instancePath === instancePath)) && (err73.keyword in emErrors10)) && (err73.schemaPath.indexOf("#/allOf/1/else") === 0)) && (/^\/[^\/]*$/.test(err73.schemaPath.slice(14)))){
-emPropParams1 = obj0[err73.keyword];
-emParamsErrors1 = emErrors10[err73.keyword][err73.params[emPropParams1]];
+for(const err77 of vErrors){
+if((((((err77.keyword !== "errorMessage") && (!err77.emUsed)) && (err77.instancePath === instancePath)) && (err77.keyword in emErrors10)) && (err77.schemaPath.indexOf("#/allOf/1/else") === 0)) && (/^\/[^\/]*$/.test(err77.schemaPath.slice(14)))){
+emPropParams1 = obj0[err77.keyword];
+emParamsErrors1 = emErrors10[err77.keyword][err77.params[emPropParams1]];
 if(emParamsErrors1){
-emParamsErrors1.push(err73);
-err73.emUsed = true;
+emParamsErrors1.push(err77);
+err77.emUsed = true;
 }
 }
 }
@@ -903,21 +945,21 @@ for(const keyProp1 in emErrors10[key10]){
 emParamsErrors1 = emErrors10[key10][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates10[key10] && templates10[key10][keyProp1];
-const err74 = {instancePath,schemaPath:"#/allOf/1/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.allOf[1].else.errorMessage[key10][keyProp1]};
+const err78 = {instancePath,schemaPath:"#/allOf/1/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema16.allOf[1].else.errorMessage[key10][keyProp1]};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err78];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err78);
 }
 errors++;
 }
 }
 }
 const emErrs10 = [];
-for(const err75 of vErrors){
-if(!err75.emUsed){
-emErrs10.push(err75);
+for(const err79 of vErrors){
+if(!err79.emUsed){
+emErrs10.push(err79);
 }
 }
 vErrors = emErrs10;
@@ -928,12 +970,12 @@ valid4 = _valid1;
 ifClause0 = "else";
 }
 if(!valid4){
-const err76 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+const err80 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err80];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -943,24 +985,24 @@ const _errs39 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.noPersonalId === undefined) && (missing2 = "noPersonalId")){
-const err77 = {};
+const err81 = {};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err81];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err81);
 }
 errors++;
 }
 else {
 if(data.noPersonalId !== undefined){
 if(true !== data.noPersonalId){
-const err78 = {};
+const err82 = {};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err82];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -982,50 +1024,7 @@ if(_valid2){
 const _errs41 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.passport === undefined){
-const err79 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "passport"},message:"must have required property '"+"passport"+"'"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-if(data.passport !== undefined){
-let data12 = data.passport;
-if(typeof data12 === "string"){
-if(data12.length > 9){
-const err80 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-if(data12.length < 9){
-const err81 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(!pattern9.test(data12)){
-const err82 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{2}[0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-if(!func6(data12)){
-const err83 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
+const err83 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "passport"},message:"must have required property '"+"passport"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1034,9 +1033,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.passport !== undefined){
+let data12 = data.passport;
+if(typeof data12 === "string"){
+if(data12.length > 9){
+const err84 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1045,18 +1046,18 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors11 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishPassport":[]};
-const templates11 = {};
-for(const err85 of vErrors){
-if((((((err85.keyword !== "errorMessage") && (!err85.emUsed)) && (err85.instancePath === instancePath+"/passport")) && (err85.keyword in emErrors11)) && (err85.schemaPath.indexOf("#/allOf/2/then/properties/passport") === 0)) && (/^\/[^\/]*$/.test(err85.schemaPath.slice(34)))){
-emErrors11[err85.keyword].push(err85);
-err85.emUsed = true;
+if(data12.length < 9){
+const err85 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
+if(vErrors === null){
+vErrors = [err85];
 }
+else {
+vErrors.push(err85);
 }
-for(const key11 in emErrors11){
-if(emErrors11[key11].length){
-const err86 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.allOf[2].then.properties.passport.errorMessage[key11]};
+errors++;
+}
+if(!pattern9.test(data12)){
+const err86 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{2}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{2}[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1065,11 +1066,52 @@ vErrors.push(err86);
 }
 errors++;
 }
+if(!func10(data12)){
+const err87 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/polishPassport",keyword:"polishPassport",params:{},message:"must pass \"polishPassport\" keyword validation"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors11 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishPassport":[]};
+const templates11 = {};
+for(const err89 of vErrors){
+if((((((err89.keyword !== "errorMessage") && (!err89.emUsed)) && (err89.instancePath === instancePath+"/passport")) && (err89.keyword in emErrors11)) && (err89.schemaPath.indexOf("#/allOf/2/then/properties/passport") === 0)) && (/^\/[^\/]*$/.test(err89.schemaPath.slice(34)))){
+emErrors11[err89.keyword].push(err89);
+err89.emUsed = true;
+}
+}
+for(const key11 in emErrors11){
+if(emErrors11[key11].length){
+const err90 = {instancePath:instancePath+"/passport",schemaPath:"#/allOf/2/then/properties/passport/errorMessage",keyword:"errorMessage",params:{errors: emErrors11[key11]},message:key11 in templates11 ? templates11[key11]() : schema16.allOf[2].then.properties.passport.errorMessage[key11]};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
 }
 const emErrs11 = [];
-for(const err87 of vErrors){
-if(!err87.emUsed){
-emErrs11.push(err87);
+for(const err91 of vErrors){
+if(!err91.emUsed){
+emErrs11.push(err91);
 }
 }
 vErrors = emErrs11;
@@ -1082,13 +1124,13 @@ const emErrors12 = {"required":{"passport":[]}};
 const templates12 = {required:{}};
 let emPropParams2;
 let emParamsErrors2;
-for(const err88 of vErrors){
-if((((((err88.keyword !== "errorMessage") && (!err88.emUsed)) && (err88.instancePath === instancePath)) && (err88.keyword in emErrors12)) && (err88.schemaPath.indexOf("#/allOf/2/then") === 0)) && (/^\/[^\/]*$/.test(err88.schemaPath.slice(14)))){
-emPropParams2 = obj0[err88.keyword];
-emParamsErrors2 = emErrors12[err88.keyword][err88.params[emPropParams2]];
+for(const err92 of vErrors){
+if((((((err92.keyword !== "errorMessage") && (!err92.emUsed)) && (err92.instancePath === instancePath)) && (err92.keyword in emErrors12)) && (err92.schemaPath.indexOf("#/allOf/2/then") === 0)) && (/^\/[^\/]*$/.test(err92.schemaPath.slice(14)))){
+emPropParams2 = obj0[err92.keyword];
+emParamsErrors2 = emErrors12[err92.keyword][err92.params[emPropParams2]];
 if(emParamsErrors2){
-emParamsErrors2.push(err88);
-err88.emUsed = true;
+emParamsErrors2.push(err92);
+err92.emUsed = true;
 }
 }
 }
@@ -1097,21 +1139,21 @@ for(const keyProp2 in emErrors12[key12]){
 emParamsErrors2 = emErrors12[key12][keyProp2];
 if(emParamsErrors2.length){
 const tmpl2 = templates12[key12] && templates12[key12][keyProp2];
-const err89 = {instancePath,schemaPath:"#/allOf/2/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.allOf[2].then.errorMessage[key12][keyProp2]};
+const err93 = {instancePath,schemaPath:"#/allOf/2/then/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors2},message:tmpl2 ? tmpl2() : schema16.allOf[2].then.errorMessage[key12][keyProp2]};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err93];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err93);
 }
 errors++;
 }
 }
 }
 const emErrs12 = [];
-for(const err90 of vErrors){
-if(!err90.emUsed){
-emErrs12.push(err90);
+for(const err94 of vErrors){
+if(!err94.emUsed){
+emErrs12.push(err94);
 }
 }
 vErrors = emErrs12;
@@ -1125,50 +1167,7 @@ else {
 const _errs45 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.personalId === undefined){
-const err91 = {instancePath,schemaPath:"#/allOf/2/else/required",keyword:"required",params:{missingProperty: "personalId"},message:"must have required property '"+"personalId"+"'"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if(data.personalId !== undefined){
-let data13 = data.personalId;
-if(typeof data13 === "string"){
-if(data13.length > 9){
-const err92 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(data13.length < 9){
-const err93 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-if(!pattern10.test(data13)){
-const err94 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-if(!func7(data13)){
-const err95 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
+const err95 = {instancePath,schemaPath:"#/allOf/2/else/required",keyword:"required",params:{missingProperty: "personalId"},message:"must have required property '"+"personalId"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1177,9 +1176,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.personalId !== undefined){
+let data13 = data.personalId;
+if(typeof data13 === "string"){
+if(data13.length > 9){
+const err96 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1188,18 +1189,18 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors13 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishIdCard":[]};
-const templates13 = {};
-for(const err97 of vErrors){
-if((((((err97.keyword !== "errorMessage") && (!err97.emUsed)) && (err97.instancePath === instancePath+"/personalId")) && (err97.keyword in emErrors13)) && (err97.schemaPath.indexOf("#/allOf/2/else/properties/personalId") === 0)) && (/^\/[^\/]*$/.test(err97.schemaPath.slice(36)))){
-emErrors13[err97.keyword].push(err97);
-err97.emUsed = true;
+if(data13.length < 9){
+const err97 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters"};
+if(vErrors === null){
+vErrors = [err97];
 }
+else {
+vErrors.push(err97);
 }
-for(const key13 in emErrors13){
-if(emErrors13[key13].length){
-const err98 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.allOf[2].else.properties.personalId.errorMessage[key13]};
+errors++;
+}
+if(!pattern10.test(data13)){
+const err98 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{3}[0-9]*$"},message:"must match pattern \""+"^[A-Za-z]{3}[0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1208,11 +1209,52 @@ vErrors.push(err98);
 }
 errors++;
 }
+if(!func11(data13)){
+const err99 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/polishIdCard",keyword:"polishIdCard",params:{},message:"must pass \"polishIdCard\" keyword validation"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors13 = {"type":[],"minLength":[],"maxLength":[],"pattern":[],"polishIdCard":[]};
+const templates13 = {};
+for(const err101 of vErrors){
+if((((((err101.keyword !== "errorMessage") && (!err101.emUsed)) && (err101.instancePath === instancePath+"/personalId")) && (err101.keyword in emErrors13)) && (err101.schemaPath.indexOf("#/allOf/2/else/properties/personalId") === 0)) && (/^\/[^\/]*$/.test(err101.schemaPath.slice(36)))){
+emErrors13[err101.keyword].push(err101);
+err101.emUsed = true;
+}
+}
+for(const key13 in emErrors13){
+if(emErrors13[key13].length){
+const err102 = {instancePath:instancePath+"/personalId",schemaPath:"#/allOf/2/else/properties/personalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors13[key13]},message:key13 in templates13 ? templates13[key13]() : schema16.allOf[2].else.properties.personalId.errorMessage[key13]};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
 }
 const emErrs13 = [];
-for(const err99 of vErrors){
-if(!err99.emUsed){
-emErrs13.push(err99);
+for(const err103 of vErrors){
+if(!err103.emUsed){
+emErrs13.push(err103);
 }
 }
 vErrors = emErrs13;
@@ -1225,13 +1267,13 @@ const emErrors14 = {"required":{"personalId":[]}};
 const templates14 = {required:{}};
 let emPropParams3;
 let emParamsErrors3;
-for(const err100 of vErrors){
-if((((((err100.keyword !== "errorMessage") && (!err100.emUsed)) && (err100.instancePath === instancePath)) && (err100.keyword in emErrors14)) && (err100.schemaPath.indexOf("#/allOf/2/else") === 0)) && (/^\/[^\/]*$/.test(err100.schemaPath.slice(14)))){
-emPropParams3 = obj0[err100.keyword];
-emParamsErrors3 = emErrors14[err100.keyword][err100.params[emPropParams3]];
+for(const err104 of vErrors){
+if((((((err104.keyword !== "errorMessage") && (!err104.emUsed)) && (err104.instancePath === instancePath)) && (err104.keyword in emErrors14)) && (err104.schemaPath.indexOf("#/allOf/2/else") === 0)) && (/^\/[^\/]*$/.test(err104.schemaPath.slice(14)))){
+emPropParams3 = obj0[err104.keyword];
+emParamsErrors3 = emErrors14[err104.keyword][err104.params[emPropParams3]];
 if(emParamsErrors3){
-emParamsErrors3.push(err100);
-err100.emUsed = true;
+emParamsErrors3.push(err104);
+err104.emUsed = true;
 }
 }
 }
@@ -1240,21 +1282,21 @@ for(const keyProp3 in emErrors14[key14]){
 emParamsErrors3 = emErrors14[key14][keyProp3];
 if(emParamsErrors3.length){
 const tmpl3 = templates14[key14] && templates14[key14][keyProp3];
-const err101 = {instancePath,schemaPath:"#/allOf/2/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors3},message:tmpl3 ? tmpl3() : schema16.allOf[2].else.errorMessage[key14][keyProp3]};
+const err105 = {instancePath,schemaPath:"#/allOf/2/else/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors3},message:tmpl3 ? tmpl3() : schema16.allOf[2].else.errorMessage[key14][keyProp3]};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err105];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err105);
 }
 errors++;
 }
 }
 }
 const emErrs14 = [];
-for(const err102 of vErrors){
-if(!err102.emUsed){
-emErrs14.push(err102);
+for(const err106 of vErrors){
+if(!err106.emUsed){
+emErrs14.push(err106);
 }
 }
 vErrors = emErrs14;
@@ -1265,48 +1307,7 @@ valid8 = _valid2;
 ifClause1 = "else";
 }
 if(!valid8){
-const err103 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
-const err104 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-if(data.firstName === undefined){
-const err105 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(data.lastName === undefined){
-const err106 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-if(data.phone === undefined){
-const err107 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+const err107 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1315,8 +1316,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data.email === undefined){
-const err108 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err108 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1325,8 +1327,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data.bankAccount === undefined){
-const err109 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bankAccount"},message:"must have required property '"+"bankAccount"+"'"};
+if(data.firstName === undefined){
+const err109 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1335,8 +1337,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data.consents === undefined){
-const err110 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents"},message:"must have required property '"+"consents"+"'"};
+if(data.lastName === undefined){
+const err110 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1345,11 +1347,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data.code !== undefined){
-let data14 = data.code;
-if(typeof data14 === "string"){
-if(!pattern11.test(data14)){
-const err111 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{11}$"},message:"must match pattern \""+"^[A-Za-z0-9]{11}$"+"\""};
+if(data.phone === undefined){
+const err111 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1358,9 +1357,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-else {
-const err112 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.email === undefined){
+const err112 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1369,18 +1367,18 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors15 = {"type":[],"pattern":[]};
-const templates15 = {};
-for(const err113 of vErrors){
-if((((((err113.keyword !== "errorMessage") && (!err113.emUsed)) && (err113.instancePath === instancePath+"/code")) && (err113.keyword in emErrors15)) && (err113.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err113.schemaPath.slice(17)))){
-emErrors15[err113.keyword].push(err113);
-err113.emUsed = true;
+if(data.bankAccount === undefined){
+const err113 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bankAccount"},message:"must have required property '"+"bankAccount"+"'"};
+if(vErrors === null){
+vErrors = [err113];
 }
+else {
+vErrors.push(err113);
 }
-for(const key15 in emErrors15){
-if(emErrors15[key15].length){
-const err114 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors15[key15]},message:key15 in templates15 ? templates15[key15]() : schema16.properties.code.errorMessage[key15]};
+errors++;
+}
+if(data.consents === undefined){
+const err114 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents"},message:"must have required property '"+"consents"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1389,11 +1387,55 @@ vErrors.push(err114);
 }
 errors++;
 }
+if(data.code !== undefined){
+let data14 = data.code;
+if(typeof data14 === "string"){
+if(!pattern11.test(data14)){
+const err115 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{11}$"},message:"must match pattern \""+"^[A-Za-z0-9]{11}$"+"\""};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors15 = {"type":[],"pattern":[]};
+const templates15 = {};
+for(const err117 of vErrors){
+if((((((err117.keyword !== "errorMessage") && (!err117.emUsed)) && (err117.instancePath === instancePath+"/code")) && (err117.keyword in emErrors15)) && (err117.schemaPath.indexOf("#/properties/code") === 0)) && (/^\/[^\/]*$/.test(err117.schemaPath.slice(17)))){
+emErrors15[err117.keyword].push(err117);
+err117.emUsed = true;
+}
+}
+for(const key15 in emErrors15){
+if(emErrors15[key15].length){
+const err118 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/errorMessage",keyword:"errorMessage",params:{errors: emErrors15[key15]},message:key15 in templates15 ? templates15[key15]() : schema16.properties.code.errorMessage[key15]};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
 }
 const emErrs15 = [];
-for(const err115 of vErrors){
-if(!err115.emUsed){
-emErrs15.push(err115);
+for(const err119 of vErrors){
+if(!err119.emUsed){
+emErrs15.push(err119);
 }
 }
 vErrors = emErrs15;
@@ -1404,58 +1446,17 @@ if(data.firstName !== undefined){
 let data15 = data.firstName;
 if(typeof data15 === "string"){
 if(data15.length > 100){
-const err116 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err120 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err120];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err120);
 }
 errors++;
 }
 if(!pattern8.test(data15)){
-const err117 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-if(func2(data15) < 2){
-const err118 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-}
-else {
-const err119 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors16 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates16 = {};
-for(const err120 of vErrors){
-if((((((err120.keyword !== "errorMessage") && (!err120.emUsed)) && (err120.instancePath === instancePath+"/firstName")) && (err120.keyword in emErrors16)) && (err120.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err120.schemaPath.slice(22)))){
-emErrors16[err120.keyword].push(err120);
-err120.emUsed = true;
-}
-}
-for(const key16 in emErrors16){
-if(emErrors16[key16].length){
-const err121 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors16[key16]},message:key16 in templates16 ? templates16[key16]() : schema16.properties.firstName.errorMessage[key16]};
+const err121 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1464,11 +1465,62 @@ vErrors.push(err121);
 }
 errors++;
 }
+if(func2(data15) < 2){
+const err122 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(func3(data15) < 2){
+const err123 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors16 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates16 = {};
+for(const err125 of vErrors){
+if((((((err125.keyword !== "errorMessage") && (!err125.emUsed)) && (err125.instancePath === instancePath+"/firstName")) && (err125.keyword in emErrors16)) && (err125.schemaPath.indexOf("#/properties/firstName") === 0)) && (/^\/[^\/]*$/.test(err125.schemaPath.slice(22)))){
+emErrors16[err125.keyword].push(err125);
+err125.emUsed = true;
+}
+}
+for(const key16 in emErrors16){
+if(emErrors16[key16].length){
+const err126 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrors16[key16]},message:key16 in templates16 ? templates16[key16]() : schema16.properties.firstName.errorMessage[key16]};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
 }
 const emErrs16 = [];
-for(const err122 of vErrors){
-if(!err122.emUsed){
-emErrs16.push(err122);
+for(const err127 of vErrors){
+if(!err127.emUsed){
+emErrs16.push(err127);
 }
 }
 vErrors = emErrs16;
@@ -1479,58 +1531,7 @@ if(data.lastName !== undefined){
 let data16 = data.lastName;
 if(typeof data16 === "string"){
 if(data16.length > 100){
-const err123 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-if(!pattern8.test(data16)){
-const err124 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-if(func2(data16) < 2){
-const err125 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-else {
-const err126 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors17 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[]};
-const templates17 = {};
-for(const err127 of vErrors){
-if((((((err127.keyword !== "errorMessage") && (!err127.emUsed)) && (err127.instancePath === instancePath+"/lastName")) && (err127.keyword in emErrors17)) && (err127.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err127.schemaPath.slice(21)))){
-emErrors17[err127.keyword].push(err127);
-err127.emUsed = true;
-}
-}
-for(const key17 in emErrors17){
-if(emErrors17[key17].length){
-const err128 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors17[key17]},message:key17 in templates17 ? templates17[key17]() : schema16.properties.lastName.errorMessage[key17]};
+const err128 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1539,11 +1540,72 @@ vErrors.push(err128);
 }
 errors++;
 }
+if(!pattern8.test(data16)){
+const err129 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[\\p{L}\\p{M} .'’-]*$"},message:"must match pattern \""+"^[\\p{L}\\p{M} .'’-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+if(func2(data16) < 2){
+const err130 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minNonSpace",keyword:"minNonSpace",params:{},message:"must pass \"minNonSpace\" keyword validation"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+if(func3(data16) < 2){
+const err131 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLetters",keyword:"minLetters",params:{},message:"must pass \"minLetters\" keyword validation"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors17 = {"type":[],"minNonSpace":[],"maxLength":[],"pattern":[],"minLetters":[]};
+const templates17 = {};
+for(const err133 of vErrors){
+if((((((err133.keyword !== "errorMessage") && (!err133.emUsed)) && (err133.instancePath === instancePath+"/lastName")) && (err133.keyword in emErrors17)) && (err133.schemaPath.indexOf("#/properties/lastName") === 0)) && (/^\/[^\/]*$/.test(err133.schemaPath.slice(21)))){
+emErrors17[err133.keyword].push(err133);
+err133.emUsed = true;
+}
+}
+for(const key17 in emErrors17){
+if(emErrors17[key17].length){
+const err134 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrors17[key17]},message:key17 in templates17 ? templates17[key17]() : schema16.properties.lastName.errorMessage[key17]};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
 }
 const emErrs17 = [];
-for(const err129 of vErrors){
-if(!err129.emUsed){
-emErrs17.push(err129);
+for(const err135 of vErrors){
+if(!err135.emUsed){
+emErrs17.push(err135);
 }
 }
 vErrors = emErrs17;
@@ -1554,51 +1616,51 @@ if(data.phone !== undefined){
 let data17 = data.phone;
 if(typeof data17 === "string"){
 if(!pattern14.test(data17)){
-const err130 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+const err136 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err136];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err136);
 }
 errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err137 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err137];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err137);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors18 = {"type":[],"pattern":[]};
 const templates18 = {};
-for(const err132 of vErrors){
-if((((((err132.keyword !== "errorMessage") && (!err132.emUsed)) && (err132.instancePath === instancePath+"/phone")) && (err132.keyword in emErrors18)) && (err132.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err132.schemaPath.slice(18)))){
-emErrors18[err132.keyword].push(err132);
-err132.emUsed = true;
+for(const err138 of vErrors){
+if((((((err138.keyword !== "errorMessage") && (!err138.emUsed)) && (err138.instancePath === instancePath+"/phone")) && (err138.keyword in emErrors18)) && (err138.schemaPath.indexOf("#/properties/phone") === 0)) && (/^\/[^\/]*$/.test(err138.schemaPath.slice(18)))){
+emErrors18[err138.keyword].push(err138);
+err138.emUsed = true;
 }
 }
 for(const key18 in emErrors18){
 if(emErrors18[key18].length){
-const err133 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors18[key18]},message:key18 in templates18 ? templates18[key18]() : schema16.properties.phone.errorMessage[key18]};
+const err139 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrors18[key18]},message:key18 in templates18 ? templates18[key18]() : schema16.properties.phone.errorMessage[key18]};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err139];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err139);
 }
 errors++;
 }
 }
 const emErrs18 = [];
-for(const err134 of vErrors){
-if(!err134.emUsed){
-emErrs18.push(err134);
+for(const err140 of vErrors){
+if(!err140.emUsed){
+emErrs18.push(err140);
 }
 }
 vErrors = emErrs18;
@@ -1609,80 +1671,17 @@ if(data.email !== undefined){
 let data18 = data.email;
 if(typeof data18 === "string"){
 if(data18.length > 100){
-const err135 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err141 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err141];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err141);
 }
 errors++;
 }
 if(data18.length < 5){
-const err136 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-if(!(formats2.test(data18))){
-const err137 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-}
-else {
-const err138 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors19 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
-const templates19 = {};
-for(const err139 of vErrors){
-if((((((err139.keyword !== "errorMessage") && (!err139.emUsed)) && (err139.instancePath === instancePath+"/email")) && (err139.keyword in emErrors19)) && (err139.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err139.schemaPath.slice(18)))){
-emErrors19[err139.keyword].push(err139);
-err139.emUsed = true;
-}
-}
-for(const key19 in emErrors19){
-if(emErrors19[key19].length){
-const err140 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors19[key19]},message:key19 in templates19 ? templates19[key19]() : schema16.properties.email.errorMessage[key19]};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-}
-const emErrs19 = [];
-for(const err141 of vErrors){
-if(!err141.emUsed){
-emErrs19.push(err141);
-}
-}
-vErrors = emErrs19;
-errors = emErrs19.length;
-}
-}
-if(data.noPesel !== undefined){
-if(typeof data.noPesel !== "boolean"){
-const err142 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err142 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1691,18 +1690,19 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors20 = {"type":[]};
-const templates20 = {};
-for(const err143 of vErrors){
-if((((((err143.keyword !== "errorMessage") && (!err143.emUsed)) && (err143.instancePath === instancePath+"/noPesel")) && (err143.keyword in emErrors20)) && (err143.schemaPath.indexOf("#/properties/noPesel") === 0)) && (/^\/[^\/]*$/.test(err143.schemaPath.slice(20)))){
-emErrors20[err143.keyword].push(err143);
-err143.emUsed = true;
+if(!(formats2.test(data18))){
+const err143 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
 }
 }
-for(const key20 in emErrors20){
-if(emErrors20[key20].length){
-const err144 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors20[key20]},message:key20 in templates20 ? templates20[key20]() : schema16.properties.noPesel.errorMessage[key20]};
+else {
+const err144 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1711,20 +1711,18 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-const emErrs20 = [];
+if(errors > 0){
+const emErrors19 = {"type":[],"minLength":[],"maxLength":[],"format":[]};
+const templates19 = {};
 for(const err145 of vErrors){
-if(!err145.emUsed){
-emErrs20.push(err145);
+if((((((err145.keyword !== "errorMessage") && (!err145.emUsed)) && (err145.instancePath === instancePath+"/email")) && (err145.keyword in emErrors19)) && (err145.schemaPath.indexOf("#/properties/email") === 0)) && (/^\/[^\/]*$/.test(err145.schemaPath.slice(18)))){
+emErrors19[err145.keyword].push(err145);
+err145.emUsed = true;
 }
 }
-vErrors = emErrs20;
-errors = emErrs20.length;
-}
-}
-if(data.noPersonalId !== undefined){
-if(typeof data.noPersonalId !== "boolean"){
-const err146 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key19 in emErrors19){
+if(emErrors19[key19].length){
+const err146 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/errorMessage",keyword:"errorMessage",params:{errors: emErrors19[key19]},message:key19 in templates19 ? templates19[key19]() : schema16.properties.email.errorMessage[key19]};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1733,18 +1731,20 @@ vErrors.push(err146);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors21 = {"type":[]};
-const templates21 = {};
+}
+const emErrs19 = [];
 for(const err147 of vErrors){
-if((((((err147.keyword !== "errorMessage") && (!err147.emUsed)) && (err147.instancePath === instancePath+"/noPersonalId")) && (err147.keyword in emErrors21)) && (err147.schemaPath.indexOf("#/properties/noPersonalId") === 0)) && (/^\/[^\/]*$/.test(err147.schemaPath.slice(25)))){
-emErrors21[err147.keyword].push(err147);
-err147.emUsed = true;
+if(!err147.emUsed){
+emErrs19.push(err147);
 }
 }
-for(const key21 in emErrors21){
-if(emErrors21[key21].length){
-const err148 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors21[key21]},message:key21 in templates21 ? templates21[key21]() : schema16.properties.noPersonalId.errorMessage[key21]};
+vErrors = emErrs19;
+errors = emErrs19.length;
+}
+}
+if(data.noPesel !== undefined){
+if(typeof data.noPesel !== "boolean"){
+const err148 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1753,22 +1753,18 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-const emErrs21 = [];
+if(errors > 0){
+const emErrors20 = {"type":[]};
+const templates20 = {};
 for(const err149 of vErrors){
-if(!err149.emUsed){
-emErrs21.push(err149);
+if((((((err149.keyword !== "errorMessage") && (!err149.emUsed)) && (err149.instancePath === instancePath+"/noPesel")) && (err149.keyword in emErrors20)) && (err149.schemaPath.indexOf("#/properties/noPesel") === 0)) && (/^\/[^\/]*$/.test(err149.schemaPath.slice(20)))){
+emErrors20[err149.keyword].push(err149);
+err149.emUsed = true;
 }
 }
-vErrors = emErrs21;
-errors = emErrs21.length;
-}
-}
-if(data.bankAccount !== undefined){
-let data21 = data.bankAccount;
-if(typeof data21 === "string"){
-if(!func10(data21)){
-const err150 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishIban",keyword:"polishIban",params:{},message:"must pass \"polishIban\" keyword validation"};
+for(const key20 in emErrors20){
+if(emErrors20[key20].length){
+const err150 = {instancePath:instancePath+"/noPesel",schemaPath:"#/properties/noPesel/errorMessage",keyword:"errorMessage",params:{errors: emErrors20[key20]},message:key20 in templates20 ? templates20[key20]() : schema16.properties.noPesel.errorMessage[key20]};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1777,19 +1773,20 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(func11(data21)){
-const err151 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishBankCountry",keyword:"polishBankCountry",params:{},message:"must pass \"polishBankCountry\" keyword validation"};
-if(vErrors === null){
-vErrors = [err151];
 }
-else {
-vErrors.push(err151);
-}
-errors++;
+const emErrs20 = [];
+for(const err151 of vErrors){
+if(!err151.emUsed){
+emErrs20.push(err151);
 }
 }
-else {
-const err152 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = emErrs20;
+errors = emErrs20.length;
+}
+}
+if(data.noPersonalId !== undefined){
+if(typeof data.noPersonalId !== "boolean"){
+const err152 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -1799,17 +1796,17 @@ vErrors.push(err152);
 errors++;
 }
 if(errors > 0){
-const emErrors22 = {"type":[],"polishBankCountry":[],"polishIban":[]};
-const templates22 = {};
+const emErrors21 = {"type":[]};
+const templates21 = {};
 for(const err153 of vErrors){
-if((((((err153.keyword !== "errorMessage") && (!err153.emUsed)) && (err153.instancePath === instancePath+"/bankAccount")) && (err153.keyword in emErrors22)) && (err153.schemaPath.indexOf("#/properties/bankAccount") === 0)) && (/^\/[^\/]*$/.test(err153.schemaPath.slice(24)))){
-emErrors22[err153.keyword].push(err153);
+if((((((err153.keyword !== "errorMessage") && (!err153.emUsed)) && (err153.instancePath === instancePath+"/noPersonalId")) && (err153.keyword in emErrors21)) && (err153.schemaPath.indexOf("#/properties/noPersonalId") === 0)) && (/^\/[^\/]*$/.test(err153.schemaPath.slice(25)))){
+emErrors21[err153.keyword].push(err153);
 err153.emUsed = true;
 }
 }
-for(const key22 in emErrors22){
-if(emErrors22[key22].length){
-const err154 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/errorMessage",keyword:"errorMessage",params:{errors: emErrors22[key22]},message:key22 in templates22 ? templates22[key22]() : schema16.properties.bankAccount.errorMessage[key22]};
+for(const key21 in emErrors21){
+if(emErrors21[key21].length){
+const err154 = {instancePath:instancePath+"/noPersonalId",schemaPath:"#/properties/noPersonalId/errorMessage",keyword:"errorMessage",params:{errors: emErrors21[key21]},message:key21 in templates21 ? templates21[key21]() : schema16.properties.noPersonalId.errorMessage[key21]};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -1819,10 +1816,75 @@ vErrors.push(err154);
 errors++;
 }
 }
-const emErrs22 = [];
+const emErrs21 = [];
 for(const err155 of vErrors){
 if(!err155.emUsed){
-emErrs22.push(err155);
+emErrs21.push(err155);
+}
+}
+vErrors = emErrs21;
+errors = emErrs21.length;
+}
+}
+if(data.bankAccount !== undefined){
+let data21 = data.bankAccount;
+if(typeof data21 === "string"){
+if(!func16(data21)){
+const err156 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishIban",keyword:"polishIban",params:{},message:"must pass \"polishIban\" keyword validation"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+if(func17(data21)){
+const err157 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/polishBankCountry",keyword:"polishBankCountry",params:{},message:"must pass \"polishBankCountry\" keyword validation"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+}
+else {
+const err158 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors22 = {"type":[],"polishBankCountry":[],"polishIban":[]};
+const templates22 = {};
+for(const err159 of vErrors){
+if((((((err159.keyword !== "errorMessage") && (!err159.emUsed)) && (err159.instancePath === instancePath+"/bankAccount")) && (err159.keyword in emErrors22)) && (err159.schemaPath.indexOf("#/properties/bankAccount") === 0)) && (/^\/[^\/]*$/.test(err159.schemaPath.slice(24)))){
+emErrors22[err159.keyword].push(err159);
+err159.emUsed = true;
+}
+}
+for(const key22 in emErrors22){
+if(emErrors22[key22].length){
+const err160 = {instancePath:instancePath+"/bankAccount",schemaPath:"#/properties/bankAccount/errorMessage",keyword:"errorMessage",params:{errors: emErrors22[key22]},message:key22 in templates22 ? templates22[key22]() : schema16.properties.bankAccount.errorMessage[key22]};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+const emErrs22 = [];
+for(const err161 of vErrors){
+if(!err161.emUsed){
+emErrs22.push(err161);
 }
 }
 vErrors = emErrs22;
@@ -1833,79 +1895,17 @@ if(data.consents !== undefined){
 let data22 = data.consents;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.rules === undefined){
-const err156 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
+const err162 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
 if(vErrors === null){
-vErrors = [err156];
+vErrors = [err162];
 }
 else {
-vErrors.push(err156);
+vErrors.push(err162);
 }
 errors++;
 }
 if(data22.notEmployee === undefined){
-const err157 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
-}
-if(data22.rodo === undefined){
-const err158 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
-}
-if(data22.tax === undefined){
-const err159 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'"};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
-}
-if(data22.rules !== undefined){
-let data23 = data22.rules;
-if(typeof data23 !== "boolean"){
-const err160 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
-}
-if(true !== data23){
-const err161 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors23 = {"type":[],"const":[]};
-const templates23 = {};
-for(const err162 of vErrors){
-if((((((err162.keyword !== "errorMessage") && (!err162.emUsed)) && (err162.instancePath === instancePath+"/consents/rules")) && (err162.keyword in emErrors23)) && (err162.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err162.schemaPath.slice(38)))){
-emErrors23[err162.keyword].push(err162);
-err162.emUsed = true;
-}
-}
-for(const key23 in emErrors23){
-if(emErrors23[key23].length){
-const err163 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors23[key23]},message:key23 in templates23 ? templates23[key23]() : schema16.properties.consents.properties.rules.errorMessage[key23]};
+const err163 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "notEmployee"},message:"must have required property '"+"notEmployee"+"'"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -1914,11 +1914,73 @@ vErrors.push(err163);
 }
 errors++;
 }
+if(data22.rodo === undefined){
+const err164 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "rodo"},message:"must have required property '"+"rodo"+"'"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+if(data22.tax === undefined){
+const err165 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'"};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+if(data22.rules !== undefined){
+let data23 = data22.rules;
+if(typeof data23 !== "boolean"){
+const err166 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+if(true !== data23){
+const err167 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors23 = {"type":[],"const":[]};
+const templates23 = {};
+for(const err168 of vErrors){
+if((((((err168.keyword !== "errorMessage") && (!err168.emUsed)) && (err168.instancePath === instancePath+"/consents/rules")) && (err168.keyword in emErrors23)) && (err168.schemaPath.indexOf("#/properties/consents/properties/rules") === 0)) && (/^\/[^\/]*$/.test(err168.schemaPath.slice(38)))){
+emErrors23[err168.keyword].push(err168);
+err168.emUsed = true;
+}
+}
+for(const key23 in emErrors23){
+if(emErrors23[key23].length){
+const err169 = {instancePath:instancePath+"/consents/rules",schemaPath:"#/properties/consents/properties/rules/errorMessage",keyword:"errorMessage",params:{errors: emErrors23[key23]},message:key23 in templates23 ? templates23[key23]() : schema16.properties.consents.properties.rules.errorMessage[key23]};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
 }
 const emErrs23 = [];
-for(const err164 of vErrors){
-if(!err164.emUsed){
-emErrs23.push(err164);
+for(const err170 of vErrors){
+if(!err170.emUsed){
+emErrs23.push(err170);
 }
 }
 vErrors = emErrs23;
@@ -1928,50 +1990,50 @@ errors = emErrs23.length;
 if(data22.notEmployee !== undefined){
 let data24 = data22.notEmployee;
 if(typeof data24 !== "boolean"){
-const err165 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err171 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err165];
+vErrors = [err171];
 }
 else {
-vErrors.push(err165);
+vErrors.push(err171);
 }
 errors++;
 }
 if(true !== data24){
-const err166 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err172 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err166];
+vErrors = [err172];
 }
 else {
-vErrors.push(err166);
+vErrors.push(err172);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors24 = {"type":[],"const":[]};
 const templates24 = {};
-for(const err167 of vErrors){
-if((((((err167.keyword !== "errorMessage") && (!err167.emUsed)) && (err167.instancePath === instancePath+"/consents/notEmployee")) && (err167.keyword in emErrors24)) && (err167.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err167.schemaPath.slice(44)))){
-emErrors24[err167.keyword].push(err167);
-err167.emUsed = true;
+for(const err173 of vErrors){
+if((((((err173.keyword !== "errorMessage") && (!err173.emUsed)) && (err173.instancePath === instancePath+"/consents/notEmployee")) && (err173.keyword in emErrors24)) && (err173.schemaPath.indexOf("#/properties/consents/properties/notEmployee") === 0)) && (/^\/[^\/]*$/.test(err173.schemaPath.slice(44)))){
+emErrors24[err173.keyword].push(err173);
+err173.emUsed = true;
 }
 }
 for(const key24 in emErrors24){
 if(emErrors24[key24].length){
-const err168 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors24[key24]},message:key24 in templates24 ? templates24[key24]() : schema16.properties.consents.properties.notEmployee.errorMessage[key24]};
+const err174 = {instancePath:instancePath+"/consents/notEmployee",schemaPath:"#/properties/consents/properties/notEmployee/errorMessage",keyword:"errorMessage",params:{errors: emErrors24[key24]},message:key24 in templates24 ? templates24[key24]() : schema16.properties.consents.properties.notEmployee.errorMessage[key24]};
 if(vErrors === null){
-vErrors = [err168];
+vErrors = [err174];
 }
 else {
-vErrors.push(err168);
+vErrors.push(err174);
 }
 errors++;
 }
 }
 const emErrs24 = [];
-for(const err169 of vErrors){
-if(!err169.emUsed){
-emErrs24.push(err169);
+for(const err175 of vErrors){
+if(!err175.emUsed){
+emErrs24.push(err175);
 }
 }
 vErrors = emErrs24;
@@ -1981,50 +2043,50 @@ errors = emErrs24.length;
 if(data22.rodo !== undefined){
 let data25 = data22.rodo;
 if(typeof data25 !== "boolean"){
-const err170 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err176 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err170];
+vErrors = [err176];
 }
 else {
-vErrors.push(err170);
+vErrors.push(err176);
 }
 errors++;
 }
 if(true !== data25){
-const err171 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err177 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err171];
+vErrors = [err177];
 }
 else {
-vErrors.push(err171);
+vErrors.push(err177);
 }
 errors++;
 }
 if(errors > 0){
 const emErrors25 = {"type":[],"const":[]};
 const templates25 = {};
-for(const err172 of vErrors){
-if((((((err172.keyword !== "errorMessage") && (!err172.emUsed)) && (err172.instancePath === instancePath+"/consents/rodo")) && (err172.keyword in emErrors25)) && (err172.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err172.schemaPath.slice(37)))){
-emErrors25[err172.keyword].push(err172);
-err172.emUsed = true;
+for(const err178 of vErrors){
+if((((((err178.keyword !== "errorMessage") && (!err178.emUsed)) && (err178.instancePath === instancePath+"/consents/rodo")) && (err178.keyword in emErrors25)) && (err178.schemaPath.indexOf("#/properties/consents/properties/rodo") === 0)) && (/^\/[^\/]*$/.test(err178.schemaPath.slice(37)))){
+emErrors25[err178.keyword].push(err178);
+err178.emUsed = true;
 }
 }
 for(const key25 in emErrors25){
 if(emErrors25[key25].length){
-const err173 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors25[key25]},message:key25 in templates25 ? templates25[key25]() : schema16.properties.consents.properties.rodo.errorMessage[key25]};
+const err179 = {instancePath:instancePath+"/consents/rodo",schemaPath:"#/properties/consents/properties/rodo/errorMessage",keyword:"errorMessage",params:{errors: emErrors25[key25]},message:key25 in templates25 ? templates25[key25]() : schema16.properties.consents.properties.rodo.errorMessage[key25]};
 if(vErrors === null){
-vErrors = [err173];
+vErrors = [err179];
 }
 else {
-vErrors.push(err173);
+vErrors.push(err179);
 }
 errors++;
 }
 }
 const emErrs25 = [];
-for(const err174 of vErrors){
-if(!err174.emUsed){
-emErrs25.push(err174);
+for(const err180 of vErrors){
+if(!err180.emUsed){
+emErrs25.push(err180);
 }
 }
 vErrors = emErrs25;
@@ -2034,79 +2096,17 @@ errors = emErrs25.length;
 if(data22.tax !== undefined){
 let data26 = data22.tax;
 if(typeof data26 !== "boolean"){
-const err175 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err181 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err175];
+vErrors = [err181];
 }
 else {
-vErrors.push(err175);
+vErrors.push(err181);
 }
 errors++;
 }
 if(true !== data26){
-const err176 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors26 = {"type":[],"const":[]};
-const templates26 = {};
-for(const err177 of vErrors){
-if((((((err177.keyword !== "errorMessage") && (!err177.emUsed)) && (err177.instancePath === instancePath+"/consents/tax")) && (err177.keyword in emErrors26)) && (err177.schemaPath.indexOf("#/properties/consents/properties/tax") === 0)) && (/^\/[^\/]*$/.test(err177.schemaPath.slice(36)))){
-emErrors26[err177.keyword].push(err177);
-err177.emUsed = true;
-}
-}
-for(const key26 in emErrors26){
-if(emErrors26[key26].length){
-const err178 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/errorMessage",keyword:"errorMessage",params:{errors: emErrors26[key26]},message:key26 in templates26 ? templates26[key26]() : schema16.properties.consents.properties.tax.errorMessage[key26]};
-if(vErrors === null){
-vErrors = [err178];
-}
-else {
-vErrors.push(err178);
-}
-errors++;
-}
-}
-const emErrs26 = [];
-for(const err179 of vErrors){
-if(!err179.emUsed){
-emErrs26.push(err179);
-}
-}
-vErrors = emErrs26;
-errors = emErrs26.length;
-}
-}
-}
-else {
-const err180 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors27 = {"type":[]};
-const templates27 = {};
-for(const err181 of vErrors){
-if((((((err181.keyword !== "errorMessage") && (!err181.emUsed)) && (err181.instancePath === instancePath+"/consents")) && (err181.keyword in emErrors27)) && (err181.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err181.schemaPath.slice(21)))){
-emErrors27[err181.keyword].push(err181);
-err181.emUsed = true;
-}
-}
-for(const key27 in emErrors27){
-if(emErrors27[key27].length){
-const err182 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors27[key27]},message:key27 in templates27 ? templates27[key27]() : schema16.properties.consents.errorMessage[key27]};
+const err182 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2115,27 +2115,18 @@ vErrors.push(err182);
 }
 errors++;
 }
-}
-const emErrors28 = {"required":{"rules":[],"notEmployee":[],"rodo":[],"tax":[]}};
-const templates28 = {required:{}};
-let emPropParams4;
-let emParamsErrors4;
+if(errors > 0){
+const emErrors26 = {"type":[],"const":[]};
+const templates26 = {};
 for(const err183 of vErrors){
-if((((((err183.keyword !== "errorMessage") && (!err183.emUsed)) && (err183.instancePath === instancePath+"/consents")) && (err183.keyword in emErrors28)) && (err183.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err183.schemaPath.slice(21)))){
-emPropParams4 = obj0[err183.keyword];
-emParamsErrors4 = emErrors28[err183.keyword][err183.params[emPropParams4]];
-if(emParamsErrors4){
-emParamsErrors4.push(err183);
+if((((((err183.keyword !== "errorMessage") && (!err183.emUsed)) && (err183.instancePath === instancePath+"/consents/tax")) && (err183.keyword in emErrors26)) && (err183.schemaPath.indexOf("#/properties/consents/properties/tax") === 0)) && (/^\/[^\/]*$/.test(err183.schemaPath.slice(36)))){
+emErrors26[err183.keyword].push(err183);
 err183.emUsed = true;
 }
 }
-}
-for(const key28 in emErrors28){
-for(const keyProp4 in emErrors28[key28]){
-emParamsErrors4 = emErrors28[key28][keyProp4];
-if(emParamsErrors4.length){
-const tmpl4 = templates28[key28] && templates28[key28][keyProp4];
-const err184 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors4},message:tmpl4 ? tmpl4() : schema16.properties.consents.errorMessage[key28][keyProp4]};
+for(const key26 in emErrors26){
+if(emErrors26[key26].length){
+const err184 = {instancePath:instancePath+"/consents/tax",schemaPath:"#/properties/consents/properties/tax/errorMessage",keyword:"errorMessage",params:{errors: emErrors26[key26]},message:key26 in templates26 ? templates26[key26]() : schema16.properties.consents.properties.tax.errorMessage[key26]};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2145,20 +2136,19 @@ vErrors.push(err184);
 errors++;
 }
 }
-}
-const emErrs27 = [];
+const emErrs26 = [];
 for(const err185 of vErrors){
 if(!err185.emUsed){
-emErrs27.push(err185);
+emErrs26.push(err185);
 }
 }
-vErrors = emErrs27;
-errors = emErrs27.length;
+vErrors = emErrs26;
+errors = emErrs26.length;
 }
 }
 }
 else {
-const err186 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err186 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2168,26 +2158,17 @@ vErrors.push(err186);
 errors++;
 }
 if(errors > 0){
-const emErrors29 = {"required":{"code":[],"firstName":[],"lastName":[],"phone":[],"email":[],"bankAccount":[],"consents":[]}};
-const templates29 = {required:{}};
-let emPropParams5;
-let emParamsErrors5;
+const emErrors27 = {"type":[]};
+const templates27 = {};
 for(const err187 of vErrors){
-if((((((err187.keyword !== "errorMessage") && (!err187.emUsed)) && (err187.instancePath === instancePath)) && (err187.keyword in emErrors29)) && (err187.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err187.schemaPath.slice(1)))){
-emPropParams5 = obj0[err187.keyword];
-emParamsErrors5 = emErrors29[err187.keyword][err187.params[emPropParams5]];
-if(emParamsErrors5){
-emParamsErrors5.push(err187);
+if((((((err187.keyword !== "errorMessage") && (!err187.emUsed)) && (err187.instancePath === instancePath+"/consents")) && (err187.keyword in emErrors27)) && (err187.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err187.schemaPath.slice(21)))){
+emErrors27[err187.keyword].push(err187);
 err187.emUsed = true;
 }
 }
-}
-for(const key29 in emErrors29){
-for(const keyProp5 in emErrors29[key29]){
-emParamsErrors5 = emErrors29[key29][keyProp5];
-if(emParamsErrors5.length){
-const tmpl5 = templates29[key29] && templates29[key29][keyProp5];
-const err188 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors5},message:tmpl5 ? tmpl5() : schema16.errorMessage[key29][keyProp5]};
+for(const key27 in emErrors27){
+if(emErrors27[key27].length){
+const err188 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emErrors27[key27]},message:key27 in templates27 ? templates27[key27]() : schema16.properties.consents.errorMessage[key27]};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2197,11 +2178,92 @@ vErrors.push(err188);
 errors++;
 }
 }
+const emErrors28 = {"required":{"rules":[],"notEmployee":[],"rodo":[],"tax":[]}};
+const templates28 = {required:{}};
+let emPropParams4;
+let emParamsErrors4;
+for(const err189 of vErrors){
+if((((((err189.keyword !== "errorMessage") && (!err189.emUsed)) && (err189.instancePath === instancePath+"/consents")) && (err189.keyword in emErrors28)) && (err189.schemaPath.indexOf("#/properties/consents") === 0)) && (/^\/[^\/]*$/.test(err189.schemaPath.slice(21)))){
+emPropParams4 = obj0[err189.keyword];
+emParamsErrors4 = emErrors28[err189.keyword][err189.params[emPropParams4]];
+if(emParamsErrors4){
+emParamsErrors4.push(err189);
+err189.emUsed = true;
+}
+}
+}
+for(const key28 in emErrors28){
+for(const keyProp4 in emErrors28[key28]){
+emParamsErrors4 = emErrors28[key28][keyProp4];
+if(emParamsErrors4.length){
+const tmpl4 = templates28[key28] && templates28[key28][keyProp4];
+const err190 = {instancePath:instancePath+"/consents",schemaPath:"#/properties/consents/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors4},message:tmpl4 ? tmpl4() : schema16.properties.consents.errorMessage[key28][keyProp4]};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+}
+}
+const emErrs27 = [];
+for(const err191 of vErrors){
+if(!err191.emUsed){
+emErrs27.push(err191);
+}
+}
+vErrors = emErrs27;
+errors = emErrs27.length;
+}
+}
+}
+else {
+const err192 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err192];
+}
+else {
+vErrors.push(err192);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors29 = {"required":{"code":[],"firstName":[],"lastName":[],"phone":[],"email":[],"bankAccount":[],"consents":[]}};
+const templates29 = {required:{}};
+let emPropParams5;
+let emParamsErrors5;
+for(const err193 of vErrors){
+if((((((err193.keyword !== "errorMessage") && (!err193.emUsed)) && (err193.instancePath === instancePath)) && (err193.keyword in emErrors29)) && (err193.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err193.schemaPath.slice(1)))){
+emPropParams5 = obj0[err193.keyword];
+emParamsErrors5 = emErrors29[err193.keyword][err193.params[emPropParams5]];
+if(emParamsErrors5){
+emParamsErrors5.push(err193);
+err193.emUsed = true;
+}
+}
+}
+for(const key29 in emErrors29){
+for(const keyProp5 in emErrors29[key29]){
+emParamsErrors5 = emErrors29[key29][keyProp5];
+if(emParamsErrors5.length){
+const tmpl5 = templates29[key29] && templates29[key29][keyProp5];
+const err194 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors5},message:tmpl5 ? tmpl5() : schema16.errorMessage[key29][keyProp5]};
+if(vErrors === null){
+vErrors = [err194];
+}
+else {
+vErrors.push(err194);
+}
+errors++;
+}
+}
 }
 const emErrs28 = [];
-for(const err189 of vErrors){
-if(!err189.emUsed){
-emErrs28.push(err189);
+for(const err195 of vErrors){
+if(!err195.emUsed){
+emErrs28.push(err195);
 }
 }
 vErrors = emErrs28;

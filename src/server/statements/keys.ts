@@ -1,0 +1,55 @@
+import type { Storage } from '../db';
+import { readSealed, statementsToReseal, writeSealed, listStatements } from '../db/statements';
+import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
+import { KeyError, keyFingerprint, sealedPrefix, type LoadedKey } from '../crypto';
+import { resealStatement, unsealStatement } from './sealed';
+
+// Issue 10 §4: the database keeps the fingerprint of the key that seals its statements. A server or an
+// operator command started with another key would seal new statements with it and fail to open the old
+// ones: it refuses to start instead, saying which setting to fix.
+const FINGERPRINT_KEY = 'statements_key_fingerprint';
+
+function mismatch(loaded: LoadedKey): KeyError {
+  return new KeyError(
+    `${loaded.source} nie pasuje do klucza, którym zaszyfrowano zapisane oświadczenia. Ustaw STATEMENTS_KEY ` +
+      'na ten sam klucz co przy pierwszym starcie (zmiana klucza: README, „Zmiana klucza”).',
+  );
+}
+
+/**
+ * Checks the key against the database's fingerprint (recording it on first use), then reseals with it
+ * whatever an older key (STATEMENTS_PREVIOUS_KEYS, during a rotation) or no key sealed. Returns how many
+ * statements were resealed.
+ */
+export async function prepareStatementsKey({ db }: Storage, loaded: LoadedKey): Promise<number> {
+  const fingerprint = keyFingerprint(loaded.key);
+  const stored = await getMeta(db, FINGERPRINT_KEY);
+  if (stored === undefined) {
+    // A database from before fingerprints: the key must open what it holds.
+    const [sample] = await listStatements(db);
+    if (sample) {
+      try {
+        unsealStatement([loaded.key, ...loaded.previous], sample.claim_id, { secrets: sample.secrets });
+      } catch {
+        throw mismatch(loaded);
+      }
+    }
+    if ((await setMetaIfAbsent(db, FINGERPRINT_KEY, fingerprint)) !== fingerprint) throw mismatch(loaded);
+  } else if (stored !== fingerprint) {
+    // A rotation: the database's key must be among the previous ones, so nothing sealed becomes unreadable.
+    if (!loaded.previous.some((key) => keyFingerprint(key) === stored)) throw mismatch(loaded);
+    await setMeta(db, FINGERPRINT_KEY, fingerprint);
+  }
+  const keys = [loaded.key, ...loaded.previous];
+  const stale = await statementsToReseal(db, sealedPrefix(loaded.key));
+  for (const { state, id, claim_id } of stale) {
+    const row = await readSealed(db, state, id);
+    await writeSealed(
+      db,
+      state,
+      id,
+      resealStatement(keys, loaded.key, claim_id, { ...row, open: row.payload }),
+    );
+  }
+  return stale.length;
+}
