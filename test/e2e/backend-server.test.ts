@@ -62,6 +62,17 @@ describe('backend server process', () => {
     expect(fs.readFileSync(out, 'utf8')).toContain('T0000000003');
   });
 
+  it('refuses to start with a key other than the one the data is sealed with, naming STATEMENTS_KEY', async () => {
+    const dataDir = freshDir();
+    // the first command makes the key file and records its fingerprint in the database
+    expect((await runOperator(['status'], where(dataDir))).exitCode).toBe(0);
+    const wrongKey = 'ab'.repeat(32);
+    await expect(start({ STATEMENTS_KEY: wrongKey }, dataDir)).rejects.toThrow(
+      /server exited with 1:[\s\S]*Błąd klucza szyfrowania: STATEMENTS_KEY nie pasuje do klucza/,
+    );
+    expect((await start({}, dataDir)).url).toMatch(/^http/);
+  });
+
   it("shows another process's import within 5 seconds, without a restart", async () => {
     const dataDir = freshDir();
     const server = await start({}, dataDir);

@@ -1,23 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../../src/server/db';
-import { openTestApp, type TestApp } from './helpers';
+import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
-import { pngDataUrl, validStatement } from './statement-fixtures';
+import { pngChunk as chunk, pngDataUrl, validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
 import { importInto, winnersFixture } from './winners-fixture';
-
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const frame = Buffer.alloc(body.length + 8);
-  frame.writeUInt32BE(data.length, 0);
-  body.copy(frame, 4);
-  frame.writeUInt32BE(zlib.crc32(body), body.length + 4);
-  return frame;
-};
 
 /** The chunk types of a PNG, in order. */
 function chunkTypes(png: Buffer): string[] {
@@ -57,11 +47,9 @@ describe.each(storageTargets)('what a winner sent, at rest, on $name', (target) 
   });
 
   it('keeps only the pixels of the coupon photo', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/complete-testimonial',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ ...validStatement('III', 'T0000000003'), image: photoWithMetadata() }),
+    const response = await postStatement(t, {
+      ...validStatement('III', 'T0000000003'),
+      image: photoWithMetadata(),
     });
     expect(response.statusCode).toBe(201);
     const out = path.join(t.dataDir, 'export.csv');

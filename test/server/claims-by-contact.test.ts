@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from './helpers';
+import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
@@ -11,13 +11,7 @@ import path from 'node:path';
 // e-mail or phone the code was registered with may claim it, and nobody else learns whether it is open.
 describe.each(storageTargets)('claims of tiers III and VI on $name', (target) => {
   let t: TestApp;
-  const post = (payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/complete-testimonial',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(payload),
-    });
+  const post = (payload: Record<string, unknown>) => postStatement(t, payload);
   const stranger = { email: 'ktos.obcy@example.com', phoneNumber: '511222333' };
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDemoIfEmpty } from '../../src/server/demo/demo';
 import { countWinners } from '../../src/server/db/winners';
-import { openTestApp, type TestApp } from './helpers';
+import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
@@ -70,12 +70,7 @@ describe.each(storageTargets)('npm run operator -- status on $name', (target) =>
 
   it('counts claims, statements received, waiting, overdue and rejected per tier', async () => {
     const send = (code: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/complete-testimonial',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify(validStatement(code.startsWith('T') ? 'III' : 'VI', code)),
-      });
+      postStatement(t, validStatement(code.startsWith('T') ? 'III' : 'VI', code));
     expect((await send('T0000000003')).statusCode).toBe(201);
     expect((await send('A1B2C3D4E5F')).statusCode).toBe(201);
     expect((await runOperator(['reopen-claim', 'A1B2C3D4E5F', 'VI'], t)).exitCode).toBe(0);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '../../src/server/app';
 import type { Storage } from '../../src/server/db';
 import type { StorageTarget } from './storage-targets';
+import { statementEndpoint, tierById } from '../../src/shared/campaign';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,4 +45,15 @@ export async function openTestApp(target: StorageTarget, config: Partial<AppConf
       await opened.drop();
     },
   };
+}
+
+/** POSTs a statement to the call its tier uses (shared/API.md), as the browser does. */
+export function postStatement(t: Pick<TestApp, 'app'>, payload: Record<string, unknown>) {
+  const tier = tierById(String(payload.type));
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/${tier ? statementEndpoint(tier) : 'complete-testimonial'}`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 }

@@ -1,9 +1,20 @@
+import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
 import { isOnlineCode, tierById, type TierId } from '../../src/shared/campaign';
 import type { StatementFormData } from '../../src/shared/statement/generated/form-data';
 import { buildPayload } from '../../src/shared/statement/payload';
 import { tierValidator } from '../../src/shared/statement/validate-statement';
 import { visibleFields } from '../../src/shared/statement/validators';
+
+/** One PNG chunk: length, type, data, CRC (to build PNGs the encoder would not write). */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const frame = Buffer.alloc(body.length + 8);
+  frame.writeUInt32BE(data.length, 0);
+  body.copy(frame, 4);
+  frame.writeUInt32BE(zlib.crc32(body), body.length + 4);
+  return frame;
+}
 
 /** A real PNG of the given size as the browser sends it (spec §5: PNG data within 600x800). */
 export function pngDataUrl(width = 8, height = 6): string {

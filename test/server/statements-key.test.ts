@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId, type LoadedKey } from '../../src/server/crypto';
 import { prepareStatementsKey } from '../../src/server/statements/keys';
-import { openTestApp, type TestApp } from './helpers';
+import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
@@ -17,13 +17,7 @@ const loaded = (key: Buffer, previous: Buffer[] = []): LoadedKey => ({
 // Issue 10 §4: the database knows which key seals its statements; another key is refused at start.
 describe.each(storageTargets)('the statements key on $name', (target) => {
   let t: TestApp;
-  const post = (payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/complete-testimonial',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(payload),
-    });
+  const post = (payload: Record<string, unknown>) => postStatement(t, payload);
   const sealedKeyIds = async () =>
     (await t.storage.db.selectFrom('statements').select(['secrets', 'image']).execute()).flatMap((row) =>
       [row.secrets, row.image].filter((value) => value !== null).map((value) => value!.split('.')[1]),

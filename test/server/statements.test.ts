@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../src/server/db';
 import { openTestApp, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
-import { pngDataUrl, validStatement } from './statement-fixtures';
+import { pngChunk, pngDataUrl, validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
 import { WINNER_CONTACT, importInto, winnersFixture } from './winners-fixture';
 
@@ -14,20 +14,12 @@ type Endpoint = 'complete-testimonial' | 'draw-complete-testimonial';
 
 /** A valid 1x1 interlaced PNG (pngjs decodes it, but inflates interlaced data without a size bound). */
 function interlacedPng(): string {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const frame = Buffer.alloc(body.length + 8);
-    frame.writeUInt32BE(data.length, 0);
-    body.copy(frame, 4);
-    frame.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return frame;
-  };
   const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 1]); // 1x1, 8-bit RGBA, Adam7
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.from([0, 10, 20, 30, 255]))),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.from([0, 10, 20, 30, 255]))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
   return `data:image/png;base64,${png.toString('base64')}`;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from './helpers';
+import { openTestApp, postStatement, type TestApp } from './helpers';
 import { PNG } from 'pngjs';
 import { validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
@@ -18,13 +18,7 @@ function bigStatement(code: string) {
 // that needs a new page then fails with SQLITE_FULL, as on a full disk.
 describe('a full disk (SQLite capped at its size)', () => {
   let t: TestApp;
-  const post = (payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/${payload && (payload as { hash?: unknown }).hash ? 'draw-' : ''}complete-testimonial`,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(payload),
-    });
+  const post = (payload: Record<string, unknown>) => postStatement(t, payload);
   const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
   const stored = async () =>
     (await t.storage.db.selectFrom('statements').select('code').orderBy('code').execute()).map(
