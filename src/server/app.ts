@@ -12,7 +12,7 @@ import { HTTP_DEFAULTS, type ServerConfig } from './config';
 import type { Storage } from './db';
 import { healthRoutes } from './routes/health';
 import { resignationRoutes } from './routes/resignation';
-import { statementRoutes } from './routes/statements';
+import { TOO_MANY_FIELDS, statementRoutes } from './routes/statements';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
 import { isStatementPage, pageKey, pagesByPath } from './page-html';
 import { registerRateLimit } from './rate-limit';
@@ -163,6 +163,7 @@ function createServer(
 const errorMessages: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: apiMessages.unsupportedMediaType },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: apiMessages.payloadTooLarge },
+  [TOO_MANY_FIELDS]: { status: 400, message: apiMessages.tooManyFields },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: apiMessages.invalidJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: apiMessages.invalidJson },
 };
