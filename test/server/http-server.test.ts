@@ -161,8 +161,16 @@ describe('a statement call uploading far too much (issue 10: 15 MB ended in EPIP
     let sent = 0;
     const closed = closedWithin(socket, 10_000);
     while (!socket.destroyed && sent < 1024 ** 3) {
-      if (!socket.write(chunk))
-        await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+      if (!socket.write(chunk)) {
+        // One listener per wait, removed after: the loop waits many times on one socket.
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            socket.off('drain', done).off('close', done);
+            resolve();
+          };
+          socket.once('drain', done).once('close', done);
+        });
+      }
       sent += chunk.length;
     }
     // Cut off by the byte bound, long before the time bound; what is in flight is counted as sent.
