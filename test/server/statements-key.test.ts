@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId, type LoadedKey } from '../../src/server/crypto';
 import { prepareStatementsKey } from '../../src/server/statements/keys';
+import { unsealImage, unsealStatement } from '../../src/server/statements/sealed';
 import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
-import { validStatement } from './statement-fixtures';
+import { pngDataUrl, validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
 import { importInto, winnersFixture } from './winners-fixture';
 
@@ -62,5 +63,54 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
     });
     expect(exported.stderr).toBe('');
     expect(exported.lines).toEqual([{ out, statements: 1 }]);
+  });
+
+  it('reseals a statement stored before everything was sealed (first format, open fields, plain photo)', async () => {
+    const claim = await t.storage.db
+      .selectFrom('claims')
+      .select('id')
+      .where('code', '=', 'E1B2C3D4E5F')
+      .executeTakeFirstOrThrow();
+    // a database from before fingerprints, holding only this statement
+    await t.storage.db.deleteFrom('statements').execute();
+    await t.storage.db.deleteFrom('app_meta').where('key', '=', 'statements_key_fingerprint').execute();
+    // the first format: "v1." + iv, tag and ciphertext, no key id; names and the photo in the clear
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', t.statementsKey, iv);
+    cipher.setAAD(Buffer.from(`statement:${claim.id}`));
+    const body = Buffer.concat([
+      cipher.update(JSON.stringify({ iban: 'PL61109010140000071219812874' })),
+      cipher.final(),
+    ]);
+    await t.storage.db
+      .insertInto('statements')
+      .values({
+        id: 'legacy-1',
+        claim_id: claim.id,
+        tier: 'VI',
+        code: 'E1B2C3D4E5F',
+        payload: JSON.stringify({ name: 'Jan', surName: 'Kowalski' }),
+        secrets: `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`,
+        image: pngDataUrl(),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+
+    expect(await prepareStatementsKey(t.storage, loaded(t.statementsKey))).toBe(1);
+    const row = await t.storage.db
+      .selectFrom('statements')
+      .selectAll()
+      .where('id', '=', 'legacy-1')
+      .executeTakeFirstOrThrow();
+    expect(row.payload).toBe('');
+    expect(JSON.stringify(row)).not.toMatch(/Kowalski|PL6110|iVBORw0KGgo/);
+    expect(unsealStatement([t.statementsKey], claim.id, row)).toEqual({
+      name: 'Jan',
+      surName: 'Kowalski',
+      iban: 'PL61109010140000071219812874',
+    });
+    expect(unsealImage([t.statementsKey], claim.id, row.image!)).toEqual(
+      Buffer.from(pngDataUrl().split(',')[1]!, 'base64'),
+    );
   });
 });
