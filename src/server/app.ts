@@ -6,13 +6,12 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import apiMessages from '../content/api-messages.json';
-import { prizes, statementEndpoint } from '../shared/campaign';
 import { problemsMessage } from '../shared/statement/validate-statement';
 import { HTTP_DEFAULTS, type ServerConfig } from './config';
 import type { Storage } from './db';
 import { healthRoutes } from './routes/health';
 import { resignationRoutes } from './routes/resignation';
-import { TOO_MANY_FIELDS, statementRoutes } from './routes/statements';
+import { STATEMENT_CALLS, TOO_MANY_FIELDS, statementRoutes } from './routes/statements';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
 import { isStatementPage, pageKey, pagesByPath } from './page-html';
 import { registerRateLimit } from './rate-limit';
@@ -68,9 +67,6 @@ function indexHtml(config: AppConfig): string | undefined {
   const meta = `<meta name="campaign-now" content="${new Date(config.campaignNowMs).toISOString()}">`;
   return html.replace('</head>', `${meta}</head>`);
 }
-
-/** The statement calls' paths, from the tier registry (spec §7). */
-const STATEMENT_CALLS = new Set(prizes.tiers.map((tier) => `/api/${statementEndpoint(tier)}`));
 
 /**
  * Issue 10: answers that carry or concern personal data are kept by no cache, whatever their status:

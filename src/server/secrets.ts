@@ -25,13 +25,20 @@ export type ContactKind = 'email' | 'phone';
 const normalContact = (kind: ContactKind, value: string) =>
   kind === 'email' ? value.normalize('NFC').trim().toLowerCase() : value.trim();
 
+/** The digest key derived from each statements key, once. */
+const contactKeys = new WeakMap<Buffer, Buffer>();
+
 /**
  * Issue 10 §2: the contact a code was registered with, kept only as a digest keyed by the statements key
  * (a plain hash of an e-mail or a 9-digit phone is reversed by trying them all). After a key rotation,
  * importing the winners file again re-keys them (README, "Zmiana klucza").
  */
 export function contactDigest(key: Buffer, kind: ContactKind, value: string): string {
-  const contactKey = createHmac('sha256', key).update('loteria/contact-digest').digest();
+  let contactKey = contactKeys.get(key);
+  if (!contactKey) {
+    contactKey = createHmac('sha256', key).update('loteria/contact-digest').digest();
+    contactKeys.set(key, contactKey);
+  }
   return createHmac('sha256', contactKey)
     .update(`${kind}:${normalContact(kind, value)}`)
     .digest('hex');

@@ -115,7 +115,8 @@ export function polishAjvMessage(error: ErrorObject): string {
   }
 }
 
-const pointerToken = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
+/** A name as one token of a JSON Pointer (RFC 6901). */
+export const pointerToken = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** The JSON Pointer of the value concerned ('/' for the root); for a missing or unknown field, its own. */
 export function polishAjvPlace(error: ErrorObject): string {

@@ -76,10 +76,7 @@ export interface Prize {
  * When a payload field of a tier carries a value; otherwise it is null (shared/API.md: a field the form did
  * not ask is null). The toggles are the form's 'no PESEL' and 'no ID card' boxes, and the code's kind.
  */
-export type Presence =
-  'always' | 'withPesel' | 'withoutPesel' | 'withIdCard' | 'withoutIdCard' | 'offline' | 'never';
-
-export const PRESENCES: readonly Presence[] = [
+export const PRESENCES = [
   'always',
   'withPesel',
   'withoutPesel',
@@ -87,7 +84,9 @@ export const PRESENCES: readonly Presence[] = [
   'withoutIdCard',
   'offline',
   'never',
-];
+] as const;
+
+export type Presence = (typeof PRESENCES)[number];
 
 /** The tier registry (prizes.json `tiers`): everything that makes a tier, declared once. */
 export interface Tier {
@@ -124,7 +123,10 @@ export function tierForPrize(prize: string): Tier | undefined {
   return prizes.tiers.find((tier) => tier.prize === prize);
 }
 
-export function statementEndpoint(tier: Tier): string {
+/** spec §7: the two statement calls. */
+export type StatementEndpoint = 'complete-testimonial' | 'draw-complete-testimonial';
+
+export function statementEndpoint(tier: Tier): StatementEndpoint {
   return tier.claimBy === 'code' ? 'complete-testimonial' : 'draw-complete-testimonial';
 }
 

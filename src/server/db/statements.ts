@@ -81,7 +81,7 @@ const TABLE_OF: Record<StatementState, StoredTable> = {
   rejected: 'rejected_statements',
 };
 
-export type ListedStatement = Omit<StatementTable, 'image'> & { state: StatementState };
+export type ListedStatement = Omit<StatementTable, 'image' | 'payload'> & { state: StatementState };
 
 /** Every statement not purged, received then rejected ones, without photos (read one at a time: large). */
 export async function listStatements(db: Kysely<Database>): Promise<ListedStatement[]> {
@@ -89,7 +89,7 @@ export async function listStatements(db: Kysely<Database>): Promise<ListedStatem
   for (const state of ['received', 'rejected'] as const) {
     const rows = await db
       .selectFrom(TABLE_OF[state])
-      .select(['id', 'claim_id', 'tier', 'code', 'payload', 'secrets', 'created_at'])
+      .select(['id', 'claim_id', 'tier', 'code', 'secrets', 'created_at'])
       .where('secrets', '<>', PURGED)
       .orderBy('created_at')
       .orderBy('id')
@@ -97,6 +97,16 @@ export async function listStatements(db: Kysely<Database>): Promise<ListedStatem
     listed.push(...rows.map((row) => ({ ...row, state })));
   }
   return listed;
+}
+
+/** One statement's claim and sealed fields, if there is any (not purged). */
+export async function anyStatement(db: Kysely<Database>) {
+  return db
+    .selectFrom('statements')
+    .select(['claim_id', 'secrets'])
+    .where('secrets', '<>', PURGED)
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function statementImage(

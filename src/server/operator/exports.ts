@@ -48,11 +48,7 @@ export async function exportStatements(storage: Storage, key: LoadedKey, out: st
   const statements = await listStatements(storage.db);
   const keys = [key.key, ...key.previous];
   const imageDir = `${out.replace(/\.csv$/i, '')}-images`;
-  const flats = statements.map((statement) =>
-    flatten(
-      unsealStatement(keys, statement.claim_id, { secrets: statement.secrets, open: statement.payload }),
-    ),
-  );
+  const flats = statements.map((statement) => flatten(unsealStatement(keys, statement.claim_id, statement)));
   // The table's columns (shared/API.md order); a field stored before the table lost it still gets one.
   const extra = [...new Set(flats.flatMap(Object.keys))].filter((column) => !EXPORT_COLUMNS.includes(column));
   const columns = [...EXPORT_COLUMNS, ...extra];

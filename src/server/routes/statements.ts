@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import apiMessages from '../../content/api-messages.json';
-import { prizes, tierById, type Tier, type TierId } from '../../shared/campaign';
+import { prizes, statementEndpoint, tierById, type Tier, type TierId } from '../../shared/campaign';
 import { isObject } from '../../shared/json';
 import { payloadFields, payloadShape, type StatementPayload } from '../../shared/statement/payload';
 import {
@@ -16,8 +16,10 @@ import { contactDigest, digestOf } from '../secrets';
 import { readCouponImage } from '../statements/png';
 import { sealStatement } from '../statements/sealed';
 
-type Endpoint = 'complete-testimonial' | 'draw-complete-testimonial';
-const ENDPOINTS: Endpoint[] = ['complete-testimonial', 'draw-complete-testimonial'];
+// spec §7: the calls the tiers' statements go to, from the tier registry.
+const ENDPOINTS = [...new Set(prizes.tiers.map(statementEndpoint))];
+/** Their paths, as requests name them. */
+export const STATEMENT_CALLS: ReadonlySet<string> = new Set(ENDPOINTS.map((endpoint) => `/api/${endpoint}`));
 
 // A 600x800 PNG (spec §5) is at most ~1.9 MB of pixels, ~2.6 MB as base64: the calls whose tiers carry a
 // photo take 3 MB. A tier without one (VI) needs a few kilobytes: more is refused once its type is read.

@@ -1,5 +1,5 @@
 import type { Storage } from '../db';
-import { readSealed, statementsToReseal, writeSealed, listStatements } from '../db/statements';
+import { anyStatement, readSealed, statementsToReseal, writeSealed } from '../db/statements';
 import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
 import { KeyError, keyFingerprint, sealedPrefix, type LoadedKey } from '../crypto';
 import { resealStatement, unsealStatement } from './sealed';
@@ -26,10 +26,10 @@ export async function prepareStatementsKey({ db }: Storage, loaded: LoadedKey): 
   const stored = await getMeta(db, FINGERPRINT_KEY);
   if (stored === undefined) {
     // A database from before fingerprints: the key must open what it holds.
-    const [sample] = await listStatements(db);
+    const sample = await anyStatement(db);
     if (sample) {
       try {
-        unsealStatement([loaded.key, ...loaded.previous], sample.claim_id, { secrets: sample.secrets });
+        unsealStatement([loaded.key, ...loaded.previous], sample.claim_id, sample);
       } catch {
         throw mismatch(loaded);
       }

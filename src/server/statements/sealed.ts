@@ -36,18 +36,13 @@ function sealImage(key: Buffer, claimId: string, dataUrl: string): string {
   return encryptBytes(key, png, imageContext(claimId));
 }
 
-/**
- * What the winner sent (image aside), for the operator's export. `open` is what rows stored before
- * everything was sealed kept in the clear; the reseal on start empties it.
- */
+/** What the winner sent (image aside), for the operator's export. */
 export function unsealStatement(
   keys: readonly Buffer[],
   claimId: string,
-  sealed: { secrets: string; open?: string },
+  sealed: { secrets: string },
 ): Record<string, unknown> {
-  const legacyOpen = sealed.open ? (JSON.parse(sealed.open) as Record<string, unknown>) : {};
-  const secret = JSON.parse(decryptText(keys, sealed.secrets, context(claimId))) as Record<string, unknown>;
-  return { ...legacyOpen, ...secret };
+  return JSON.parse(decryptText(keys, sealed.secrets, context(claimId))) as Record<string, unknown>;
 }
 
 /** The coupon photo's PNG bytes (a row stored before sealing kept its data URL in the clear). */
@@ -56,14 +51,18 @@ export function unsealImage(keys: readonly Buffer[], claimId: string, image: str
   return decryptBytes(keys, image, imageContext(claimId));
 }
 
-/** The same statement sealed with `key` alone (key rotation, rows stored before everything was sealed). */
+/**
+ * The same statement sealed with `key` alone (key rotation, rows stored before everything was sealed:
+ * `open` holds what those kept in the clear).
+ */
 export function resealStatement(
   keys: readonly Buffer[],
   key: Buffer,
   claimId: string,
   row: { secrets: string; open: string; image: string | null },
 ): SealedStatement {
-  const payload = unsealStatement(keys, claimId, { secrets: row.secrets, open: row.open });
+  const legacyOpen = row.open ? (JSON.parse(row.open) as Record<string, unknown>) : {};
+  const payload = { ...legacyOpen, ...unsealStatement(keys, claimId, row) };
   return {
     secrets: encryptText(key, JSON.stringify(payload), context(claimId)),
     image:

@@ -117,7 +117,7 @@ export function isEmailAddress(text: string): boolean {
 }
 
 /** spec §5 "Participation rules": adults only. Of age: 18 years old on the day of the check. */
-export const ADULT_AGE_YEARS = 18;
+const ADULT_AGE_YEARS = 18;
 
 /**
  * The last day of code registration (campaign.json `registration.end`, a Warsaw wall-clock time): whoever

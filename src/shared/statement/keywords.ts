@@ -83,7 +83,7 @@ export const STATEMENT_AJV_OPTIONS = {
 } as const;
 
 /** The standard formats the statement schemas use (ajv-formats; `format` needs its Polish message too). */
-export const STATEMENT_FORMATS = ['date', 'email'] as const;
+const STATEMENT_FORMATS = ['date', 'email'] as const;
 
 /**
  * Registers the statement keywords, the formats and ajv-errors on an ajv instance (browser build, server,

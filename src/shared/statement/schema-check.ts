@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
-import { polishAjvMessage, polishAjvPlace } from '../ajv-polish';
+import { pointerToken, polishAjvMessage, polishAjvPlace } from '../ajv-polish';
 import type { Presence, Tier } from '../campaign';
 import { conditionIfSchema, editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
 import {
@@ -98,7 +98,7 @@ function patternProblems(file: string, node: unknown, place: string): SchemaProb
         ];
       }
     }
-    return patternProblems(file, value, `${place}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    return patternProblems(file, value, `${place}/${pointerToken(key)}`);
   });
 }
 

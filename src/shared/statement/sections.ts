@@ -10,9 +10,7 @@ export const SECTIONS = {
 
 export type SectionId = keyof typeof SECTIONS;
 
-export const SECTION_IDS = Object.keys(SECTIONS) as SectionId[];
-
-export const DEFAULT_SECTION: SectionId = 'dane';
+const DEFAULT_SECTION: SectionId = 'dane';
 
 /** The section a field of this UI schema is placed in (schemas:check refuses an unknown one). */
 export function sectionOf(uiSchema: Record<string, unknown> | undefined, field: string): SectionId {

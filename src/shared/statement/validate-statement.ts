@@ -2,7 +2,14 @@ import { Ajv, type ErrorObject } from 'ajv';
 import messages from '../../content/statement-messages.json';
 import { isObject } from '../json';
 import { normalizeText } from '../normalize-text';
-import { prizes, tierById, statementEndpoint, type Tier, type TierId } from '../campaign';
+import {
+  prizes,
+  tierById,
+  statementEndpoint,
+  type StatementEndpoint,
+  type Tier,
+  type TierId,
+} from '../campaign';
 import { tierForms } from './forms';
 import { VALIDATOR_FUNCTIONS } from './generated/validators';
 import {
@@ -28,11 +35,20 @@ export interface StatementProblem {
 export type StatementVerdict =
   { ok: true; tier: Tier; payload: StatementPayload } | { ok: false; problems: StatementProblem[] };
 
-export type StatementEndpoint = 'complete-testimonial' | 'draw-complete-testimonial';
+export type { StatementEndpoint };
 
 const validators = Object.fromEntries(
   prizes.tiers.map((tier) => [tier.id, createTierValidator(tier.id, VALIDATOR_FUNCTIONS[tier.id])]),
 ) as Record<TierId, TierValidator>;
+
+/** The consents each tier's form asks (the form data of a payload ticks exactly these). */
+const askedConsents = Object.fromEntries(
+  prizes.tiers.map((tier) => {
+    const consents = tierForms[tier.id].schema.properties?.consents as
+      { properties?: Record<string, unknown> } | undefined;
+    return [tier.id, Object.keys(consents?.properties ?? {})];
+  }),
+) as Record<TierId, string[]>;
 
 export function tierValidator(tierId: TierId): TierValidator {
   return validators[tierId];
@@ -88,7 +104,7 @@ function mismatchMessage({ path, expected, sent }: Mismatch): string {
 
 // Fields that decide which others the form asks (online code: no photo, no serial number; PESEL or birth
 // date; ID card or passport). When one of them is unreadable, the others cannot be judged.
-const TOGGLE_FIELDS = ['code', 'pesel', 'identityCardNumber'];
+const DECIDING_FIELDS = ['code', 'pesel', 'identityCardNumber'];
 
 /**
  * Checks a statement body as shared/API.md fixes it. Every problem found is listed (one per field): the
@@ -111,7 +127,7 @@ export function validateStatement(sent: unknown, endpoint: StatementEndpoint): S
   const shapeOk = problems.length === 0;
   const reported = (field: string) =>
     problems.some((problem) => problem.field.split('.')[0] === field.split('.')[0]);
-  if (TOGGLE_FIELDS.some(reported)) return { ok: false, problems };
+  if (DECIDING_FIELDS.some(reported)) return { ok: false, problems };
   // The fields of the tier whose shape is right go on to the schema; the rest are reported already.
   const payload = Object.fromEntries(
     payloadFields(tier)
@@ -122,8 +138,7 @@ export function validateStatement(sent: unknown, endpoint: StatementEndpoint): S
   // The same schema and messages as the browser, on the form data this payload stands for.
   const validator = validators[tier.id];
   const { schema } = tierForms[tier.id];
-  const consents = schema.properties?.consents as { properties?: Record<string, unknown> } | undefined;
-  const formData = payloadToFormData(tier, payload, Object.keys(consents?.properties ?? {}));
+  const formData = payloadToFormData(tier, payload, askedConsents[tier.id]);
   for (const [formField, message] of firstMessagePerField(
     validator.rawValidation(schema, formData).errors ?? [],
   )) {

@@ -56,8 +56,12 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   // What is validated and sent is the data in Unicode NFC (issue 10: "Zo\u0301fia" typed on some phones
-  // is sent as "Zófia"); the inputs keep what was typed, so the caret never jumps while typing.
-  const data = useMemo(() => normalizeText(formData), [formData]);
+  // is sent as "Zófia"); the inputs keep what was typed, so the caret never jumps while typing. The
+  // coupon photo (a megabyte of base64, no text) is left out: normalising it on every change cost ms.
+  const data = useMemo(() => {
+    const { file, ...texts } = formData;
+    return { ...normalizeText(texts), ...(file === undefined ? {} : { file }) };
+  }, [formData]);
   // One validation per change: it gives every field its error from the start (spec §4, shown once
   // touched) and decides completeness (spec §5: the tier schema encodes every rule).
   const errors = useMemo(() => fieldMessages(validator, schema, data), [validator, schema, data]);
