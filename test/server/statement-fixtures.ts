@@ -5,6 +5,7 @@ import type { StatementFormData } from '../../src/shared/statement/generated/for
 import { buildPayload } from '../../src/shared/statement/payload';
 import { tierValidator } from '../../src/shared/statement/validate-statement';
 import { visibleFields } from '../../src/shared/statement/validators';
+import { tierForms } from '../../src/shared/statement/forms';
 
 /** One PNG chunk: length, type, data, CRC (to build PNGs the encoder would not write). */
 export function pngChunk(type: string, data: Buffer): Buffer {
@@ -57,6 +58,6 @@ export function validStatement(
     code,
     ...(online ? {} : { file: pngDataUrl(), serialNumber: '1234567890123456789' }),
   };
-  const visible = visibleFields(tierValidator(tierId), tierId, form);
+  const visible = visibleFields(tierValidator(tierId), tierForms[tierId].schema, form);
   return buildPayload(tierById(tierId)!, form, { hash, visible });
 }

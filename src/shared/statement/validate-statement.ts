@@ -151,7 +151,7 @@ export function validateStatement(sent: unknown, endpoint: StatementEndpoint): S
 
   // What the form would have sent for this data must be what was sent: a field the form does not ask
   // (given the toggles) must be null, codeType must follow the code, formats must be the contract's.
-  const visible = visibleFields(validator, tier.id, formData);
+  const visible = visibleFields(validator, schema, formData);
   const expected = buildPayload(tier, formData, { hash: payload.hash ?? null, visible });
   for (const field of payloadFields(tier)) {
     if (reported(field)) continue;

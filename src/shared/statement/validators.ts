@@ -1,4 +1,4 @@
-import type { ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { retrieveSchema } from '@rjsf/utils';
 import type { TierId } from '../campaign';
@@ -14,10 +14,9 @@ export function createTierValidator(tierId: TierId, functions: ValidatorFunction
 /** The fields the form shows for this data: the properties of the schema once its conditions resolve. */
 export function visibleFields(
   validator: TierValidator,
-  tierId: TierId,
+  schema: RJSFSchema,
   formData: StatementFormData,
 ): Set<string> {
-  const { schema } = tierForms[tierId];
   const resolved = retrieveSchema(validator, schema, schema, formData);
   return new Set(Object.keys(resolved.properties ?? {}));
 }

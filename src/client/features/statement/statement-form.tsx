@@ -1,28 +1,34 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { texts } from '../../lib/statement-texts';
 import type { Tier } from '../../../shared/campaign';
 import { normalizeText } from '../../../shared/normalize-text';
-import { tierForms } from '../../../shared/statement/forms';
 import type { StatementFormData } from '../../../shared/statement/generated/form-data';
-import { buildPayload } from '../../../shared/statement/payload';
+import { buildPayload, type StatementPayload } from '../../../shared/statement/payload';
+import type { TierForm } from '../../../shared/statement/tier-forms';
 import { firstMessagePerField } from '../../../shared/statement/statement-errors';
 import { visibleFields, type TierValidator } from '../../../shared/statement/validators';
 import { widgets } from '../../../../widgets/registry';
 import { Modal } from '../../components/modal';
 import { scrollBehavior } from '../../lib/scroll';
 import { errorParagraphs } from './error-paragraphs';
-import { submitStatement } from './submit-statement';
+import type { SubmitResult } from './submit-statement';
 import { templates, type PageFormContext } from './templates';
 
 export interface StatementFormProps {
   tier: Tier;
+  /** The tier's form: its file in schemas/ on the page; the edited file in the form studio's preview. */
+  form: TierForm;
   validator: TierValidator;
   hash: string | null;
   /** spec §2: the code passed from the code checker, prefilled and locked. */
   lockedCode: string | undefined;
+  /** Where a complete form goes: the statement call on the page, the payload panel in the studio. */
+  send: (payload: StatementPayload) => Promise<SubmitResult>;
+  /** Told what the form would send, whenever its data changes (the studio's payload panel). */
+  onPayload?: (payload: StatementPayload) => void;
 }
 
 /** Field messages ("consents.rules" → message) as rjsf's nested error schema. */
@@ -46,8 +52,15 @@ function fieldMessages(validator: TierValidator, schema: RJSFSchema, formData: S
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
-export function StatementForm({ tier, validator, hash, lockedCode }: StatementFormProps) {
-  const { schema, uiSchema } = tierForms[tier.id];
+export function StatementForm({
+  tier,
+  form: { schema, uiSchema },
+  validator,
+  hash,
+  lockedCode,
+  send,
+  onPayload,
+}: StatementFormProps) {
   const navigate = useNavigate();
   const [formData, setFormData] = useState<StatementFormData>(() => (lockedCode ? { code: lockedCode } : {}));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -66,6 +79,10 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
   // touched) and decides completeness (spec §5: the tier schema encodes every rule).
   const errors = useMemo(() => fieldMessages(validator, schema, data), [validator, schema, data]);
   const complete = errors.size === 0;
+  useEffect(() => {
+    if (onPayload)
+      onPayload(buildPayload(tier, data, { hash, visible: visibleFields(validator, schema, data) }));
+  }, [onPayload, tier, data, hash, validator, schema]);
 
   const formContext: PageFormContext = {
     touched,
@@ -75,7 +92,7 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
   };
 
   const submit = async () => {
-    const visible = visibleFields(validator, tier.id, data);
+    const visible = visibleFields(validator, schema, data);
     // spec §4: an offline code needs the coupon photo (the schema shows the field only then).
     if (visible.has('file') && !data.file) {
       setFileMissing(true);
@@ -84,7 +101,7 @@ export function StatementForm({ tier, validator, hash, lockedCode }: StatementFo
       return;
     }
     setSending(true);
-    const result = await submitStatement(tier, buildPayload(tier, data, { hash, visible }));
+    const result = await send(buildPayload(tier, data, { hash, visible }));
     setSending(false);
     setOutcome(result.ok ? { kind: 'success' } : { kind: 'error', message: result.message });
   };

@@ -1,8 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
 import { texts } from '../../lib/statement-texts';
 import { tierById, type TierId } from '../../../shared/campaign';
+import { tierForms } from '../../../shared/statement/forms';
 import type { TierValidator } from '../../../shared/statement/validators';
 import { StatementForm } from './statement-form';
+import { submitStatement } from './submit-statement';
 import './statement.css';
 
 const CODE_PATTERN = /^[A-Za-z0-9]{11}$/;
@@ -28,7 +30,15 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
   }
   return (
     <div className="statement">
-      <StatementForm key={tierId} tier={tier} validator={validator} hash={hash} lockedCode={lockedCode} />
+      <StatementForm
+        key={tierId}
+        tier={tier}
+        form={tierForms[tierId]}
+        validator={validator}
+        hash={hash}
+        lockedCode={lockedCode}
+        send={(payload) => submitStatement(tier, payload)}
+      />
     </div>
   );
 }
