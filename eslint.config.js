@@ -22,6 +22,15 @@ const noSql = {
   group: ['kysely', 'pg', 'better-sqlite3'],
   message: 'SQL lives only in src/server/db: add a function there and call it.',
 };
+const noStudio = {
+  group: ['**/studio/**'],
+  message: 'The form studio is a development tool beside the product: the product never imports it.',
+};
+const noStudioServer = {
+  group: ['**/server/**'],
+  message:
+    'The studio page must not import server code: it asks the studio server (src/studio/app/calls.ts).',
+};
 const otherFeatures = (feature) => ({
   group: features.filter((other) => other !== feature).map((other) => `**/features/${other}/**`),
   message:
@@ -58,10 +67,14 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly' } },
   },
-  boundary(['src/client/**', 'widgets/**'], [noServer, noAjv, noSql], ['src/client/features/**']),
+  boundary(['src/client/**', 'widgets/**'], [noServer, noAjv, noSql, noStudio], ['src/client/features/**']),
   ...features.map((feature) =>
-    boundary([`src/client/features/${feature}/**`], [noServer, noAjv, noSql, otherFeatures(feature)]),
+    boundary(
+      [`src/client/features/${feature}/**`],
+      [noServer, noAjv, noSql, noStudio, otherFeatures(feature)],
+    ),
   ),
-  boundary(['src/server/**'], [noBrowser, noAjv, noSql], ['src/server/db/**']),
-  boundary(['src/server/db/**'], [noBrowser, noAjv]),
+  boundary(['src/server/**'], [noBrowser, noAjv, noSql, noStudio], ['src/server/db/**']),
+  boundary(['src/server/db/**'], [noBrowser, noAjv, noStudio]),
+  boundary(['src/studio/app/**'], [noStudioServer, noAjv, noSql]),
 );

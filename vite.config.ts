@@ -25,6 +25,7 @@ export default defineConfig({
             'test/shared/**/*.test.{ts,tsx}',
             'test/client/**/*.test.{ts,tsx}',
             'test/schemas/**/*.test.ts',
+            'test/studio/*.test.{ts,tsx}',
           ],
           setupFiles: ['test/client/setup.ts'],
         },
@@ -34,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts', 'test/studio/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -47,6 +48,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
+          // A browser is slower than a poll's default second, above all on the studio's first load.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -41,47 +41,14 @@ const { validateContent } = await import('../src/shared/content-validation');
 const contentProblems = validateContent({ campaign, draws, prizes });
 if (contentProblems.length > 0) fail(contentProblems);
 
-const schemaFiles = readAll([
-  'schemas/definitions.json',
-  'schemas/definitions.ui.json',
-  ...prizes.tiers.map((tier) => path.join('schemas', tier.schema)),
-]);
-const { checkSharedFiles, checkTierFile, describeProblem } =
-  await import('../src/shared/statement/schema-check');
-const { EDITOR_DIR, GENERATED_DIR, generatedFiles } = await import('../src/shared/statement/generate');
-const { composeTierSchema } = await import('../src/shared/statement/tier-forms');
-const { KNOWN_WIDGETS } = await import('../widgets/registry');
+// The form studio saves through the same reading, checking and generating: both write the same bytes.
+const { generatedFor, readProject } = await import('../src/studio/server/project');
+const { describeProblem } = await import('../src/shared/statement/schema-check');
+const { EDITOR_DIR, GENERATED_DIR } = await import('../src/shared/statement/generate');
 
-const definitions = schemaFiles.get('schemas/definitions.json');
-const definitionsUi = schemaFiles.get('schemas/definitions.ui.json');
-const sharedProblems = checkSharedFiles(definitions, definitionsUi, KNOWN_WIDGETS);
-if (sharedProblems.length > 0) fail(sharedProblems.map(describeProblem));
-const shared = { definitions, definitionsUi } as Parameters<typeof checkTierFile>[0]['shared'];
-
-const problems = prizes.tiers.flatMap((tier) =>
-  checkTierFile({
-    tier,
-    file: schemaFiles.get(path.join('schemas', tier.schema)),
-    shared,
-    onlinePrefix: campaign.onlineCodePrefix,
-    knownWidgets: KNOWN_WIDGETS,
-  }).map(describeProblem),
-);
-if (problems.length > 0) fail(problems);
-
-const files = generatedFiles({
-  tiers: prizes.tiers.map((tier) => ({
-    tier,
-    schema: composeTierSchema(
-      tier.id,
-      schemaFiles.get(path.join('schemas', tier.schema)) as Parameters<typeof composeTierSchema>[1],
-      shared.definitions,
-      campaign.onlineCodePrefix,
-    ),
-  })),
-  definitions: shared.definitions,
-  knownWidgets: KNOWN_WIDGETS,
-});
+const project = readProject('.');
+if (!project.ok) fail(project.problems.map(describeProblem));
+const files = generatedFor(project.shared, project.files);
 const stale: string[] = [];
 for (const [file, content] of files) {
   if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === content) continue;

@@ -13,3 +13,20 @@ export function deepMerge(base: JsonObject, override: JsonObject): JsonObject {
   }
   return merged;
 }
+
+/** Whether two JSON values are the same, whatever the order of their objects' keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameJson(item, b[index]))
+    );
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
+  }
+  return a === b;
+}

@@ -1,0 +1,37 @@
+import type { TierId } from '../../shared/campaign';
+import type {
+  ChangesReply,
+  HistoryReply,
+  SaveReply,
+  SharedReply,
+  TierState,
+  VersionReply,
+} from '../studio-api';
+
+// The studio page's calls to its server (src/studio/server/api.ts).
+
+const API = '/studio/api';
+
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${API}${path}`);
+  if (!response.ok) throw new Error(`${response.status}`);
+  return (await response.json()) as T;
+}
+
+const route = (id: TierId) => id.toLowerCase();
+
+export const calls = {
+  shared: () => get<SharedReply>('/shared'),
+  tiers: () => get<TierState[]>('/tiers'),
+  changes: () => get<ChangesReply>('/changes'),
+  history: (id: TierId) => get<HistoryReply>(`/tiers/${route(id)}/history`),
+  version: (id: TierId, revision: string) => get<VersionReply>(`/tiers/${route(id)}/history/${revision}`),
+  async save(id: TierId, file: unknown): Promise<SaveReply> {
+    const response = await fetch(`${API}/tiers/${route(id)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file }),
+    });
+    return (await response.json()) as SaveReply;
+  },
+};

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import type { ChangesReply } from '../studio-api';
+import { calls } from './calls';
+
+/** 'Zmiany': what the saved tier files change since the last commit, in words (npm run schemas:diff). */
+export function ChangesPage() {
+  const [changes, setChanges] = useState<ChangesReply | 'failed'>();
+  useEffect(() => {
+    calls.changes().then(setChanges, () => setChanges('failed'));
+  }, []);
+  return (
+    <>
+      <h1>Zmiany od ostatniego zatwierdzenia</h1>
+      <p className="studio-lead">
+        Zapisane zmiany formularzy, których nie zatwierdzono jeszcze w repozytorium (git). To samo pokazuje
+        polecenie <code>npm run schemas:diff</code>. Niezapisane zmiany widać na stronie formularza.
+      </p>
+      {changes === undefined && <p role="status">Wczytywanie zmian…</p>}
+      {changes === 'failed' && (
+        <p role="alert">Studio nie odpowiada — sprawdź, czy npm run studio nadal działa.</p>
+      )}
+      {typeof changes === 'object' && !changes.ok && <p>{changes.message}</p>}
+      {typeof changes === 'object' && changes.ok && changes.tiers.length === 0 && (
+        <p>Formularze bez zmian od ostatniego zatwierdzenia.</p>
+      )}
+      {typeof changes === 'object' && changes.ok && changes.tiers.length > 0 && (
+        <ul className="studio-changes">
+          {changes.tiers.map((tier) => (
+            <li key={tier.id}>
+              <a href={`/studio/${tier.id.toLowerCase()}`}>{tier.label}</a>: {tier.items.join('; ')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, useRef, useState } from 'react';
+import type { SchemaProblem } from '../../shared/statement/schema-check';
+import type { Edit, FieldRow, FieldText } from '../model';
+
+interface FieldGroupProps {
+  row: FieldRow;
+  problems: SchemaProblem[];
+  onEdit: (edit: Edit) => void;
+}
+
+/** A text input that hands its value on when the editor pauses or leaves it (not on every keystroke). */
+function TextSetting({ text, onChange }: { text: FieldText; onChange: (value: string) => void }) {
+  const id = useId();
+  const [value, setValue] = useState(text.value);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A change from elsewhere (discarded edits, a restored version) replaces what the input shows.
+  const [shown, setShown] = useState(text.value);
+  if (shown !== text.value) {
+    setShown(text.value);
+    setValue(text.value);
+  }
+  const commit = (next: string) => {
+    clearTimeout(pending.current);
+    if (next !== text.value) onChange(next);
+  };
+  const long = text.key.startsWith('part:');
+  const Input = long ? 'textarea' : 'input';
+  return (
+    <div className="studio-text">
+      <label htmlFor={id}>{text.label}</label>
+      <Input
+        id={id}
+        value={value}
+        disabled={Boolean(text.lock)}
+        aria-describedby={text.lock ? `${id}-lock` : undefined}
+        {...(long ? { rows: 3 } : { type: 'text' })}
+        onChange={(event) => {
+          const next = event.target.value;
+          setValue(next);
+          clearTimeout(pending.current);
+          pending.current = setTimeout(() => commit(next), 600);
+        }}
+        onBlur={(event) => commit(event.target.value)}
+      />
+      {text.lock && (
+        <p id={`${id}-lock`} className="studio-note">
+          {text.lock}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Switch({
+  label,
+  checked,
+  lockId,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  /** The id of the note that says why the box cannot change, when it cannot. */
+  lockId: string | undefined;
+  onChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="studio-switch">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={Boolean(lockId)}
+        aria-describedby={lockId}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** One field of the tier: a group named by its title, with its switches, moves, texts and problems. */
+export function FieldGroup({ row, problems, onEdit }: FieldGroupProps) {
+  const [title, ...texts] = row.texts;
+  const { name } = row;
+  const id = useId();
+  // The reasons under the switches, each once (the contract often gives both the same one).
+  const locks = [
+    ...new Set([row.visibleLock, row.requiredLock].filter((lock): lock is string => Boolean(lock))),
+  ];
+  const lockId = (lock: string | undefined) => (lock ? `${id}-lock-${locks.indexOf(lock)}` : undefined);
+  return (
+    <fieldset className={`studio-field${row.visible ? '' : ' studio-field--hidden'}`} data-field={name}>
+      <legend>{row.title}</legend>
+      <div className="studio-field__controls">
+        <Switch
+          label="Widoczne"
+          checked={row.visible}
+          lockId={lockId(row.visibleLock)}
+          onChange={(on) => onEdit({ kind: 'visible', field: name, on })}
+        />
+        <Switch
+          label="Obowiązkowe"
+          checked={row.required}
+          lockId={lockId(row.requiredLock)}
+          onChange={(on) => onEdit({ kind: 'required', field: name, on })}
+        />
+        <div className="studio-field__moves">
+          <button
+            type="button"
+            className="studio-button"
+            disabled={!row.canMoveUp}
+            onClick={() => onEdit({ kind: 'move', field: name, by: -1 })}
+          >
+            W górę
+          </button>
+          <button
+            type="button"
+            className="studio-button"
+            disabled={!row.canMoveDown}
+            onClick={() => onEdit({ kind: 'move', field: name, by: 1 })}
+          >
+            W dół
+          </button>
+        </div>
+      </div>
+      {locks.map((lock) => (
+        <p key={lock} id={lockId(lock)} className="studio-note">
+          {lock}
+        </p>
+      ))}
+      {problems.length > 0 && (
+        <ul className="studio-problems">
+          {problems.map((problem) => (
+            <li key={`${problem.place}|${problem.message}`}>{problem.message}</li>
+          ))}
+        </ul>
+      )}
+      {row.visible && title && (
+        <TextSetting
+          text={title}
+          onChange={(value) => onEdit({ kind: 'text', field: name, key: title.key, value })}
+        />
+      )}
+      {row.visible && texts.length > 0 && (
+        <details className="studio-field__texts">
+          <summary>Podpowiedzi i komunikaty</summary>
+          {texts.map((text) => (
+            <TextSetting
+              key={text.key}
+              text={text}
+              onChange={(value) => onEdit({ kind: 'text', field: name, key: text.key, value })}
+            />
+          ))}
+        </details>
+      )}
+      <p className="studio-field__name">Nazwa w pliku: {name}</p>
+    </fieldset>
+  );
+}

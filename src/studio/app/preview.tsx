@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { campaign, type Tier } from '../../shared/campaign';
+import type { StatementPayload } from '../../shared/statement/payload';
+import type { SharedFiles } from '../../shared/statement/schema-check';
+import { runtimeValidator } from '../../shared/statement/keywords';
+import { composeTierForm, type TierFile } from '../../shared/statement/tier-forms';
+import type { TierValidator } from '../../shared/statement/validators';
+import { StatementForm } from '../../client/features/statement/statement-form';
+import '../../client/features/statement/statement.css';
+
+// The live preview: the real statement form (the project's widgets, templates and messages) of the file
+// being edited, validated by the same ajv set-up the precompiled validators are generated from. Compiling
+// at run time is fine here: the studio is no page of the product and has no Content-Security-Policy.
+const validator = runtimeValidator() as TierValidator;
+
+/** Long values (the coupon photo's base64) are cut in the panel; the payload itself stays whole. */
+const readable = (payload: StatementPayload | undefined) =>
+  JSON.stringify(
+    payload ?? {},
+    (_key, value: unknown) =>
+      typeof value === 'string' && value.length > 120
+        ? `${value.slice(0, 60)}… (${value.length} znaków)`
+        : value,
+    2,
+  );
+
+export function Preview({ tier, file, shared }: { tier: Tier; file: TierFile; shared: SharedFiles }) {
+  const [payload, setPayload] = useState<StatementPayload>();
+  const form = useMemo(() => {
+    try {
+      return composeTierForm(tier.id, file, shared, campaign.onlineCodePrefix);
+    } catch {
+      return undefined;
+    }
+  }, [tier.id, file, shared]);
+  // A tier claimed by the e-mailed link sends its hash: the preview sends a sample one.
+  const hash = tier.claimBy === 'hash' ? 'przykladowy-hash-z-linku' : null;
+  return (
+    <div className="studio-preview">
+      <section aria-labelledby="podglad" className="studio-preview__form">
+        <h2 id="podglad">Podgląd formularza</h2>
+        <p className="studio-note">
+          Tak formularz zobaczy laureat. Wypełnij go, aby sprawdzić komunikaty — nic nie zostanie wysłane.
+        </p>
+        {form ? (
+          <MemoryRouter initialEntries={['/formularz']}>
+            <Routes>
+              <Route
+                path="/formularz"
+                element={
+                  <div className="statement">
+                    <StatementForm
+                      tier={tier}
+                      form={form}
+                      validator={validator}
+                      hash={hash}
+                      lockedCode={undefined}
+                      send={async () => ({ ok: true })}
+                      onPayload={setPayload}
+                    />
+                  </div>
+                }
+              />
+              <Route
+                path="*"
+                element={
+                  <p>
+                    Po wysłaniu laureat wraca na stronę główną.{' '}
+                    <Link to="/formularz">Wypełnij podgląd jeszcze raz</Link>
+                  </p>
+                }
+              />
+            </Routes>
+          </MemoryRouter>
+        ) : (
+          <p role="status">Podgląd pojawi się, gdy plik formularza nie będzie miał błędów budowy.</p>
+        )}
+      </section>
+      <section aria-labelledby="dane-do-wyslania" className="studio-preview__payload">
+        <h2 id="dane-do-wyslania">Dane do wysłania</h2>
+        <p className="studio-note">To wysłałby podgląd teraz (shared/API.md).</p>
+        <pre tabIndex={0} aria-labelledby="dane-do-wyslania" data-testid="payload">
+          {readable(payload)}
+        </pre>
+      </section>
+    </div>
+  );
+}

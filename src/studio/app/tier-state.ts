@@ -1,0 +1,35 @@
+import type { Tier } from '../../shared/campaign';
+import { sameJson } from '../../shared/json';
+import type { SchemaProblem, SharedFiles } from '../../shared/statement/schema-check';
+import type { TierFile } from '../../shared/statement/tier-forms';
+import { checkTier } from '../model';
+import type { TierState } from '../studio-api';
+import { readDraft } from './drafts';
+
+/** What the list says of a tier: its file as saved, or the unsaved change kept in this browser. */
+export type StateWord = 'zgodny' | 'niezapisane zmiany' | 'błędy';
+
+export interface Editing {
+  /** The file as the editor has it: the unsaved change, else the file on disk. */
+  file: TierFile | null;
+  unsaved: boolean;
+  problems: SchemaProblem[];
+  word: StateWord;
+}
+
+export function editingState(
+  tier: Tier,
+  saved: TierState,
+  shared: SharedFiles,
+  draft = readDraft(tier.id),
+): Editing {
+  const unsaved = draft !== undefined && !sameJson(draft, saved.file);
+  const file = unsaved ? draft! : saved.file;
+  const problems = unsaved ? checkTier(tier, file, shared) : saved.problems;
+  return {
+    file,
+    unsaved,
+    problems,
+    word: problems.length > 0 ? 'błędy' : unsaved ? 'niezapisane zmiany' : 'zgodny',
+  };
+}

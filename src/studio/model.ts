@@ -1,0 +1,414 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { campaign, type Tier } from '../shared/campaign';
+import { isObject, type JsonObject } from '../shared/json';
+import { FIELD_DEFINITIONS, payloadRow, TOGGLE_FIELDS, tierPayload } from '../shared/statement/payload';
+import { checkTierFile, type SchemaProblem, type SharedFiles } from '../shared/statement/schema-check';
+import { sectionOf, SECTIONS, type SectionId } from '../shared/statement/sections';
+import {
+  composeTierForm,
+  schemaProperties,
+  type SharedDefinitions,
+  type TierFile,
+} from '../shared/statement/tier-forms';
+import { KNOWN_WIDGETS } from '../../widgets/registry';
+
+// The form studio's edit model: what a non-developer sees of a tier file (one row per field the tier can
+// carry, with its switches and texts) and each edit as a pure function from one tier file to the next.
+// The switches the payload contract needs are locked here, with the reason in Polish; whatever slips past
+// (a restored old version, a hand edit) is still refused by the save, which runs schemas:check.
+
+/** Everything `npm run schemas:check` finds in a tier's file (anything parsed): the save's check and the page's. */
+export function checkTier(tier: Tier, file: unknown, shared: SharedFiles): SchemaProblem[] {
+  return checkTierFile({
+    tier,
+    file,
+    shared,
+    onlinePrefix: campaign.onlineCodePrefix,
+    knownWidgets: KNOWN_WIDGETS,
+  });
+}
+
+export interface StudioContext {
+  tier: Tier;
+  shared: SharedDefinitions;
+  onlinePrefix: string;
+}
+
+/** A text of a field the studio edits: its label, help, placeholder, messages, a consent's wording. */
+export type TextKey =
+  'title' | 'placeholder' | 'help' | 'requiredMessage' | `message:${string}` | `part:${string}`;
+
+export interface FieldText {
+  key: TextKey;
+  /** What the text is, in Polish ('Etykieta', 'Tekst pomocy', …). */
+  label: string;
+  value: string;
+  /** Why it cannot be changed here, when it cannot. */
+  lock?: string;
+}
+
+export interface FieldRow {
+  name: string;
+  /** The field's Polish title, as the form shows it. */
+  title: string;
+  section: SectionId;
+  visible: boolean;
+  required: boolean;
+  visibleLock?: string;
+  requiredLock?: string;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  texts: FieldText[];
+}
+
+export type Edit =
+  | { kind: 'visible'; field: string; on: boolean }
+  | { kind: 'required'; field: string; on: boolean }
+  | { kind: 'move'; field: string; by: -1 | 1 }
+  | { kind: 'text'; field: string; key: TextKey; value: string };
+
+const RULE_LABELS: Record<string, string> = {
+  type: 'Komunikat: zła wartość',
+  pattern: 'Komunikat: niedozwolone znaki albo zły zapis',
+  format: 'Komunikat: zły zapis',
+  minLength: 'Komunikat: za krótko',
+  maxLength: 'Komunikat: za długo',
+  minNonSpace: 'Komunikat: za mało znaków',
+  minLetters: 'Komunikat: za mało liter',
+  const: 'Komunikat: pole musi być zaznaczone',
+  enum: 'Komunikat: zła wartość',
+  pesel: 'Komunikat: błędny PESEL',
+  adultByRegistrationEnd: 'Komunikat: osoba niepełnoletnia',
+  polishIdCard: 'Komunikat: błędny numer dowodu',
+  polishPassport: 'Komunikat: błędny numer paszportu',
+  polishIban: 'Komunikat: błędny numer rachunku',
+  polishBankCountry: 'Komunikat: rachunek spoza Polski',
+};
+
+const SECTION_ORDER = Object.keys(SECTIONS) as SectionId[];
+
+/** Where a field's schema is written in the tier file: at the top, or in a condition the file writes. */
+interface Home {
+  /** The object holding the field's schema in `properties` and its name in `required`. */
+  holder: JsonObject;
+  conditional: boolean;
+}
+
+function homeOf(file: TierFile, field: string): Home | undefined {
+  const holders: Array<[unknown, boolean]> = [[file.schema, false]];
+  const conditions = Array.isArray(file.schema.allOf) ? file.schema.allOf : [];
+  for (const condition of conditions) {
+    if (isObject(condition)) holders.push([condition.then, true], [condition.else, true]);
+  }
+  for (const [holder, conditional] of holders) {
+    if (isObject(holder) && isObject(holder.properties) && isObject(holder.properties[field])) {
+      return { holder, conditional };
+    }
+  }
+  return undefined;
+}
+
+const listOf = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
+
+/** The definition a field shown anew refers to (the consents: the set with or without the tax consent). */
+function definitionFor(field: string, { tier, shared }: StudioContext): string {
+  const names = FIELD_DEFINITIONS.get(field) ?? [field];
+  const fitting = names.find((name) => {
+    const properties = (shared.definitions.$defs[name] as JsonObject | undefined)?.properties;
+    return !isObject(properties) || 'tax' in properties === tier.taxAward;
+  });
+  return fitting ?? names[0]!;
+}
+
+/** Why the contract keeps a field in the form, and why it keeps it required (shared/API.md). */
+function contractLocks(tier: Tier, field: string): { visible?: string; required?: string } {
+  const shown: string[] = [];
+  const required: string[] = [];
+  let toggles: string | undefined;
+  for (const [payloadField, presence] of tierPayload(tier)) {
+    if (presence === 'never') continue;
+    for (const source of payloadRow(payloadField).from) {
+      if (source.field.split('.')[0] !== field) continue;
+      if (source.need === 'toggle') toggles ??= source.path;
+      else if (source.need !== 'optional') shown.push(source.path);
+      if (source.need === 'required') required.push(source.path);
+    }
+  }
+  const paths = (list: string[]) => [...new Set(list)].map((path) => `„${path}”`).join(', ');
+  const needs =
+    shown.length > 0 ? `Dane oświadczenia muszą zawierać ${paths(shown)} (shared/API.md)` : undefined;
+  return {
+    visible: needs
+      ? `${needs} — tego pola nie można ukryć.`
+      : toggles && `Od tego pola zależy, czy dane oświadczenia zawierają „${toggles}” — nie można go ukryć.`,
+    required: required.length > 0 ? `${needs} — pole musi być obowiązkowe.` : undefined,
+  };
+}
+
+const CONDITIONAL =
+  'To pole pokazuje warunek formularza (np. „Nie mam numeru PESEL”) — ten warunek zmienia się w pliku.';
+const FROM_DEFINITION =
+  'To pole pochodzi z gotowego warunku w definitions.json — jego obowiązkowość i komunikaty zmienia się tam.';
+const HIDDEN = 'Najpierw zaznacz „Widoczne”.';
+const TOGGLE =
+  'Uczestnik zaznacza to pole tylko wtedy, gdy nie ma takiego numeru — nie może być obowiązkowe.';
+
+/** The form as the participant gets it, with the file's texts applied. */
+const composed = (file: TierFile, { tier, shared, onlinePrefix }: StudioContext) =>
+  composeTierForm(tier.id, file, shared, onlinePrefix);
+
+function textsOf(
+  field: string,
+  property: JsonObject,
+  ui: JsonObject,
+  home: Home | undefined,
+  required: boolean,
+): FieldText[] {
+  const noHome = home ? undefined : FROM_DEFINITION;
+  const texts: FieldText[] = [
+    { key: 'title', label: 'Etykieta', value: String(ui['ui:title'] ?? property.title ?? field) },
+  ];
+  if (property.type === 'object') {
+    const parts = isObject(property.properties) ? Object.keys(property.properties) : [];
+    parts.forEach((part, index) => {
+      const partUi = (ui[part] ?? {}) as JsonObject;
+      const value = partUi['ui:title'] ?? (property.properties as JsonObject)[part];
+      texts.push({
+        key: `part:${part}`,
+        label: `Treść zgody ${index + 1}`,
+        value: typeof value === 'string' ? value : String((value as JsonObject)?.title ?? ''),
+      });
+    });
+    return texts;
+  }
+  const widget = ui['ui:widget'];
+  if (property.type === 'string' && !['CodeWidget', 'CouponPhotoWidget'].includes(String(widget))) {
+    texts.push({ key: 'placeholder', label: 'Podpowiedź w polu', value: String(ui['ui:placeholder'] ?? '') });
+  }
+  texts.push({ key: 'help', label: 'Tekst pomocy pod polem', value: String(ui['ui:help'] ?? '') });
+  if (required) {
+    texts.push({
+      key: 'requiredMessage',
+      label: 'Komunikat, gdy pole jest puste',
+      value: String(property['x-requiredMessage'] ?? ''),
+      ...(noHome ? { lock: noHome } : {}),
+    });
+  }
+  const messages = isObject(property.errorMessage) ? property.errorMessage : {};
+  for (const [rule, message] of Object.entries(messages)) {
+    if (rule === 'required' || typeof message !== 'string') continue;
+    texts.push({
+      key: `message:${rule}`,
+      label: RULE_LABELS[rule] ?? `Komunikat reguły „${rule}”`,
+      value: message,
+      ...(noHome ? { lock: noHome } : {}),
+    });
+  }
+  return texts;
+}
+
+/**
+ * The fields the studio offers for a tier: those whose payload value the tier can carry (a value that is
+ * always null, like winTo's political answers, is no field to offer), and any other the file has.
+ */
+function candidateFields(file: TierFile, schema: RJSFSchema, { tier }: StudioContext): string[] {
+  const carried = tierPayload(tier)
+    .filter(([, presence]) => presence !== 'never')
+    .flatMap(([field]) => payloadRow(field).from.map((source) => source.field.split('.')[0]!));
+  const order = listOf(file.uiSchema['ui:order']);
+  return [...new Set([...order, ...schemaProperties(schema).keys(), ...carried])];
+}
+
+/** One row per field, by section and then in the file's order (fields not in the form after the rest). */
+export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
+  const { schema, uiSchema } = composed(file, ctx);
+  const properties = schemaProperties(schema);
+  const order = listOf(file.uiSchema['ui:order']);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const fields = candidateFields(file, schema, ctx).sort(
+    (a, b) =>
+      SECTION_ORDER.indexOf(sectionOf(uiSchema, a)) - SECTION_ORDER.indexOf(sectionOf(uiSchema, b)) ||
+      rank(a) - rank(b),
+  );
+  const rows = fields.map((name): FieldRow => {
+    const visible = properties.has(name);
+    const home = homeOf(file, name);
+    const definition = ctx.shared.definitions.$defs[definitionFor(name, ctx)];
+    const property = (properties.get(name) ?? definition ?? {}) as JsonObject;
+    const ui = (uiSchema[name] ?? {}) as JsonObject;
+    const required = visible && isRequired(schema, name, home);
+    const locks = contractLocks(ctx.tier, name);
+    const visibleLock = visible
+      ? (locks.visible ?? (home && !home.conditional ? undefined : CONDITIONAL))
+      : undefined;
+    const requiredLock = !visible
+      ? HIDDEN
+      : required
+        ? (locks.required ?? (home ? undefined : FROM_DEFINITION))
+        : TOGGLE_FIELDS.includes(name)
+          ? TOGGLE
+          : home
+            ? undefined
+            : FROM_DEFINITION;
+    return {
+      name,
+      title: String(ui['ui:title'] ?? property.title ?? name),
+      section: sectionOf(uiSchema, name),
+      visible,
+      required,
+      ...(visibleLock ? { visibleLock } : {}),
+      ...(requiredLock ? { requiredLock } : {}),
+      canMoveUp: false,
+      canMoveDown: false,
+      texts: textsOf(name, property, ui, home, required),
+    };
+  });
+  for (const section of SECTION_ORDER) {
+    const movable = rows.filter((row) => row.section === section && order.includes(row.name));
+    movable.forEach((row, index) => {
+      row.canMoveUp = index > 0;
+      row.canMoveDown = index < movable.length - 1;
+    });
+  }
+  return rows;
+}
+
+function isRequired(schema: RJSFSchema, field: string, home: Home | undefined): boolean {
+  if (home) return listOf(home.holder.required).includes(field);
+  // A field of a ready condition: required where the condition shows it.
+  const holders: unknown[] = [];
+  const visit = (node: unknown) => {
+    if (!isObject(node)) return;
+    if (isObject(node.properties) && field in node.properties) holders.push(node);
+    if (Array.isArray(node.allOf)) node.allOf.forEach(visit);
+    visit(node.then);
+    visit(node.else);
+  };
+  visit(schema);
+  return holders.some((holder) => listOf((holder as JsonObject).required).includes(field));
+}
+
+const withoutItem = (list: unknown, item: string) => listOf(list).filter((entry) => entry !== item);
+
+/** The ui entry of a field in the tier file, created on demand; emptied entries are removed. */
+function setUi(file: TierFile, path: string[], key: string, value: string | undefined) {
+  let node = file.uiSchema;
+  for (const part of path) node = (node[part] = isObject(node[part]) ? node[part] : {}) as JsonObject;
+  if (value === undefined) delete node[key];
+  else node[key] = value;
+  // Drop the entries this left empty, innermost first.
+  for (let depth = path.length; depth > 0; depth -= 1) {
+    let parent = file.uiSchema;
+    for (const part of path.slice(0, depth - 1)) parent = parent[part] as JsonObject;
+    const last = path[depth - 1]!;
+    if (isObject(parent[last]) && Object.keys(parent[last]).length === 0) delete parent[last];
+  }
+}
+
+/** The value a text has without the tier file's own override. */
+function defaultText(file: TierFile, ctx: StudioContext, field: string, key: TextKey): string {
+  const bare: TierFile = structuredClone(file);
+  clearOverride(bare, field, key);
+  return fieldRows(bare, ctx)
+    .find((row) => row.name === field)!
+    .texts.find((text) => text.key === key)!.value;
+}
+
+function clearOverride(file: TierFile, field: string, key: TextKey) {
+  const property = homeOf(file, field)?.holder.properties as JsonObject | undefined;
+  const own = property?.[field] as JsonObject | undefined;
+  if (key === 'title') {
+    setUi(file, [field], 'ui:title', undefined);
+    if (own) delete own.title;
+  } else if (key === 'placeholder') setUi(file, [field], 'ui:placeholder', undefined);
+  else if (key === 'help') setUi(file, [field], 'ui:help', undefined);
+  else if (key.startsWith('part:')) setUi(file, [field, key.slice('part:'.length)], 'ui:title', undefined);
+  else if (own && key === 'requiredMessage') delete own['x-requiredMessage'];
+  else if (own && key.startsWith('message:') && isObject(own.errorMessage)) {
+    delete own.errorMessage[key.slice('message:'.length)];
+    if (Object.keys(own.errorMessage).length === 0) delete own.errorMessage;
+  }
+}
+
+function setText(file: TierFile, ctx: StudioContext, field: string, key: TextKey, value: string) {
+  const fallback = defaultText(file, ctx, field, key);
+  clearOverride(file, field, key);
+  if (value === fallback) return;
+  const { uiSchema } = composed(file, ctx);
+  const home = homeOf(file, field);
+  const own = (home?.holder.properties as JsonObject | undefined)?.[field] as JsonObject | undefined;
+  if (key === 'title') {
+    // The label stays where the field's look keeps it (the consents, the political questions), else with
+    // the field's schema, as schemas/README.md shows it.
+    const uiTitle = isObject(uiSchema[field]) && 'ui:title' in uiSchema[field];
+    if (own && !uiTitle) own.title = value;
+    else setUi(file, [field], 'ui:title', value);
+  } else if (key === 'placeholder') setUi(file, [field], 'ui:placeholder', value);
+  else if (key === 'help') setUi(file, [field], 'ui:help', value);
+  else if (key.startsWith('part:')) setUi(file, [field, key.slice('part:'.length)], 'ui:title', value);
+  else if (own && key === 'requiredMessage') own['x-requiredMessage'] = value;
+  else if (own && key.startsWith('message:')) {
+    own.errorMessage = {
+      ...(isObject(own.errorMessage) ? own.errorMessage : {}),
+      [key.slice('message:'.length)]: value,
+    };
+  }
+}
+
+/** Where a field shown anew goes in ui:order: after the last field of its section. */
+function insertInOrder(file: TierFile, ctx: StudioContext, field: string) {
+  const { uiSchema } = composed(file, ctx);
+  const order = withoutItem(file.uiSchema['ui:order'], field);
+  const section = SECTION_ORDER.indexOf(sectionOf(uiSchema, field));
+  let at = order.length;
+  for (let index = order.length - 1; index >= 0; index -= 1) {
+    if (SECTION_ORDER.indexOf(sectionOf(uiSchema, order[index]!)) <= section) {
+      at = index + 1;
+      break;
+    }
+    at = index;
+  }
+  order.splice(at, 0, field);
+  file.uiSchema['ui:order'] = order;
+}
+
+/** The tier file after one edit (the file given is left as it was). */
+export function applyEdit(file: TierFile, edit: Edit, ctx: StudioContext): TierFile {
+  const next: TierFile = structuredClone(file);
+  const { field } = edit;
+  if (edit.kind === 'visible') {
+    const properties = (next.schema.properties = isObject(next.schema.properties)
+      ? next.schema.properties
+      : {});
+    if (edit.on) {
+      properties[field] = { $ref: `#/$defs/${definitionFor(field, ctx)}` };
+      insertInOrder(next, ctx, field);
+    } else {
+      delete properties[field];
+      next.schema.required = withoutItem(next.schema.required, field);
+      next.uiSchema['ui:order'] = withoutItem(next.uiSchema['ui:order'], field);
+      delete next.uiSchema[field];
+    }
+  } else if (edit.kind === 'required') {
+    const holder = homeOf(next, field)?.holder;
+    if (holder) {
+      const rest = withoutItem(holder.required, field);
+      holder.required = edit.on ? [...rest, field] : rest;
+    }
+  } else if (edit.kind === 'move') {
+    const rows = fieldRows(next, ctx);
+    const row = rows.find((candidate) => candidate.name === field);
+    const order = listOf(next.uiSchema['ui:order']);
+    const neighbours = rows.filter((other) => other.section === row?.section && order.includes(other.name));
+    const other = neighbours[neighbours.findIndex((candidate) => candidate.name === field) + edit.by];
+    if (row && other) {
+      const [from, to] = [order.indexOf(field), order.indexOf(other.name)];
+      order[from] = other.name;
+      order[to] = field;
+      next.uiSchema['ui:order'] = [...order];
+    }
+  } else {
+    setText(next, ctx, field, edit.key, edit.value);
+  }
+  return next;
+}

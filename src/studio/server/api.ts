@@ -1,0 +1,140 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { campaign, prizes, type Tier } from '../../shared/campaign';
+import { JsonFileError, parseJsonText } from '../../shared/json-file';
+import type { TierFile } from '../../shared/statement/tier-forms';
+import { describeChanges } from '../changes';
+import { fileAtHead, fileAtRevision, fileHistory, isFullHash } from './git';
+import { checkTier } from '../model';
+import { readSharedFiles, readTierFile } from './project';
+import { SaveError, saveTier } from './save';
+import type { ChangesReply, TierState } from '../studio-api';
+
+// The studio's calls (/studio/api/…), answered from the files of the checkout the studio runs in. Every
+// path it touches comes from the tier registry: a request names a tier, never a file.
+
+const API = '/studio/api/';
+const MAX_BODY = 1_000_000;
+const NOT_GIT = 'Ten folder nie jest repozytorium git — historii i zmian nie ma skąd wziąć.';
+
+type Reply = { status: number; body: unknown };
+
+const reply = (body: unknown, status = 200): Reply => ({ status, body });
+const notFound = () => reply({ message: 'Nie ma takiego formularza.' }, 404);
+
+/** The route's id ('iv', 'winto') as the tier it names. */
+const tierOf = (id: string | undefined): Tier | undefined =>
+  prizes.tiers.find((tier) => tier.id.toLowerCase() === id);
+
+const tierFilePath = (tier: Tier) => `schemas/${tier.schema}`;
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new RangeError('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+function tierSummary(root: string, tier: Tier): TierState {
+  const read = readTierFile(root, tier);
+  const shared = readSharedFiles(root);
+  if (!read.ok) return { id: tier.id, label: tier.label, file: null, problems: read.problems };
+  const problems = shared.ok ? checkTier(tier, read.file, shared.shared) : shared.problems;
+  return { id: tier.id, label: tier.label, file: read.file as TierFile, problems };
+}
+
+async function changes(root: string): Promise<Reply> {
+  const shared = readSharedFiles(root);
+  if (!shared.ok) return reply({ ok: false, message: 'Pliki wspólne formularzy mają błędy.' });
+  const tiers: Extract<ChangesReply, { ok: true }>['tiers'] = [];
+  for (const tier of prizes.tiers) {
+    const [now, before] = [readTierFile(root, tier), await fileAtHead(root, tierFilePath(tier))];
+    if (!before.ok) return reply({ ok: false, message: NOT_GIT });
+    if (!now.ok) continue;
+    let earlier: TierFile | null = null;
+    try {
+      earlier = before.value === null ? null : (parseJsonText(before.value, tierFilePath(tier)) as TierFile);
+    } catch {
+      continue;
+    }
+    const items = describeChanges({
+      tier,
+      before: earlier,
+      after: now.file as TierFile,
+      shared: shared.shared,
+      onlinePrefix: campaign.onlineCodePrefix,
+    });
+    if (items.length > 0) tiers.push({ id: tier.id, label: tier.label, items });
+  }
+  return reply({ ok: true, tiers });
+}
+
+async function history(root: string, tier: Tier, revision: string | undefined): Promise<Reply> {
+  if (revision === undefined) {
+    const versions = await fileHistory(root, tierFilePath(tier));
+    return reply(versions.ok ? { ok: true, versions: versions.value } : { ok: false, message: NOT_GIT });
+  }
+  if (!isFullHash(revision)) return notFound();
+  const text = await fileAtRevision(root, revision, tierFilePath(tier));
+  if (!text.ok) return reply({ ok: false, message: NOT_GIT });
+  if (text.value === null) return notFound();
+  try {
+    return reply({ ok: true, file: parseJsonText(text.value, tierFilePath(tier)) });
+  } catch (error) {
+    if (error instanceof JsonFileError) return reply({ ok: false, message: error.message });
+    throw error;
+  }
+}
+
+async function route(root: string, request: IncomingMessage): Promise<Reply> {
+  const url = new URL(request.url ?? '/', 'http://studio');
+  const [resource, id, part, revision] = url.pathname.slice(API.length).split('/');
+  const method = request.method ?? 'GET';
+  if (resource === 'shared' && method === 'GET') {
+    const shared = readSharedFiles(root);
+    return reply(shared.ok ? { ok: true, ...shared.shared } : { ok: false, problems: shared.problems });
+  }
+  if (resource === 'changes' && method === 'GET') return changes(root);
+  if (resource !== 'tiers') return notFound();
+  if (id === undefined && method === 'GET') {
+    return reply(prizes.tiers.map((tier) => tierSummary(root, tier)));
+  }
+  const tier = tierOf(id);
+  if (!tier) return notFound();
+  if (part === 'history' && method === 'GET') return history(root, tier, revision);
+  if (part !== undefined) return notFound();
+  if (method === 'GET') return reply(tierSummary(root, tier));
+  if (method !== 'POST') return notFound();
+  let body: unknown;
+  try {
+    body = await readBody(request);
+  } catch {
+    return reply({ message: 'Studio nie mogło odczytać zmian — odśwież stronę i spróbuj ponownie.' }, 400);
+  }
+  const file = (body as { file?: unknown } | null)?.file;
+  try {
+    const saved = await saveTier(root, tier, file);
+    return saved.ok ? reply({ ok: true, ...tierSummary(root, tier) }) : reply(saved, 422);
+  } catch (error) {
+    if (error instanceof SaveError) return reply({ message: error.message }, 500);
+    throw error;
+  }
+}
+
+/** The connect middleware of the studio's calls. */
+export function studioApi(root: string) {
+  return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    if (!request.url?.startsWith(API)) return next();
+    route(root, request)
+      .catch((): Reply => reply({ message: 'Coś poszło nie tak w studiu — spróbuj ponownie.' }, 500))
+      .then(({ status, body }) => {
+        response.statusCode = status;
+        response.setHeader('content-type', 'application/json; charset=utf-8');
+        response.setHeader('cache-control', 'no-store');
+        response.end(JSON.stringify(body));
+      });
+  };
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { campaign, prizes, type Tier, type TierId } from '../../shared/campaign';
+import { JsonFileError, readJsonFile } from '../../shared/json-file';
+import { generatedFiles } from '../../shared/statement/generate';
+import { checkSharedFiles, type SchemaProblem, type SharedFiles } from '../../shared/statement/schema-check';
+import { composeTierSchema, type TierFile } from '../../shared/statement/tier-forms';
+import { KNOWN_WIDGETS } from '../../../widgets/registry';
+import { checkTier } from '../model';
+
+// The schema files of a project root, read, checked and turned into the generated files the same way for
+// `npm run schemas:build|check` and the form studio's save, so both agree to the byte. Reads only
+// <root>/schemas/; writes nothing.
+
+export type Problems = { ok: false; problems: SchemaProblem[] };
+
+/** A JSON file of schemas/, parsed; a file that cannot be read or parsed is a problem with its place. */
+function readSchemaFile(root: string, name: string): { ok: true; file: unknown } | Problems {
+  const file = `schemas/${name}`;
+  try {
+    return { ok: true, file: readJsonFile(path.join(root, file), file) };
+  } catch (error) {
+    if (!(error instanceof JsonFileError)) throw error;
+    const place = error.line === undefined ? undefined : `wiersz ${error.line}, kolumna ${error.column}`;
+    // JsonFileError's message is the whole sentence, "<file>, <place>: <problem>."; describeProblem puts
+    // the file and the place back in front.
+    const message = error.message.slice(`${[file, place].filter(Boolean).join(', ')}: `.length);
+    return { ok: false, problems: [{ file, ...(place ? { place } : {}), message }] };
+  }
+}
+
+/** schemas/definitions.json and schemas/definitions.ui.json, parsed and checked. */
+export function readSharedFiles(root: string): { ok: true; shared: SharedFiles } | Problems {
+  const definitions = readSchemaFile(root, 'definitions.json');
+  const definitionsUi = readSchemaFile(root, 'definitions.ui.json');
+  if (!definitions.ok || !definitionsUi.ok) {
+    return {
+      ok: false,
+      problems: [definitions, definitionsUi].flatMap((read) => (read.ok ? [] : read.problems)),
+    };
+  }
+  const problems = checkSharedFiles(definitions.file, definitionsUi.file, KNOWN_WIDGETS);
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    shared: { definitions: definitions.file, definitionsUi: definitionsUi.file } as SharedFiles,
+  };
+}
+
+/** A tier's file, parsed (not checked: see checkTier), with its text as it is on disk. */
+export function readTierFile(root: string, tier: Tier): { ok: true; file: unknown; text: string } | Problems {
+  const read = readSchemaFile(root, tier.schema);
+  if (!read.ok) return read;
+  return {
+    ok: true,
+    file: read.file,
+    text: fs.readFileSync(path.join(root, 'schemas', tier.schema), 'utf8'),
+  };
+}
+
+/**
+ * Every schema file of `root` read and checked; `replaced` takes the place of its tier's file on disk (the
+ * studio's save checks the whole set as it would be). Reports every problem it can find at once.
+ */
+export function readProject(
+  root: string,
+  replaced?: { id: TierId; file: unknown },
+): { ok: true; shared: SharedFiles; files: Map<TierId, TierFile> } | Problems {
+  const shared = readSharedFiles(root);
+  const problems = shared.ok ? [] : [...shared.problems];
+  const files = new Map<TierId, TierFile>();
+  for (const tier of prizes.tiers) {
+    const read =
+      tier.id === replaced?.id
+        ? { ok: true as const, file: replaced.file }
+        : readSchemaFile(root, tier.schema);
+    if (!read.ok) problems.push(...read.problems);
+    // A tier file is checked against the shared files: with broken ones its problems would be their echo.
+    else if (shared.ok) problems.push(...checkTier(tier, read.file, shared.shared));
+    if (read.ok) files.set(tier.id, read.file as TierFile);
+  }
+  if (!shared.ok || problems.length > 0) return { ok: false, problems };
+  return { ok: true, shared: shared.shared, files };
+}
+
+/** The generated files (path from the root → content) exactly as `npm run schemas:build` writes them. */
+export function generatedFor(shared: SharedFiles, files: ReadonlyMap<TierId, TierFile>): Map<string, string> {
+  return generatedFiles({
+    tiers: prizes.tiers.map((tier) => ({
+      tier,
+      schema: composeTierSchema(tier.id, files.get(tier.id)!, shared.definitions, campaign.onlineCodePrefix),
+    })),
+    definitions: shared.definitions,
+    knownWidgets: KNOWN_WIDGETS,
+  });
+}

@@ -1,0 +1,39 @@
+import type { TierId } from '../shared/campaign';
+import type { JsonObject } from '../shared/json';
+import type { SchemaProblem } from '../shared/statement/schema-check';
+import type { TierFile } from '../shared/statement/tier-forms';
+
+// What the studio's calls (/studio/api/…) answer: the contract between its page and its server.
+
+/** A tier's file as it is on disk, with what schemas:check finds in it (file null: it does not parse). */
+export interface TierState {
+  id: TierId;
+  label: string;
+  file: TierFile | null;
+  problems: SchemaProblem[];
+}
+
+export type SharedReply =
+  | { ok: true; definitions: { $defs: JsonObject }; definitionsUi: JsonObject }
+  | { ok: false; problems: SchemaProblem[] };
+
+/** POST /studio/api/tiers/<id>: saved (the file as now on disk), refused with problems, or failed. */
+export type SaveReply =
+  ({ ok: true } & TierState) | { ok: false; problems: SchemaProblem[] } | { message: string };
+
+export type ChangesReply =
+  { ok: true; tiers: Array<{ id: TierId; label: string; items: string[] }> } | { ok: false; message: string };
+
+/** An earlier version of a tier file in git. */
+export interface Version {
+  /** The commit's full hash, 40 hex digits. */
+  revision: string;
+  /** The author's date, ISO 8601. */
+  date: string;
+  author: string;
+  subject: string;
+}
+
+export type HistoryReply = { ok: true; versions: Version[] } | { ok: false; message: string };
+
+export type VersionReply = { ok: true; file: unknown } | { ok: false; message: string };

@@ -1,0 +1,215 @@
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, newContext } from './harness';
+import { startStudio, type RunningStudio } from './studio-harness';
+
+// Issue 11: the form studio, driven as its users drive it — a browser, the mouse and the keyboard —
+// against `npm run studio` in a copy of the project.
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+const tierFile = (studio: RunningStudio, name: string) =>
+  JSON.parse(studio.read(`schemas/${name}`)) as {
+    schema: { required: string[] };
+    uiSchema: { 'ui:order': string[] };
+  };
+
+/** A raw request with any Host and Origin (a browser would not let a page set them). */
+function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const call = http.request(url, { method: init.method ?? 'GET', headers: init.headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    call.on('error', reject);
+    call.end(init.body);
+  });
+}
+
+describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
+  let studio: RunningStudio;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
+    context = await newContext(browser);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await studio?.stop();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(new URL(path, studio.url).href);
+    // Loaded: every page of the studio has its heading once its data is in.
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    return page;
+  }
+
+  const group = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
+
+  it('prints its one address; lists the seven tiers with their state; axe finds nothing', async () => {
+    expect(studio.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/studio$/);
+    const page = await open('/studio');
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(8);
+    for (const label of ['I', 'II', 'III', 'IV', 'V', 'VI', 'WinTo!']) {
+      const row = page.getByRole('row', { name: new RegExp(`^Oświadczenie ${label.replace('!', '\\!')} `) });
+      await expect.poll(() => row.textContent()).toContain('zgodny');
+    }
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('IV: the street made required and saved — the file, schemas:check and the preview agree', async () => {
+    const page = await open('/studio/iv');
+    const street = group(page, 'Ulica');
+    await street.getByRole('checkbox', { name: 'Obowiązkowe' }).check();
+    // The preview marks it required at once, and the list keeps the unsaved change.
+    await expect.poll(() => page.locator('label[for="root_address_street"]').textContent()).toBe('Ulica *');
+    const list = await open('/studio');
+    await expect
+      .poll(() => list.getByRole('row', { name: /^Oświadczenie IV / }).textContent())
+      .toContain('niezapisane zmiany');
+    await list.close();
+
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    expect(tierFile(studio, 'tier-iv.json').schema.required).toContain('address_street');
+    expect(studio.read('src/shared/statement/generated/tier-iv.ts')).toMatch(
+      /missingProperty: "address_street"|"address_street"/,
+    );
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', 'check'], { cwd: studio.root });
+    expect(
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-diff.ts'], {
+        cwd: studio.root,
+        encoding: 'utf8',
+      }),
+    ).toBe('IV: Ulica — teraz obowiązkowe\n');
+
+    // The preview validates as the page does: the street, touched and left empty, says why.
+    const input = page.locator('#root_address_street');
+    await input.focus();
+    await input.blur();
+    await expect.poll(() => page.locator('#root_address_street__error').textContent()).toBe('Pole wymagane');
+
+    const changes = await open('/studio/zmiany');
+    await expect
+      .poll(() => changes.getByRole('listitem').first().textContent())
+      .toBe('IV: Ulica — teraz obowiązkowe');
+    await changes.close();
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  it('VI: hiding the phone is refused in Polish, and the file stays as it was', async () => {
+    const before = studio.read('schemas/tier-vi.json');
+    const page = await open('/studio/vi');
+    const phone = group(page, 'Numer telefonu');
+    const visible = phone.getByRole('checkbox', { name: 'Widoczne' });
+    await expect.poll(() => visible.isDisabled()).toBe(true);
+    const reason = await visible.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${reason}"]`).textContent()).toBe(
+      'Dane oświadczenia muszą zawierać „phoneNumber” (shared/API.md) — tego pola nie można ukryć.',
+    );
+    // Past the page: the save itself refuses, with the problem next to the field.
+    const file = tierFile(studio, 'tier-vi.json');
+    file.schema.required = file.schema.required.filter((field) => field !== 'phone');
+    const reply = await page.evaluate(async (body) => {
+      const response = await fetch('/studio/api/tiers/vi', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ file: body }),
+      });
+      return { status: response.status, body: await response.json() };
+    }, file);
+    expect(reply.status).toBe(422);
+    expect(reply.body.problems).toEqual([
+      expect.objectContaining({ field: 'phone', message: expect.stringContaining('„phoneNumber”') }),
+    ]);
+    expect(studio.read('schemas/tier-vi.json')).toBe(before);
+    await page.close();
+  });
+
+  it('V: the e-mail moved up by keyboard stands before the phone in the preview and the file', async () => {
+    const page = await open('/studio/v');
+    await group(page, 'Adres e-mail').getByRole('button', { name: 'W górę' }).focus();
+    await page.keyboard.press('Enter');
+    const order = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#root_email, #root_phone')].map((input) => input.id),
+      );
+    await expect.poll(order).toEqual(['root_email', 'root_phone']);
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    const saved = tierFile(studio, 'tier-v.json').uiSchema['ui:order'];
+    expect(saved.indexOf('email')).toBe(saved.indexOf('phone') - 1);
+    await page.close();
+  });
+
+  it('the preview shows the real Polish errors and the payload it would send', async () => {
+    const page = await open('/studio/iv');
+    const phone = page.locator('#root_phone');
+    await phone.fill('12');
+    await phone.blur();
+    await expect.poll(() => page.locator('#root_phone__error').textContent()).toBe('Pole musi mieć 9 cyfr.');
+    await page.locator('#root_firstName').fill('Zofia');
+    await expect.poll(() => page.getByTestId('payload').textContent()).toContain('"name": "Zofia"');
+    // A relabelled field: the preview follows as the label is typed.
+    await group(page, 'Imię').getByLabel('Etykieta').fill('Imię laureata');
+    await expect
+      .poll(() => page.locator('label[for="root_firstName"]').textContent())
+      .toBe('Imię laureata *');
+    await page.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    await page.close();
+  });
+
+  it('Historia restores an earlier version as a new change, which saves like any other', async () => {
+    const page = await open('/studio/iv');
+    await page.getByRole('button', { name: 'Pokaż wcześniejsze wersje' }).click();
+    await page.getByRole('button', { name: 'Przywróć tę wersję' }).first().click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toMatch(/jako niezapisana zmiana/);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Niezapisane zmiany' }).textContent())
+      .toContain('Ulica — teraz nieobowiązkowe');
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    expect(tierFile(studio, 'tier-iv.json').schema.required).not.toContain('address_street');
+    await page.close();
+  });
+
+  it('refuses a foreign Host (DNS rebinding) and a foreign Origin (cross-site writes)', async () => {
+    const before = studio.read('schemas/tier-iv.json');
+    const rebinding = await request(`${studio.url}/api/tiers`, { headers: { host: 'attacker.example' } });
+    expect(rebinding.status).toBe(403);
+    expect(rebinding.body).toMatch(/^Studio formularzy odpowiada tylko pod adresem http:\/\/127\.0\.0\.1:/);
+    const file = studio.read('schemas/tier-iv.json');
+    const crossSite = await request(`${studio.url}/api/tiers/iv`, {
+      method: 'POST',
+      headers: { origin: 'http://attacker.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ file: { ...JSON.parse(file), uiSchema: { 'ui:order': [] } } }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toMatch(/^Zmiany przyjmuje tylko studio/);
+    const withoutOrigin = await request(`${studio.url}/api/tiers/iv`, { method: 'POST', body: '{}' });
+    expect(withoutOrigin.status).toBe(403);
+    expect(studio.read('schemas/tier-iv.json')).toBe(before);
+    // localhost is the same studio.
+    const local = await request(`${studio.url}/api/tiers`, {
+      headers: { host: `localhost:${new URL(studio.url).port}` },
+    });
+    expect(local.status).toBe(200);
+  });
+});

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import definitions from '../../schemas/definitions.json';
+import definitionsUi from '../../schemas/definitions.ui.json';
+import { campaign, tierById, type TierId } from '../../src/shared/campaign';
+import type { JsonObject } from '../../src/shared/json';
+import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
+import type { TierFile } from '../../src/shared/statement/tier-forms';
+import { describeChanges, summaryLine } from '../../src/studio/changes';
+
+// What 'Zmiany' and `npm run schemas:diff` say about an edit, checked on the real tier files and definitions.
+
+const shared = { definitions, definitionsUi };
+
+function changes(tierId: TierId, edit: (file: TierFile) => void): string[] {
+  const after = structuredClone(TIER_FILES[tierId]);
+  edit(after);
+  return describeChanges({
+    tier: tierById(tierId)!,
+    before: TIER_FILES[tierId],
+    after,
+    shared,
+    onlinePrefix: campaign.onlineCodePrefix,
+  });
+}
+
+const order = (file: TierFile) => file.uiSchema['ui:order'] as string[];
+const required = (file: TierFile) => file.schema.required as string[];
+const properties = (file: TierFile) => file.schema.properties as Record<string, JsonObject>;
+
+function move(list: string[], field: string, before: string | undefined): void {
+  list.splice(list.indexOf(field), 1);
+  list.splice(before === undefined ? list.length : list.indexOf(before), 0, field);
+}
+
+describe('describeChanges', () => {
+  it('a field made required or optional', () => {
+    expect(changes('IV', (file) => required(file).push('address_street'))).toEqual([
+      'Ulica — teraz obowiązkowe',
+    ]);
+    expect(changes('IV', (file) => required(file).splice(required(file).indexOf('phone'), 1))).toEqual([
+      'Numer telefonu — teraz nieobowiązkowe',
+    ]);
+  });
+
+  it("required in a condition's branch counts", () => {
+    expect(
+      changes('III', (file) => {
+        const condition = (file.schema.allOf as JsonObject[])[1]!;
+        (condition.then as JsonObject).required = ['birthDate'];
+      }),
+    ).toEqual(['Obywatelstwo — teraz nieobowiązkowe']);
+  });
+
+  it('an adjacent swap names the field that went up', () => {
+    expect(changes('V', (file) => move(order(file), 'email', 'phone'))).toEqual([
+      'Adres e-mail przed polem „Numer telefonu”',
+    ]);
+  });
+
+  it('a field moved down names the field it now stands before, or the end of the form', () => {
+    expect(changes('V', (file) => move(order(file), 'firstName', 'email'))).toEqual([
+      'Imię przed polem „Adres e-mail”',
+    ]);
+    expect(changes('V', (file) => move(order(file), 'code', undefined))).toEqual([
+      'Kod promocyjny na końcu formularza',
+    ]);
+  });
+
+  it('a field removed or added, without telling their order', () => {
+    expect(
+      changes('IV', (file) => {
+        delete properties(file).address_flat;
+        order(file).splice(order(file).indexOf('address_flat'), 1);
+      }),
+    ).toEqual(['Numer lokalu — usunięte z formularza']);
+    expect(
+      changes('IV', (file) => {
+        properties(file).citizenship = { $ref: '#/$defs/citizenship' };
+        order(file).splice(2, 0, 'citizenship');
+      }),
+    ).toEqual(['Obywatelstwo — dodane do formularza']);
+  });
+
+  it('a new label, told under the old one, and the new empty-field message', () => {
+    expect(
+      changes('IV', (file) => {
+        properties(file).address_house!.title = 'Numer budynku';
+        properties(file).address_house!['x-requiredMessage'] = 'Podaj numer budynku';
+      }),
+    ).toEqual([
+      'Numer domu — etykieta „Numer budynku” (było „Numer domu”)',
+      'Numer budynku — komunikat, gdy pole jest puste: „Podaj numer budynku”',
+    ]);
+  });
+
+  it('help text and placeholder, set and dropped', () => {
+    expect(
+      changes('VI', (file) => {
+        file.uiSchema.bankAccount = { 'ui:help': 'Na ten rachunek przelejemy 200 zł.' };
+        file.uiSchema.email = { 'ui:placeholder': 'adres@example.pl' };
+      }),
+    ).toEqual([
+      'Adres e-mail — podpowiedź w polu „adres@example.pl”',
+      'Numer rachunku bankowego — tekst pomocy „Na ten rachunek przelejemy 200 zł.”',
+    ]);
+    expect(changes('VI', (file) => (file.uiSchema.bankAccount = { 'ui:help': '' }))).toEqual([
+      'Numer rachunku bankowego — bez tekstu pomocy',
+    ]);
+  });
+
+  it("one item per changed rule message, in the definition's order of rules", () => {
+    expect(
+      changes('IV', (file) => {
+        properties(file).email!.errorMessage = {
+          format: 'To nie jest adres e-mail.',
+          maxLength: 'Za długi.',
+        };
+      }),
+    ).toEqual([
+      'Adres e-mail — komunikat błędu: „Za długi.”',
+      'Adres e-mail — komunikat błędu: „To nie jest adres e-mail.”',
+    ]);
+  });
+
+  it("a consent's wording, cut after 60 characters", () => {
+    const wording =
+      'Wyrażam zgodę na przyznanie mi nagrody dodatkowej w wysokości 500 zł, przeznaczonej na podatek.';
+    expect(
+      changes('III', (file) => ((file.uiSchema.consents as JsonObject).tax = { 'ui:title': wording })),
+    ).toEqual([`Zgody i oświadczenia — treść zgody zmieniona: „${wording.slice(0, 60).trimEnd()}…”`]);
+  });
+
+  it('a changed rule or condition is told once, as another change', () => {
+    expect(changes('IV', (file) => (properties(file).address_street!.maxLength = 60))).toEqual([
+      'inne zmiany w pliku (warunki albo reguły pól)',
+    ]);
+    expect(changes('VI', (file) => (file.uiSchema.phone = { 'ui:widget': 'text' }))).toEqual([
+      'inne zmiany w pliku (warunki albo reguły pól)',
+    ]);
+  });
+
+  it('items follow the form, a removed field where it stood', () => {
+    expect(
+      changes('IV', (file) => {
+        required(file).push('address_street');
+        delete properties(file).firstName;
+        order(file).splice(order(file).indexOf('firstName'), 1);
+        move(order(file), 'email', 'phone');
+      }),
+    ).toEqual([
+      'Imię — usunięte z formularza',
+      'Ulica — teraz obowiązkowe',
+      'Adres e-mail przed polem „Numer telefonu”',
+    ]);
+  });
+
+  it('an override equal to the definition, or no edit at all, is no change', () => {
+    expect(
+      changes('IV', (file) => {
+        properties(file).address_house!.title = 'Numer domu';
+        properties(file).phone!['x-requiredMessage'] = 'Numer telefonu jest wymagany';
+        file.uiSchema.email = { 'ui:placeholder': 'jan.kowalski@example.pl' };
+      }),
+    ).toEqual([]);
+    expect(changes('WINTO', () => {})).toEqual([]);
+  });
+
+  it('a file with no earlier version is new', () => {
+    const tier = tierById('IV')!;
+    const input = { tier, before: null, after: TIER_FILES.IV, shared, onlinePrefix: 'w' };
+    expect(describeChanges(input)).toEqual(['nowy plik']);
+  });
+});
+
+describe('summaryLine', () => {
+  it("the tier's label, then the items", () => {
+    expect(
+      summaryLine(tierById('IV')!, [
+        'Ulica — teraz obowiązkowe',
+        'Adres e-mail przed polem „Numer telefonu”',
+      ]),
+    ).toBe('IV: Ulica — teraz obowiązkowe; Adres e-mail przed polem „Numer telefonu”');
+  });
+});

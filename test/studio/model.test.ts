@@ -1,0 +1,186 @@
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import definitions from '../../schemas/definitions.json';
+import definitionsUi from '../../schemas/definitions.ui.json';
+import { campaign, prizes, tierById, type TierId } from '../../src/shared/campaign';
+import { composeTierForm, type TierFile } from '../../src/shared/statement/tier-forms';
+import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
+import { checkTierFile, type SharedFiles } from '../../src/shared/statement/schema-check';
+import { applyEdit, fieldRows, type Edit } from '../../src/studio/model';
+import { KNOWN_WIDGETS } from '../../widgets/registry';
+
+const shared = { definitions, definitionsUi } as SharedFiles;
+const context = (tierId: TierId) => ({
+  tier: tierById(tierId)!,
+  shared,
+  onlinePrefix: campaign.onlineCodePrefix,
+});
+const rows = (tierId: TierId, file: TierFile = TIER_FILES[tierId]) => fieldRows(file, context(tierId));
+const row = (tierId: TierId, field: string, file?: TierFile) =>
+  rows(tierId, file).find((candidate) => candidate.name === field);
+const edit = (tierId: TierId, ...edits: Edit[]) =>
+  edits.reduce((file, next) => applyEdit(file, next, context(tierId)), TIER_FILES[tierId]);
+const problems = (tierId: TierId, file: TierFile) =>
+  checkTierFile({
+    tier: tierById(tierId)!,
+    file,
+    shared,
+    onlinePrefix: campaign.onlineCodePrefix,
+    knownWidgets: KNOWN_WIDGETS,
+  });
+
+describe('the fields a tier offers', () => {
+  it('one row per field the tier can carry, with its Polish title, by section in the file’s order', () => {
+    expect(rows('VI').map(({ name, title, section }) => [name, title, section])).toEqual([
+      ['code', 'Kod promocyjny', 'kupon'],
+      ['serialNumber', 'Numer seryjny kuponu', 'kupon'],
+      ['firstName', 'Imię', 'dane'],
+      ['lastName', 'Nazwisko', 'dane'],
+      ['phone', 'Numer telefonu', 'dane'],
+      ['email', 'Adres e-mail', 'dane'],
+      ['bankAccount', 'Numer rachunku bankowego', 'dane'],
+      ['consents', 'Zgody i oświadczenia', 'zgody'],
+    ]);
+  });
+
+  it('a field whose payload value the tier never carries is not offered (winTo: no political block)', () => {
+    const names = rows('WINTO').map(({ name }) => name);
+    expect(names).not.toContain('answer_1');
+    expect(names).not.toContain('confirmed');
+    expect(rows('IV').map(({ name }) => name)).not.toContain('pesel');
+  });
+
+  it('a field the contract needs is locked shown and required, with the reason in Polish', () => {
+    expect(row('VI', 'phone')).toMatchObject({
+      visible: true,
+      required: true,
+      visibleLock:
+        'Dane oświadczenia muszą zawierać „phoneNumber” (shared/API.md) — tego pola nie można ukryć.',
+      requiredLock:
+        'Dane oświadczenia muszą zawierać „phoneNumber” (shared/API.md) — pole musi być obowiązkowe.',
+    });
+    expect(row('IV', 'address_street')).toMatchObject({ visible: true, required: false });
+    expect(row('IV', 'address_street')?.visibleLock).toBeUndefined();
+    expect(row('IV', 'address_street')?.requiredLock).toBeUndefined();
+  });
+
+  it('the "no PESEL" box cannot be made required, nor a field shown by a condition hidden', () => {
+    expect(row('I', 'noPesel')?.requiredLock).toMatch(/nie może być obowiązkowe/);
+    expect(row('III', 'citizenship')?.visibleLock).toBeDefined();
+  });
+
+  // The locks and the check agree: every switch the studio leaves free can be flipped and saved, and
+  // every switch the contract locks would be refused by schemas:check, next to that field.
+  it.each(prizes.tiers.map((tier) => tier.id))(
+    'tier %s: free switches pass the check, locked ones not',
+    (id) => {
+      for (const field of rows(id)) {
+        const flips: Array<[Edit, string | undefined]> = [
+          [{ kind: 'visible', field: field.name, on: !field.visible }, field.visibleLock],
+          [{ kind: 'required', field: field.name, on: !field.required }, field.requiredLock],
+        ];
+        for (const [flip, lock] of flips) {
+          const flipped = edit(id, flip);
+          if (!lock) {
+            expect(flipped, JSON.stringify(flip)).not.toEqual(TIER_FILES[id]);
+            expect(problems(id, flipped), JSON.stringify(flip)).toEqual([]);
+          } else if (lock.includes('shared/API.md') && !isDeepStrictEqual(flipped, TIER_FILES[id])) {
+            expect(
+              problems(id, flipped).map((problem) => problem.field?.split('.')[0]),
+              JSON.stringify(flip),
+            ).toContain(field.name);
+          }
+        }
+      }
+    },
+  );
+});
+
+describe('edits', () => {
+  it('making the street required on tier IV writes what schemas/README.md shows', () => {
+    const file = edit('IV', { kind: 'required', field: 'address_street', on: true });
+    expect(file.schema.required).toEqual([...(TIER_FILES.IV.schema.required as string[]), 'address_street']);
+    expect(row('IV', 'address_street', file)?.required).toBe(true);
+    expect(TIER_FILES.IV.schema.required).not.toContain('address_street');
+  });
+
+  it('moving the e-mail up on tier V puts it before the phone; the ends of a section do not move', () => {
+    const file = edit('V', { kind: 'move', field: 'email', by: -1 });
+    const order = file.uiSchema['ui:order'] as string[];
+    expect(order.indexOf('email')).toBe(order.indexOf('phone') - 1);
+    expect(row('V', 'firstName')?.canMoveUp).toBe(false);
+    expect(row('V', 'email')?.canMoveDown).toBe(false);
+    // The first field of the winner's data does not jump over the coupon.
+    expect(edit('V', { kind: 'move', field: 'firstName', by: -1 })).toEqual(TIER_FILES.V);
+  });
+
+  it('hiding an optional field removes it everywhere; showing it again puts it at the end of its section', () => {
+    const hidden = edit('IV', { kind: 'visible', field: 'address_flat', on: false });
+    expect(hidden.schema.properties).not.toHaveProperty('address_flat');
+    expect(hidden.uiSchema['ui:order']).not.toContain('address_flat');
+    expect(row('IV', 'address_flat', hidden)).toMatchObject({
+      visible: false,
+      requiredLock: 'Najpierw zaznacz „Widoczne”.',
+    });
+    const shown = applyEdit(hidden, { kind: 'visible', field: 'address_flat', on: true }, context('IV'));
+    expect(shown.schema.properties).toHaveProperty('address_flat', { $ref: '#/$defs/address_flat' });
+    const order = shown.uiSchema['ui:order'] as string[];
+    expect(order.indexOf('address_flat')).toBe(order.indexOf('consents') - 1);
+    expect(problems('IV', shown)).toEqual([]);
+  });
+
+  it('a label, a help text and messages are the tier’s own; the default again removes the override', () => {
+    const file = edit(
+      'IV',
+      { kind: 'text', field: 'address_house', key: 'title', value: 'Numer budynku' },
+      { kind: 'text', field: 'address_house', key: 'requiredMessage', value: 'Podaj numer budynku' },
+      { kind: 'text', field: 'address_house', key: 'message:maxLength', value: 'Najwyżej 50 znaków.' },
+      { kind: 'text', field: 'phone', key: 'help', value: 'Zadzwonimy tylko w sprawie nagrody.' },
+    );
+    expect(file.schema.properties).toHaveProperty('address_house', {
+      $ref: '#/$defs/address_house',
+      title: 'Numer budynku',
+      'x-requiredMessage': 'Podaj numer budynku',
+      errorMessage: { maxLength: 'Najwyżej 50 znaków.' },
+    });
+    expect(file.uiSchema.phone).toEqual({ 'ui:help': 'Zadzwonimy tylko w sprawie nagrody.' });
+    const { schema, uiSchema } = composeTierForm('IV', file, shared, campaign.onlineCodePrefix);
+    expect(schema.properties?.address_house).toMatchObject({ title: 'Numer budynku' });
+    expect(uiSchema.phone).toMatchObject({ 'ui:help': 'Zadzwonimy tylko w sprawie nagrody.' });
+    expect(problems('IV', file)).toEqual([]);
+
+    const back = [
+      { kind: 'text', field: 'address_house', key: 'title', value: 'Numer domu' },
+      { kind: 'text', field: 'address_house', key: 'requiredMessage', value: 'Numer domu jest wymagany' },
+      {
+        kind: 'text',
+        field: 'address_house',
+        key: 'message:maxLength',
+        value: 'Pole może mieć maksymalnie 50 znaków.',
+      },
+      { kind: 'text', field: 'phone', key: 'help', value: '' },
+    ] satisfies Edit[];
+    expect(back.reduce((next, change) => applyEdit(next, change, context('IV')), file)).toEqual(
+      TIER_FILES.IV,
+    );
+  });
+
+  it('a consent’s wording and a political question’s label are edited where the look keeps them', () => {
+    const file = edit(
+      'I',
+      { kind: 'text', field: 'consents', key: 'part:rules', value: 'Akceptuję Regulamin Loterii.' },
+      { kind: 'text', field: 'answer_1', key: 'title', value: 'Czy pełni Pan/Pani funkcję polityczną?' },
+    );
+    expect(file.uiSchema.consents).toMatchObject({ rules: { 'ui:title': 'Akceptuję Regulamin Loterii.' } });
+    expect(file.uiSchema.answer_1).toEqual({ 'ui:title': 'Czy pełni Pan/Pani funkcję polityczną?' });
+    expect(row('I', 'answer_1', file)?.title).toBe('Czy pełni Pan/Pani funkcję polityczną?');
+  });
+
+  it('the messages of a field from a ready condition are not editable here, with the reason', () => {
+    const photo = row('IV', 'file');
+    expect(photo?.requiredLock).toMatch(/gotowego warunku/);
+    expect(photo?.texts.filter((text) => text.key.startsWith('message:')).every((text) => text.lock)).toBe(
+      true,
+    );
+  });
+});
