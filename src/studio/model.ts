@@ -163,6 +163,8 @@ function textsOf(
   ui: JsonObject,
   home: Home | undefined,
   required: boolean,
+  /** The message of a required field without its own (definitions.json, at the top: 'Pole wymagane'). */
+  requiredFallback: string,
 ): FieldText[] {
   const noHome = home ? undefined : FROM_DEFINITION;
   const texts: FieldText[] = [
@@ -190,7 +192,7 @@ function textsOf(
     texts.push({
       key: 'requiredMessage',
       label: 'Komunikat, gdy pole jest puste',
-      value: String(property['x-requiredMessage'] ?? ''),
+      value: String(property['x-requiredMessage'] ?? requiredFallback),
       ...(noHome ? { lock: noHome } : {}),
     });
   }
@@ -260,7 +262,14 @@ export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
       ...(requiredLock ? { requiredLock } : {}),
       canMoveUp: false,
       canMoveDown: false,
-      texts: textsOf(name, property, ui, home, required),
+      texts: textsOf(
+        name,
+        property,
+        ui,
+        home,
+        required,
+        String(ctx.shared.definitions['x-requiredMessage'] ?? ''),
+      ),
     };
   });
   for (const section of SECTION_ORDER) {

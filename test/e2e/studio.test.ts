@@ -3,7 +3,9 @@ import http from 'node:http';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, newContext } from './harness';
+import fs from 'node:fs';
+import path from 'node:path';
+import { browserAvailable, E2E_CLIENT_DIR, launchBrowser, newContext } from './harness';
 import { startStudio, type RunningStudio } from './studio-harness';
 
 // Issue 11: the form studio, driven as its users drive it — a browser, the mouse and the keyboard —
@@ -211,5 +213,15 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
       headers: { host: `localhost:${new URL(studio.url).port}` },
     });
     expect(local.status).toBe(200);
+  });
+
+  it('is no part of the product: nothing of it is in the production build', () => {
+    const files = fs.readdirSync(E2E_CLIENT_DIR, { recursive: true, encoding: 'utf8' });
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const full = path.join(E2E_CLIENT_DIR, file);
+      if (!fs.statSync(full).isFile() || /\.(br|gz|png|jpe?g|webp|avif|woff2?)$/.test(file)) continue;
+      expect(fs.readFileSync(full, 'utf8'), file).not.toMatch(/Studio formularzy|studio\/api/);
+    }
   });
 });

@@ -8,12 +8,16 @@ import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
 import { runtimeValidator } from '../../src/shared/statement/keywords';
 import { checkTierFile, describeProblem, type SharedFiles } from '../../src/shared/statement/schema-check';
 import { firstMessagePerField } from '../../src/shared/statement/statement-errors';
+import { sameJson } from '../../src/shared/json';
 import { composeTierSchema, type TierFile } from '../../src/shared/statement/tier-forms';
+import { applyEdit, fieldRows, type Edit, type StudioContext } from '../../src/studio/model';
 import { KNOWN_WIDGETS } from '../../widgets/registry';
 
 // schemas/README.md: every example ("```json <file> <JSON Pointer>" replaces that part of the file) is
 // applied to the file as it is and checked; an example followed by "```text odrzucone" must be refused
-// with exactly the message the README quotes.
+// with exactly the message the README quotes. The studio's steps of each example ("```text studio <file>")
+// are done with the studio's edit model and must give the same file, or, followed by "```text wyłączone",
+// meet a switch locked with exactly the reason the README quotes.
 
 interface Example {
   file: string;
@@ -22,16 +26,15 @@ interface Example {
   refusedWith?: string[];
 }
 
+const blocks = () =>
+  [...fs.readFileSync('schemas/README.md', 'utf8').matchAll(/```(\w+)([^\n]*)\n([\s\S]*?)```/g)].map(
+    ([, lang, info, body]) => ({ lang: lang!, info: info!.trim().split(/\s+/), body: body! }),
+  );
+
 function examples(): Example[] {
-  const readme = fs.readFileSync('schemas/README.md', 'utf8');
-  const blocks = [...readme.matchAll(/```(\w+)([^\n]*)\n([\s\S]*?)```/g)].map(([, lang, info, body]) => ({
-    lang: lang!,
-    info: info!.trim().split(/\s+/),
-    body: body!,
-  }));
-  return blocks.flatMap((block, index) => {
+  return blocks().flatMap((block, index, all) => {
     if (block.lang !== 'json' || block.info.length !== 2) return [];
-    const next = blocks[index + 1];
+    const next = all[index + 1];
     const refused = next?.lang === 'text' && next.info[0] === 'odrzucone';
     return [
       {
@@ -91,5 +94,88 @@ describe('the examples of schemas/README.md', () => {
     const validator = runtimeValidator();
     const messages = firstMessagePerField(validator.rawValidation(schema, {}).errors ?? []);
     expect(messages.get('address_street')).toBe('Pole wymagane');
+  });
+});
+
+interface StudioSteps {
+  file: string;
+  lines: string[];
+  /** The example in the file that the steps must give (the next one of the same file). */
+  result: Example;
+  /** The reason the README says the studio shows instead, when the steps meet a locked switch. */
+  locked?: string;
+}
+
+function studioSteps(): StudioSteps[] {
+  const all = blocks();
+  const written = examples();
+  return all.flatMap((block, index) => {
+    if (block.lang !== 'text' || block.info[0] !== 'studio') return [];
+    const file = block.info[1]!;
+    const next = all[index + 1];
+    const example = all.slice(index + 1).find((later) => later.lang === 'json' && later.info[0] === file)!;
+    const result = written.find(
+      (candidate) => candidate.file === file && candidate.pointer === example.info[1],
+    )!;
+    return [
+      {
+        file,
+        lines: block.body.trim().split('\n'),
+        result,
+        ...(next?.lang === 'text' && next.info[0] === 'wyłączone' ? { locked: next.body.trim() } : {}),
+      },
+    ];
+  });
+}
+
+/** One line of the README's studio steps, done as the studio does it; a locked switch gives its reason. */
+function step(file: TierFile, line: string, context: StudioContext): TierFile | { locked: string } {
+  const [, title, action] = /^(.+?): (.+)$/.exec(line)!;
+  const row = fieldRows(file, context).find((candidate) => candidate.title === title);
+  if (!row) throw new Error(`no field titled ${title}`);
+  const toggle = /^(zaznacz|odznacz) „(Widoczne|Obowiązkowe)”$/.exec(action!);
+  const text = /^(.+) → „(.*)”$/.exec(action!);
+  let edit: Edit;
+  if (toggle) {
+    const visible = toggle[2] === 'Widoczne';
+    const lock = visible ? row.visibleLock : row.requiredLock;
+    if (lock) return { locked: lock };
+    edit = { kind: visible ? 'visible' : 'required', field: row.name, on: toggle[1] === 'zaznacz' };
+  } else if (action === '„W górę”' || action === '„W dół”') {
+    expect(action === '„W górę”' ? row.canMoveUp : row.canMoveDown, line).toBe(true);
+    edit = { kind: 'move', field: row.name, by: action === '„W górę”' ? -1 : 1 };
+  } else if (text) {
+    const setting = row.texts.find((candidate) => candidate.label === text[1]);
+    if (!setting || setting.lock) throw new Error(`no editable text ${text[1]} in ${title}`);
+    edit = { kind: 'text', field: row.name, key: setting.key, value: text[2]! };
+  } else throw new Error(`unknown step ${line}`);
+  return applyEdit(file, edit, context);
+}
+
+describe('the studio steps of schemas/README.md', () => {
+  const all = studioSteps();
+
+  it('are there: one for each example', () => {
+    expect(all).toHaveLength(examples().length);
+  });
+
+  it.each(all.map((steps) => [steps.lines.join('; '), steps] as const))('%s', (_name, steps) => {
+    const tier = prizes.tiers.find((candidate) => candidate.schema === steps.file)!;
+    const context = {
+      tier,
+      shared: { definitions, definitionsUi } as SharedFiles,
+      onlinePrefix: campaign.onlineCodePrefix,
+    };
+    let file: TierFile = TIER_FILES[tier.id];
+    for (const line of steps.lines) {
+      const next = step(file, line, context);
+      if ('locked' in next) {
+        expect(next.locked).toBe(steps.locked);
+        return;
+      }
+      file = next;
+    }
+    expect(steps.locked).toBeUndefined();
+    expect(sameJson(file, applied(steps.result)), JSON.stringify(file)).toBe(true);
   });
 });

@@ -101,6 +101,12 @@ describe('edits', () => {
     const file = edit('IV', { kind: 'required', field: 'address_street', on: true });
     expect(file.schema.required).toEqual([...(TIER_FILES.IV.schema.required as string[]), 'address_street']);
     expect(row('IV', 'address_street', file)?.required).toBe(true);
+    // Its message is the general one until the tier gives it its own.
+    expect(row('IV', 'address_street', file)?.texts).toContainEqual({
+      key: 'requiredMessage',
+      label: 'Komunikat, gdy pole jest puste',
+      value: 'Pole wymagane',
+    });
     expect(TIER_FILES.IV.schema.required).not.toContain('address_street');
   });
 

@@ -48,6 +48,8 @@ const server = await createServer({
   root: path.join(root, 'src/studio/app'),
   base: '/studio/',
   appType: 'spa',
+  // Its own pre-bundled dependencies: the product's dev server (npm run dev) keeps its own.
+  cacheDir: path.join(root, 'node_modules/.vite-studio'),
   clearScreen: false,
   logLevel: 'warn',
   plugins: [studio],
