@@ -76,7 +76,7 @@ const RULE_LABELS: Record<string, string> = {
   minNonSpace: 'Komunikat: za mało znaków',
   minLetters: 'Komunikat: za mało liter',
   const: 'Komunikat: pole musi być zaznaczone',
-  enum: 'Komunikat: zła wartość',
+  enum: 'Komunikat: wartość spoza listy',
   pesel: 'Komunikat: błędny PESEL',
   adultByRegistrationEnd: 'Komunikat: osoba niepełnoletnia',
   polishIdCard: 'Komunikat: błędny numer dowodu',
@@ -135,20 +135,24 @@ function contractLocks(tier: Tier, field: string): { visible?: string; required?
     }
   }
   const paths = (list: string[]) => [...new Set(list)].map((path) => `„${path}”`).join(', ');
+  // Plain words for the staff, the payload names for the developer they may ask.
   const needs =
-    shown.length > 0 ? `Dane oświadczenia muszą zawierać ${paths(shown)} (shared/API.md)` : undefined;
+    shown.length > 0
+      ? `Organizator musi otrzymać to pole w oświadczeniu (w danych: ${paths(shown)}, shared/API.md)`
+      : undefined;
   return {
     visible: needs
-      ? `${needs} — tego pola nie można ukryć.`
-      : toggles && `Od tego pola zależy, czy dane oświadczenia zawierają „${toggles}” — nie można go ukryć.`,
-    required: required.length > 0 ? `${needs} — pole musi być obowiązkowe.` : undefined,
+      ? `${needs} — nie można go ukryć.`
+      : toggles &&
+        `Od tego pola zależy, czy oświadczenie zawiera numer (w danych: „${toggles}”) — nie można go ukryć.`,
+    required: required.length > 0 ? `${needs} — musi być obowiązkowe.` : undefined,
   };
 }
 
 const CONDITIONAL =
-  'To pole pokazuje warunek formularza (np. „Nie mam numeru PESEL”) — ten warunek zmienia się w pliku.';
+  'To pole pokazuje warunek formularza (np. „Nie posiadam numeru PESEL”) — jego widoczność zmienia się w pliku (schemas/README.md, „Dla zaawansowanych”).';
 const FROM_DEFINITION =
-  'To pole pochodzi z gotowego warunku w definitions.json — jego obowiązkowość i komunikaty zmienia się tam.';
+  'To pole pochodzi z gotowego warunku w definitions.json — jego obowiązkowość i komunikaty zmienia się tam (poproś programistę).';
 const HIDDEN = 'Najpierw zaznacz „Widoczne”.';
 const TOGGLE =
   'Uczestnik zaznacza to pole tylko wtedy, gdy nie ma takiego numeru — nie może być obowiązkowe.';
@@ -181,13 +185,17 @@ function textsOf(
         value: typeof value === 'string' ? value : String((value as JsonObject)?.title ?? ''),
       });
     });
-    return texts;
+  } else {
+    const widget = ui['ui:widget'];
+    if (property.type === 'string' && !['CodeWidget', 'CouponPhotoWidget'].includes(String(widget))) {
+      texts.push({
+        key: 'placeholder',
+        label: 'Podpowiedź w polu',
+        value: String(ui['ui:placeholder'] ?? ''),
+      });
+    }
+    texts.push({ key: 'help', label: 'Tekst pomocy pod polem', value: String(ui['ui:help'] ?? '') });
   }
-  const widget = ui['ui:widget'];
-  if (property.type === 'string' && !['CodeWidget', 'CouponPhotoWidget'].includes(String(widget))) {
-    texts.push({ key: 'placeholder', label: 'Podpowiedź w polu', value: String(ui['ui:placeholder'] ?? '') });
-  }
-  texts.push({ key: 'help', label: 'Tekst pomocy pod polem', value: String(ui['ui:help'] ?? '') });
   if (required) {
     texts.push({
       key: 'requiredMessage',
@@ -314,14 +322,17 @@ function setUi(file: TierFile, path: string[], key: string, value: string | unde
   }
 }
 
-/** The value a text has without the tier file's own override. */
-function defaultText(file: TierFile, ctx: StudioContext, field: string, key: TextKey): string {
+/** The value a text has without the tier file's own override (none: a rule only the tier file adds). */
+function defaultText(file: TierFile, ctx: StudioContext, field: string, key: TextKey): string | undefined {
   const bare: TierFile = structuredClone(file);
   clearOverride(bare, field, key);
   return fieldRows(bare, ctx)
-    .find((row) => row.name === field)!
-    .texts.find((text) => text.key === key)!.value;
+    .find((row) => row.name === field)
+    ?.texts.find((text) => text.key === key)?.value;
 }
+
+/** Texts that may not be empty: a field without a label, or an error without words, helps nobody. */
+const mustHaveWords = (key: TextKey) => key !== 'placeholder' && key !== 'help';
 
 function clearOverride(file: TierFile, field: string, key: TextKey) {
   const property = homeOf(file, field)?.holder.properties as JsonObject | undefined;
@@ -339,8 +350,12 @@ function clearOverride(file: TierFile, field: string, key: TextKey) {
   }
 }
 
-function setText(file: TierFile, ctx: StudioContext, field: string, key: TextKey, value: string) {
+function setText(file: TierFile, ctx: StudioContext, field: string, key: TextKey, given: string) {
   const fallback = defaultText(file, ctx, field, key);
+  const blank = given.trim() === '';
+  // A label or a message emptied goes back to the default; with no default, the emptying is ignored.
+  if (blank && mustHaveWords(key) && fallback === undefined) return;
+  const value = blank ? (mustHaveWords(key) ? fallback! : '') : given;
   clearOverride(file, field, key);
   if (value === fallback) return;
   const { uiSchema } = composed(file, ctx);

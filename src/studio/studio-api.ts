@@ -13,13 +13,23 @@ export interface TierState {
   problems: SchemaProblem[];
 }
 
+/** The shared files, and an id of the checkout the studio edits (the browser keeps drafts per checkout). */
 export type SharedReply =
-  | { ok: true; definitions: { $defs: JsonObject }; definitionsUi: JsonObject }
+  | { ok: true; checkout: string; definitions: { $defs: JsonObject }; definitionsUi: JsonObject }
   | { ok: false; problems: SchemaProblem[] };
 
-/** POST /studio/api/tiers/<id>: saved (the file as now on disk), refused with problems, or failed. */
+/** What 'Zapisz' sends: the file, and the file it was edited from (refused when the disk holds another). */
+export interface SaveRequest {
+  file: unknown;
+  base: unknown;
+}
+
+/** POST /studio/api/tiers/<id>: saved (the file as now on disk), refused with problems, or not (message). */
 export type SaveReply =
-  ({ ok: true } & TierState) | { ok: false; problems: SchemaProblem[] } | { message: string };
+  | ({ ok: true } & TierState)
+  | { ok: false; problems: SchemaProblem[] }
+  /** Not saved: the disk failed, or (conflict) the file was saved meanwhile elsewhere. */
+  | { message: string; conflict: boolean };
 
 export type ChangesReply =
   { ok: true; tiers: Array<{ id: TierId; label: string; items: string[] }> } | { ok: false; message: string };

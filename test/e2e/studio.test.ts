@@ -122,19 +122,23 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await expect.poll(() => visible.isDisabled()).toBe(true);
     const reason = await visible.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${reason}"]`).textContent()).toBe(
-      'Dane oświadczenia muszą zawierać „phoneNumber” (shared/API.md) — tego pola nie można ukryć.',
+      'Organizator musi otrzymać to pole w oświadczeniu (w danych: „phoneNumber”, shared/API.md) — nie można go ukryć.',
     );
     // Past the page: the save itself refuses, with the problem next to the field.
-    const file = tierFile(studio, 'tier-vi.json');
+    const base = tierFile(studio, 'tier-vi.json');
+    const file = structuredClone(base);
     file.schema.required = file.schema.required.filter((field) => field !== 'phone');
-    const reply = await page.evaluate(async (body) => {
-      const response = await fetch('/studio/api/tiers/vi', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ file: body }),
-      });
-      return { status: response.status, body: await response.json() };
-    }, file);
+    const reply = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/studio/api/tiers/vi', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      { file, base },
+    );
     expect(reply.status).toBe(422);
     expect(reply.body.problems).toEqual([
       expect.objectContaining({ field: 'phone', message: expect.stringContaining('„phoneNumber”') }),
@@ -152,6 +156,14 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
         [...document.querySelectorAll('#root_email, #root_phone')].map((input) => input.id),
       );
     await expect.poll(order).toEqual(['root_email', 'root_phone']);
+    // The focus stays on the moved field's button (React moved its group), and the move is told.
+    expect(
+      await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement | null;
+        return [focused?.closest('[data-field]')?.getAttribute('data-field'), focused?.textContent];
+      }),
+    ).toEqual(['email', 'W górę']);
+    expect(await page.getByRole('status').first().textContent()).toBe('Przeniesiono „Adres e-mail” w górę.');
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
     const saved = tierFile(studio, 'tier-v.json').uiSchema['ui:order'];
@@ -189,6 +201,32 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
     expect(tierFile(studio, 'tier-iv.json').schema.required).not.toContain('address_street');
+    await page.close();
+  });
+
+  it('a file saved meanwhile elsewhere is not overwritten: the editor says what changed and asks', async () => {
+    const page = await open('/studio/iv');
+    await group(page, 'Numer lokalu').getByLabel('Etykieta').fill('Lokal');
+    await group(page, 'Numer lokalu').getByLabel('Etykieta').blur();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Niezapisane zmiany.');
+    // Another tab saves another change of the same tier.
+    const other = await open('/studio/iv');
+    await group(other, 'Ulica').getByRole('checkbox', { name: 'Obowiązkowe' }).check();
+    await other.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => other.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    await other.close();
+    const saved = studio.read('schemas/tier-iv.json');
+
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/zapisany gdzie indziej/);
+    expect(studio.read('schemas/tier-iv.json')).toBe(saved);
+    const notice = page.getByRole('region', { name: 'Plik zmienił się, odkąd zacząłeś zmiany' });
+    await expect.poll(() => notice.textContent()).toContain('Ulica — teraz obowiązkowe');
+    await notice.getByRole('button', { name: 'Zachowaj moje zmiany' }).click();
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    const file = JSON.parse(studio.read('schemas/tier-iv.json'));
+    expect(file.schema.properties.address_flat.title).toBe('Lokal');
     await page.close();
   });
 

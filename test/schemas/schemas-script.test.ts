@@ -34,7 +34,8 @@ async function checkWith(file: string, change: (text: string) => string) {
 
 const NO_STACK = /\n\s+at |Error:|SyntaxError|node:internal/;
 
-describe('npm run schemas:check on a broken file', () => {
+// Each case starts a process that reads and checks every file: seconds on a busy machine.
+describe('npm run schemas:check on a broken file', { timeout: 30_000 }, () => {
   it('a trailing comma in a tier file: line and column, in Polish', async () => {
     const result = await checkWith('schemas/tier-vi.json', (text) =>
       text.replace('"bankAccount", "consents"]', '"bankAccount", "consents",]'),

@@ -55,9 +55,9 @@ describe('the fields a tier offers', () => {
       visible: true,
       required: true,
       visibleLock:
-        'Dane oświadczenia muszą zawierać „phoneNumber” (shared/API.md) — tego pola nie można ukryć.',
+        'Organizator musi otrzymać to pole w oświadczeniu (w danych: „phoneNumber”, shared/API.md) — nie można go ukryć.',
       requiredLock:
-        'Dane oświadczenia muszą zawierać „phoneNumber” (shared/API.md) — pole musi być obowiązkowe.',
+        'Organizator musi otrzymać to pole w oświadczeniu (w danych: „phoneNumber”, shared/API.md) — musi być obowiązkowe.',
     });
     expect(row('IV', 'address_street')).toMatchObject({ visible: true, required: false });
     expect(row('IV', 'address_street')?.visibleLock).toBeUndefined();
@@ -93,6 +93,8 @@ describe('the fields a tier offers', () => {
         }
       }
     },
+    // Some forty checks of a whole tier each: seconds, not a timing under test.
+    30_000,
   );
 });
 
@@ -180,6 +182,62 @@ describe('edits', () => {
     expect(file.uiSchema.consents).toMatchObject({ rules: { 'ui:title': 'Akceptuję Regulamin Loterii.' } });
     expect(file.uiSchema.answer_1).toEqual({ 'ui:title': 'Czy pełni Pan/Pani funkcję polityczną?' });
     expect(row('I', 'answer_1', file)?.title).toBe('Czy pełni Pan/Pani funkcję polityczną?');
+  });
+
+  it('an emptied label or message goes back to the default; an emptied help text is no help', () => {
+    const relabelled = edit('IV', {
+      kind: 'text',
+      field: 'address_street',
+      key: 'title',
+      value: 'Ulica i numer',
+    });
+    const emptied = applyEdit(
+      relabelled,
+      { kind: 'text', field: 'address_street', key: 'title', value: '  ' },
+      context('IV'),
+    );
+    expect(emptied).toEqual(TIER_FILES.IV);
+    const noHelp = edit('VI', { kind: 'text', field: 'bankAccount', key: 'help', value: '' });
+    expect(noHelp.uiSchema.bankAccount).toEqual({ 'ui:help': '' });
+    expect(problems('VI', noHelp)).toEqual([]);
+  });
+
+  it('a message of a rule only the tier file adds can be changed, and is not emptied', () => {
+    const withRule = structuredClone(TIER_FILES.IV);
+    (withRule.schema.properties as Record<string, object>).address_street = {
+      $ref: '#/$defs/address_street',
+      minLength: 3,
+      errorMessage: { minLength: 'Za krótko.' },
+    };
+    const changed = applyEdit(
+      withRule,
+      { kind: 'text', field: 'address_street', key: 'message:minLength', value: 'Co najmniej 3 znaki.' },
+      context('IV'),
+    );
+    expect(changed.schema.properties).toHaveProperty('address_street.errorMessage', {
+      minLength: 'Co najmniej 3 znaki.',
+    });
+    const emptied = applyEdit(
+      changed,
+      { kind: 'text', field: 'address_street', key: 'message:minLength', value: '' },
+      context('IV'),
+    );
+    expect(emptied).toEqual(changed);
+  });
+
+  it('the consents’ own messages are editable too', () => {
+    const consents = row('IV', 'consents')!;
+    expect(consents.texts.map((text) => text.key)).toEqual(
+      expect.arrayContaining(['part:rules', 'requiredMessage', 'message:type']),
+    );
+    const file = edit('IV', {
+      kind: 'text',
+      field: 'consents',
+      key: 'requiredMessage',
+      value: 'Zaznacz wszystkie zgody.',
+    });
+    expect(file.schema.properties).toHaveProperty('consents.x-requiredMessage', 'Zaznacz wszystkie zgody.');
+    expect(problems('IV', file)).toEqual([]);
   });
 
   it('the messages of a field from a ready condition are not editable here, with the reason', () => {

@@ -3,6 +3,7 @@ import type {
   ChangesReply,
   HistoryReply,
   SaveReply,
+  SaveRequest,
   SharedReply,
   TierState,
   VersionReply,
@@ -23,14 +24,15 @@ const route = (id: TierId) => id.toLowerCase();
 export const calls = {
   shared: () => get<SharedReply>('/shared'),
   tiers: () => get<TierState[]>('/tiers'),
+  tier: (id: TierId) => get<TierState>(`/tiers/${route(id)}`),
   changes: () => get<ChangesReply>('/changes'),
   history: (id: TierId) => get<HistoryReply>(`/tiers/${route(id)}/history`),
   version: (id: TierId, revision: string) => get<VersionReply>(`/tiers/${route(id)}/history/${revision}`),
-  async save(id: TierId, file: unknown): Promise<SaveReply> {
+  async save(id: TierId, request: SaveRequest): Promise<SaveReply> {
     const response = await fetch(`${API}/tiers/${route(id)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ file }),
+      body: JSON.stringify(request),
     });
     return (await response.json()) as SaveReply;
   },

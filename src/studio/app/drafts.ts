@@ -2,24 +2,39 @@ import { sameJson } from '../../shared/json';
 import type { TierId } from '../../shared/campaign';
 import type { TierFile } from '../../shared/statement/tier-forms';
 
-// Unsaved changes live in the browser's storage, one per tier: a reload, a closed tab or a visit to
-// another tier loses nothing; saving or discarding removes them.
+// Unsaved changes live in the browser's storage, one per tier of one checkout: a reload, a closed tab or a
+// visit to another tier loses nothing; saving or discarding removes them. Each keeps the file it started
+// from, so a file saved meanwhile elsewhere (another tab, a colleague, git) is noticed, not overwritten.
 
-const key = (id: TierId) => `studio:draft:${id}`;
+export interface Draft {
+  /** The file on disk when the change began (null: there was none). */
+  base: TierFile | null;
+  file: TierFile;
+}
 
-export function readDraft(id: TierId): TierFile | undefined {
+let checkout = '';
+
+/** The checkout the studio edits (from its server): drafts of another checkout are not this one's. */
+export const setCheckout = (id: string) => {
+  checkout = id;
+};
+
+const key = (id: TierId) => `studio:${checkout}:draft:${id}`;
+
+export function readDraft(id: TierId): Draft | undefined {
   try {
     const text = localStorage.getItem(key(id));
-    return text ? (JSON.parse(text) as TierFile) : undefined;
+    const draft = text ? (JSON.parse(text) as Draft) : undefined;
+    return draft && 'file' in draft ? draft : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Keeps `file` as the tier's unsaved change, or forgets it when it is what the disk holds. */
-export function writeDraft(id: TierId, file: TierFile, saved: TierFile | null) {
-  if (saved && sameJson(file, saved)) localStorage.removeItem(key(id));
-  else localStorage.setItem(key(id), JSON.stringify(file));
+/** Keeps the tier's unsaved change, or forgets it when it is what it started from. */
+export function writeDraft(id: TierId, draft: Draft) {
+  if (sameJson(draft.file, draft.base)) localStorage.removeItem(key(id));
+  else localStorage.setItem(key(id), JSON.stringify(draft));
 }
 
 export const dropDraft = (id: TierId) => localStorage.removeItem(key(id));

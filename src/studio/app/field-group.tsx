@@ -9,7 +9,16 @@ interface FieldGroupProps {
 }
 
 /** A text input that hands its value on when the editor pauses or leaves it (not on every keystroke). */
-function TextSetting({ text, onChange }: { text: FieldText; onChange: (value: string) => void }) {
+function TextSetting({
+  text,
+  lockId,
+  onChange,
+}: {
+  text: FieldText;
+  /** The id of the note that says why the text cannot change, when it cannot. */
+  lockId: string | undefined;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   const [value, setValue] = useState(text.value);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -32,7 +41,7 @@ function TextSetting({ text, onChange }: { text: FieldText; onChange: (value: st
         id={id}
         value={value}
         disabled={Boolean(text.lock)}
-        aria-describedby={text.lock ? `${id}-lock` : undefined}
+        aria-describedby={lockId}
         {...(long ? { rows: 3 } : { type: 'text' })}
         onChange={(event) => {
           const next = event.target.value;
@@ -42,11 +51,6 @@ function TextSetting({ text, onChange }: { text: FieldText; onChange: (value: st
         }}
         onBlur={(event) => commit(event.target.value)}
       />
-      {text.lock && (
-        <p id={`${id}-lock`} className="studio-note">
-          {text.lock}
-        </p>
-      )}
     </div>
   );
 }
@@ -88,6 +92,9 @@ export function FieldGroup({ row, problems, onEdit }: FieldGroupProps) {
   const locks = [
     ...new Set([row.visibleLock, row.requiredLock].filter((lock): lock is string => Boolean(lock))),
   ];
+  const textLocks = [...new Set(texts.flatMap((text) => (text.lock ? [text.lock] : [])))];
+  const textLockId = (lock: string | undefined) =>
+    lock ? `${id}-text-lock-${textLocks.indexOf(lock)}` : undefined;
   const lockId = (lock: string | undefined) => (lock ? `${id}-lock-${locks.indexOf(lock)}` : undefined);
   return (
     <fieldset className={`studio-field${row.visible ? '' : ' studio-field--hidden'}`} data-field={name}>
@@ -109,6 +116,7 @@ export function FieldGroup({ row, problems, onEdit }: FieldGroupProps) {
           <button
             type="button"
             className="studio-button"
+            data-move="-1"
             disabled={!row.canMoveUp}
             onClick={() => onEdit({ kind: 'move', field: name, by: -1 })}
           >
@@ -117,6 +125,7 @@ export function FieldGroup({ row, problems, onEdit }: FieldGroupProps) {
           <button
             type="button"
             className="studio-button"
+            data-move="1"
             disabled={!row.canMoveDown}
             onClick={() => onEdit({ kind: 'move', field: name, by: 1 })}
           >
@@ -139,16 +148,23 @@ export function FieldGroup({ row, problems, onEdit }: FieldGroupProps) {
       {row.visible && title && (
         <TextSetting
           text={title}
+          lockId={undefined}
           onChange={(value) => onEdit({ kind: 'text', field: name, key: title.key, value })}
         />
       )}
       {row.visible && texts.length > 0 && (
         <details className="studio-field__texts">
           <summary>Podpowiedzi i komunikaty</summary>
+          {textLocks.map((lock) => (
+            <p key={lock} id={textLockId(lock)} className="studio-note">
+              {lock}
+            </p>
+          ))}
           {texts.map((text) => (
             <TextSetting
               key={text.key}
               text={text}
+              lockId={textLockId(text.lock)}
               onChange={(value) => onEdit({ kind: 'text', field: name, key: text.key, value })}
             />
           ))}

@@ -21,14 +21,16 @@ export function HistoryPanel({
   onRestore: (file: unknown, date: string) => void;
 }) {
   const [history, setHistory] = useState<HistoryReply | 'loading' | 'failed'>();
+  // A version that cannot be read is told beside the list, which stays.
+  const [unreadable, setUnreadable] = useState<string>();
   const open = () => {
     setHistory('loading');
     calls.history(tier.id).then(setHistory, () => setHistory('failed'));
   };
   const restore = async (revision: string, date: string) => {
     const version = await calls.version(tier.id, revision).catch(() => undefined);
+    setUnreadable(version?.ok ? undefined : (version?.message ?? 'Nie udało się wczytać tej wersji.'));
     if (version?.ok) onRestore(version.file, when.format(new Date(date)));
-    else setHistory({ ok: false, message: version?.message ?? 'Nie udało się wczytać tej wersji.' });
   };
   return (
     <section aria-labelledby="historia" className="studio-history">
@@ -45,22 +47,26 @@ export function HistoryPanel({
         <p>Ten plik nie ma jeszcze zatwierdzonych wersji.</p>
       )}
       {typeof history === 'object' && history.ok && history.versions.length > 0 && (
-        <ol className="studio-history__list">
-          {history.versions.map((version) => (
-            <li key={version.revision}>
-              <span>
-                <strong>{when.format(new Date(version.date))}</strong>, {version.author}: {version.subject}
-              </span>
-              <button
-                type="button"
-                className="studio-button"
-                onClick={() => void restore(version.revision, version.date)}
-              >
-                Przywróć tę wersję
-              </button>
-            </li>
-          ))}
-        </ol>
+        <>
+          {unreadable && <p role="alert">{unreadable}</p>}
+          <ol className="studio-history__list">
+            {history.versions.map((version) => (
+              <li key={version.revision}>
+                <span id={`wersja-${version.revision}`}>
+                  <strong>{when.format(new Date(version.date))}</strong>, {version.author}: {version.subject}
+                </span>
+                <button
+                  type="button"
+                  className="studio-button"
+                  aria-describedby={`wersja-${version.revision}`}
+                  onClick={() => void restore(version.revision, version.date)}
+                >
+                  Przywróć tę wersję
+                </button>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </section>
   );

@@ -79,7 +79,9 @@ export function Preview({ tier, file, shared }: { tier: Tier; file: TierFile; sh
       </section>
       <section aria-labelledby="dane-do-wyslania" className="studio-preview__payload">
         <h2 id="dane-do-wyslania">Dane do wysłania</h2>
-        <p className="studio-note">To wysłałby podgląd teraz (shared/API.md).</p>
+        <p className="studio-note">
+          Tyle formularz wysłałby teraz do serwera (dane opisane w shared/API.md).
+        </p>
         <pre tabIndex={0} aria-labelledby="dane-do-wyslania" data-testid="payload">
           {readable(payload)}
         </pre>

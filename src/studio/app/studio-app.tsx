@@ -3,6 +3,7 @@ import { prizes } from '../../shared/campaign';
 import type { SharedFiles } from '../../shared/statement/schema-check';
 import type { SharedReply, TierState } from '../studio-api';
 import { calls } from './calls';
+import { setCheckout } from './drafts';
 import { ChangesPage } from './changes-page';
 import { TierEditor } from './tier-editor';
 import { TierList } from './tier-list';
@@ -36,13 +37,14 @@ function useLoaded(): Loaded | { problems: string[] } | undefined {
   const [loaded, setLoaded] = useState<Loaded | { problems: string[] }>();
   useEffect(() => {
     Promise.all([calls.shared(), calls.tiers()])
-      .then(([shared, tiers]: [SharedReply, TierState[]]) =>
+      .then(([shared, tiers]: [SharedReply, TierState[]]) => {
+        if (shared.ok) setCheckout(shared.checkout);
         setLoaded(
           shared.ok
             ? { shared: shared as SharedFiles, tiers }
             : { problems: shared.problems.map((problem) => `${problem.file}: ${problem.message}`) },
-        ),
-      )
+        );
+      })
       .catch(() =>
         setLoaded({ problems: ['Studio nie odpowiada — sprawdź, czy npm run studio nadal działa.'] }),
       );

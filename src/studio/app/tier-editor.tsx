@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { campaign, prizes, type Tier } from '../../shared/campaign';
+import { sameJson } from '../../shared/json';
 import type { SchemaProblem, SharedFiles } from '../../shared/statement/schema-check';
 import { SECTIONS, type SectionId } from '../../shared/statement/sections';
 import type { TierFile } from '../../shared/statement/tier-forms';
@@ -7,7 +8,7 @@ import { describeChanges } from '../changes';
 import { applyEdit, fieldRows, type Edit } from '../model';
 import type { TierState } from '../studio-api';
 import { calls } from './calls';
-import { dropDraft, writeDraft } from './drafts';
+import { dropDraft, readDraft, writeDraft, type Draft } from './drafts';
 import { FieldGroup } from './field-group';
 import { HistoryPanel } from './history-panel';
 import { Preview } from './preview';
@@ -29,69 +30,119 @@ interface TierEditorProps {
   initial: TierState;
 }
 
+const NO_ANSWER = 'Studio nie odpowiada — sprawdź, czy npm run studio nadal działa.';
+
+/** What the edits change, in words; a file the studio cannot describe still says it changed. */
+function describe(
+  before: TierFile | null,
+  after: TierFile,
+  context: Omit<Parameters<typeof describeChanges>[0], 'before' | 'after'>,
+) {
+  try {
+    return describeChanges({ ...context, before, after });
+  } catch {
+    return ['zmiany, których studio nie umie opisać'];
+  }
+}
+
 /** /studio/<id>: one tier's fields, the live preview, the payload, 'Zapisz' and 'Historia'. */
 export function TierEditor({ tier, shared, initial }: TierEditorProps) {
   const [saved, setSaved] = useState(initial);
-  const [draft, setDraft] = useState(() => editingState(tier, initial, shared).file);
+  const [draft, setDraft] = useState<Draft | undefined>(() => readDraft(tier.id));
   const [status, setStatus] = useState<Status>();
   // The save's answer, until the next edit; meanwhile the page runs the same check on every edit.
   const [refusal, setRefusal] = useState<SchemaProblem[]>();
+  // After 'W górę' / 'W dół' the focus stays on the moved field's button (React moved its group).
+  const [moved, setMoved] = useState<{ field: string; by: -1 | 1 }>();
+  const latest = useRef(draft);
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
+
   const context = useMemo(() => ({ tier, shared, onlinePrefix: campaign.onlineCodePrefix }), [tier, shared]);
-  const editing = useMemo(
-    () => editingState(tier, saved, shared, draft ?? undefined),
-    [tier, saved, shared, draft],
-  );
+  const editing = useMemo(() => editingState(tier, saved, shared, draft), [tier, saved, shared, draft]);
+  const file = editing.file;
   const problems = refusal ?? editing.problems;
   const rows = useMemo(() => {
-    if (!draft) return [];
     try {
-      return fieldRows(draft, context);
+      return file ? fieldRows(file, context) : [];
     } catch {
       return [];
     }
-  }, [draft, context]);
-  const unsavedItems = useMemo(() => {
-    if (!editing.unsaved || !draft) return [];
-    try {
-      return describeChanges({ ...context, before: saved.file, after: draft });
-    } catch {
-      return ['zmiany, których studio nie umie opisać'];
-    }
-  }, [editing.unsaved, draft, saved.file, context]);
+  }, [file, context]);
+  const unsavedItems = useMemo(
+    () => (editing.unsaved && file ? describe(saved.file, file, context) : []),
+    [editing.unsaved, file, saved.file, context],
+  );
+  const meanwhile = useMemo(
+    () => (editing.stale && draft?.base && saved.file ? describe(draft.base, saved.file, context) : []),
+    [editing.stale, draft, saved.file, context],
+  );
 
-  const change = (file: TierFile) => {
-    setDraft(file);
-    writeDraft(tier.id, file, saved.file);
+  useEffect(() => {
+    if (!moved) return;
+    const buttons = [
+      ...document.querySelectorAll<HTMLButtonElement>(`[data-field="${moved.field}"] [data-move]`),
+    ];
+    const wanted = buttons.find((button) => button.dataset.move === String(moved.by) && !button.disabled);
+    (wanted ?? buttons.find((button) => !button.disabled))?.focus();
+  }, [moved, rows]);
+
+  const keep = (next: Draft | undefined) => {
+    setDraft(next);
+    if (next) writeDraft(tier.id, next);
+    else dropDraft(tier.id);
     setRefusal(undefined);
+  };
+  const change = (next: TierFile) => {
+    keep({ base: draft?.base ?? saved.file, file: next });
     setStatus(undefined);
   };
-  const edit = (next: Edit) => draft && change(applyEdit(draft, next, context));
+  const edit = (next: Edit) => {
+    if (!file) return;
+    change(applyEdit(file, next, context));
+    if (next.kind === 'move') {
+      setMoved({ field: next.field, by: next.by });
+      const title = rows.find((row) => row.name === next.field)?.title ?? next.field;
+      setStatus({ kind: 'told', message: `Przeniesiono „${title}” ${next.by < 0 ? 'w górę' : 'w dół'}.` });
+    }
+  };
+
+  const reload = async () => {
+    const fresh = await calls.tier(tier.id).catch(() => undefined);
+    if (fresh) setSaved(fresh);
+  };
 
   const save = async () => {
+    if (!file) return;
+    const sent = { file, base: draft?.base ?? saved.file };
     setStatus({ kind: 'saving' });
-    const reply = await calls
-      .save(tier.id, draft)
-      .catch(() => ({ message: 'Studio nie odpowiada — sprawdź, czy npm run studio nadal działa.' }));
+    const reply = await calls.save(tier.id, sent).catch(() => ({ message: NO_ANSWER, conflict: false }));
     if ('ok' in reply && reply.ok) {
-      dropDraft(tier.id);
       setSaved(reply);
-      setDraft(reply.file);
+      // Edits made while the save ran stay, as changes of the file just saved.
+      const now = latest.current;
+      keep(now && !sameJson(now.file, sent.file) ? { base: reply.file, file: now.file } : undefined);
       setStatus({ kind: 'saved' });
     } else if ('problems' in reply) {
       setRefusal(reply.problems);
       setStatus({ kind: 'refused' });
-    } else setStatus({ kind: 'told', message: reply.message });
+    } else {
+      setStatus({ kind: 'told', message: reply.message });
+      if (reply.conflict) await reload();
+    }
   };
   const discard = () => {
-    dropDraft(tier.id);
-    setDraft(saved.file);
-    setRefusal(undefined);
+    keep(undefined);
     setStatus(undefined);
   };
 
+  const ownFile = `schemas/${tier.schema}`;
   const fieldNames = new Set(rows.map((row) => row.name));
-  const problemsOf = (field: string) => problems.filter((problem) => problem.field?.split('.')[0] === field);
-  const general = problems.filter((problem) => !fieldNames.has(problem.field?.split('.')[0] ?? ''));
+  const fieldOf = (problem: SchemaProblem) =>
+    problem.file === ownFile ? problem.field?.split('.')[0] : undefined;
+  const problemsOf = (field: string) => problems.filter((problem) => fieldOf(problem) === field);
+  const general = problems.filter((problem) => !fieldNames.has(fieldOf(problem) ?? ''));
   const sections = (Object.keys(SECTIONS) as SectionId[]).filter((section) =>
     rows.some((row) => row.section === section),
   );
@@ -100,9 +151,9 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
     <div className="studio-editor">
       <div className="studio-editor__top">
         <h1>
-          Oświadczenie {tier.label}: {prizes.catalogue[tier.prize].award}{' '}
-          <span className="studio-file">schemas/{tier.schema}</span>
+          Oświadczenie {tier.label}: {prizes.catalogue[tier.prize].award}
         </h1>
+        <p className="studio-file">Plik: {ownFile}</p>
         <div className="studio-toolbar">
           <button
             type="button"
@@ -117,13 +168,37 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
           </button>
           <p role="status" className="studio-status">
             {status?.kind === 'saving' && 'Zapisywanie…'}
-            {status?.kind === 'saved' && `Zapisano schemas/${tier.schema} i sprawdzarkę formularza.`}
+            {status?.kind === 'saved' && `Zapisano ${ownFile} i sprawdzarkę formularza.`}
             {status?.kind === 'refused' &&
               'Nie zapisano: popraw problemy zaznaczone przy polach. Pliki zostały bez zmian.'}
             {status?.kind === 'told' && status.message}
             {!status && (editing.unsaved ? 'Niezapisane zmiany.' : 'Wszystkie zmiany są zapisane.')}
           </p>
         </div>
+        {editing.stale && (
+          <section aria-labelledby="w-miedzyczasie" className="studio-problems-box">
+            <h2 id="w-miedzyczasie">Plik zmienił się, odkąd zacząłeś zmiany</h2>
+            <p>Ktoś zapisał ten formularz w międzyczasie{meanwhile.length > 0 ? ':' : '.'}</p>
+            {meanwhile.length > 0 && (
+              <ul>
+                {meanwhile.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            )}
+            <p>
+              „Zachowaj moje zmiany” zapisze Twoją wersję w miejsce tamtej (sprawdź listę niżej); „Odrzuć
+              zmiany” zostawi zapisany plik.
+            </p>
+            <button
+              type="button"
+              className="studio-button"
+              onClick={() => draft && keep({ base: saved.file, file: draft.file })}
+            >
+              Zachowaj moje zmiany
+            </button>
+          </section>
+        )}
         {unsavedItems.length > 0 && (
           <section aria-labelledby="niezapisane" className="studio-unsaved">
             <h2 id="niezapisane">Niezapisane zmiany</h2>
@@ -136,10 +211,11 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
         )}
         {general.length > 0 && (
           <section aria-labelledby="problemy" className="studio-problems-box">
-            <h2 id="problemy">Problemy w pliku</h2>
+            <h2 id="problemy">Problemy</h2>
             <ul className="studio-problems">
               {general.map((problem) => (
-                <li key={`${problem.place}|${problem.message}`}>
+                <li key={`${problem.file}|${problem.place}|${problem.message}`}>
+                  {problem.file !== ownFile && `${problem.file} (poproś programistę): `}
                   {[problem.field && `pole „${problem.field}”`, problem.message].filter(Boolean).join(': ')}
                 </li>
               ))}
@@ -162,8 +238,12 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
           ))}
           <HistoryPanel
             tier={tier}
-            onRestore={(file, date) => {
-              change(file as TierFile);
+            onRestore={(version, date) => {
+              if (file && sameJson(version, file)) {
+                setStatus({ kind: 'told', message: `Wersja z ${date} jest taka sama jak ta w edytorze.` });
+                return;
+              }
+              change(version as TierFile);
               setStatus({
                 kind: 'told',
                 message: `Wersja z ${date} jest w edytorze jako niezapisana zmiana — sprawdź podgląd i kliknij „Zapisz”.`,
@@ -171,7 +251,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
             }}
           />
         </section>
-        {draft && <Preview tier={tier} file={draft} shared={shared} />}
+        {file && <Preview tier={tier} file={file} shared={shared} />}
       </div>
     </div>
   );

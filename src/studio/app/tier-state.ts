@@ -4,7 +4,7 @@ import type { SchemaProblem, SharedFiles } from '../../shared/statement/schema-c
 import type { TierFile } from '../../shared/statement/tier-forms';
 import { checkTier } from '../model';
 import type { TierState } from '../studio-api';
-import { readDraft } from './drafts';
+import { readDraft, type Draft } from './drafts';
 
 /** What the list says of a tier: its file as saved, or the unsaved change kept in this browser. */
 export type StateWord = 'zgodny' | 'niezapisane zmiany' | 'błędy';
@@ -13,6 +13,8 @@ export interface Editing {
   /** The file as the editor has it: the unsaved change, else the file on disk. */
   file: TierFile | null;
   unsaved: boolean;
+  /** The file on disk changed since the unsaved change began. */
+  stale: boolean;
   problems: SchemaProblem[];
   word: StateWord;
 }
@@ -21,14 +23,15 @@ export function editingState(
   tier: Tier,
   saved: TierState,
   shared: SharedFiles,
-  draft = readDraft(tier.id),
+  draft: Draft | undefined = readDraft(tier.id),
 ): Editing {
-  const unsaved = draft !== undefined && !sameJson(draft, saved.file);
-  const file = unsaved ? draft! : saved.file;
+  const unsaved = draft !== undefined && !sameJson(draft.file, saved.file);
+  const file = unsaved ? draft.file : saved.file;
   const problems = unsaved ? checkTier(tier, file, shared) : saved.problems;
   return {
     file,
     unsaved,
+    stale: unsaved && !sameJson(draft.base, saved.file),
     problems,
     word: problems.length > 0 ? 'błędy' : unsaved ? 'niezapisane zmiany' : 'zgodny',
   };

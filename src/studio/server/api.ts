@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { campaign, prizes, type Tier } from '../../shared/campaign';
 import { JsonFileError, parseJsonText } from '../../shared/json-file';
+import { sameJson } from '../../shared/json';
+import type { SharedFiles } from '../../shared/statement/schema-check';
 import type { TierFile } from '../../shared/statement/tier-forms';
 import { describeChanges } from '../changes';
 import { fileAtHead, fileAtRevision, fileHistory, isFullHash } from './git';
 import { checkTier } from '../model';
 import { readSharedFiles, readTierFile } from './project';
 import { SaveError, saveTier } from './save';
-import type { ChangesReply, TierState } from '../studio-api';
+import type { ChangesReply, SaveRequest, TierState } from '../studio-api';
 
 // The studio's calls (/studio/api/…), answered from the files of the checkout the studio runs in. Every
 // path it touches comes from the tier registry: a request names a tier, never a file.
@@ -15,6 +18,12 @@ import type { ChangesReply, TierState } from '../studio-api';
 const API = '/studio/api/';
 const MAX_BODY = 1_000_000;
 const NOT_GIT = 'Ten folder nie jest repozytorium git — historii i zmian nie ma skąd wziąć.';
+const CONFLICT =
+  'Ten formularz został w międzyczasie zapisany gdzie indziej (w innej karcie albo przez inną osobę). ' +
+  'Nic nie zapisano: studio pokazuje teraz, co się zmieniło — zdecyduj, co zrobić ze swoimi zmianami.';
+
+/** The checkout the studio edits, as an id: the page keeps its drafts per checkout. */
+const checkoutId = (root: string) => createHash('sha256').update(root).digest('hex').slice(0, 12);
 
 type Reply = { status: number; body: unknown };
 
@@ -38,12 +47,29 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-function tierSummary(root: string, tier: Tier): TierState {
+function tierSummary(root: string, tier: Tier, shared = readSharedFiles(root)): TierState {
   const read = readTierFile(root, tier);
-  const shared = readSharedFiles(root);
   if (!read.ok) return { id: tier.id, label: tier.label, file: null, problems: read.problems };
   const problems = shared.ok ? checkTier(tier, read.file, shared.shared) : shared.problems;
   return { id: tier.id, label: tier.label, file: read.file as TierFile, problems };
+}
+
+/** One tier's changes since the last commit, in words; a file that cannot be compared says why. */
+function changesOf(tier: Tier, committed: string | null, now: unknown, shared: SharedFiles): string[] {
+  try {
+    const before = committed === null ? null : (parseJsonText(committed, tierFilePath(tier)) as TierFile);
+    return describeChanges({
+      tier,
+      before,
+      after: now as TierFile,
+      shared,
+      onlinePrefix: campaign.onlineCodePrefix,
+    });
+  } catch {
+    return [
+      'studio nie umie porównać tego pliku z zatwierdzoną wersją — sprawdź go poleceniem npm run schemas:diff',
+    ];
+  }
 }
 
 async function changes(root: string): Promise<Reply> {
@@ -53,20 +79,9 @@ async function changes(root: string): Promise<Reply> {
   for (const tier of prizes.tiers) {
     const [now, before] = [readTierFile(root, tier), await fileAtHead(root, tierFilePath(tier))];
     if (!before.ok) return reply({ ok: false, message: NOT_GIT });
-    if (!now.ok) continue;
-    let earlier: TierFile | null = null;
-    try {
-      earlier = before.value === null ? null : (parseJsonText(before.value, tierFilePath(tier)) as TierFile);
-    } catch {
-      continue;
-    }
-    const items = describeChanges({
-      tier,
-      before: earlier,
-      after: now.file as TierFile,
-      shared: shared.shared,
-      onlinePrefix: campaign.onlineCodePrefix,
-    });
+    const items = now.ok
+      ? changesOf(tier, before.value, now.file, shared.shared)
+      : now.problems.map((problem) => `plik ma błąd: ${problem.message}`);
     if (items.length > 0) tiers.push({ id: tier.id, label: tier.label, items });
   }
   return reply({ ok: true, tiers });
@@ -95,12 +110,17 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
   const method = request.method ?? 'GET';
   if (resource === 'shared' && method === 'GET') {
     const shared = readSharedFiles(root);
-    return reply(shared.ok ? { ok: true, ...shared.shared } : { ok: false, problems: shared.problems });
+    return reply(
+      shared.ok
+        ? { ok: true, checkout: checkoutId(root), ...shared.shared }
+        : { ok: false, problems: shared.problems },
+    );
   }
   if (resource === 'changes' && method === 'GET') return changes(root);
   if (resource !== 'tiers') return notFound();
   if (id === undefined && method === 'GET') {
-    return reply(prizes.tiers.map((tier) => tierSummary(root, tier)));
+    const shared = readSharedFiles(root);
+    return reply(prizes.tiers.map((tier) => tierSummary(root, tier, shared)));
   }
   const tier = tierOf(id);
   if (!tier) return notFound();
@@ -112,14 +132,21 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
   try {
     body = await readBody(request);
   } catch {
-    return reply({ message: 'Studio nie mogło odczytać zmian — odśwież stronę i spróbuj ponownie.' }, 400);
+    return reply(
+      { message: 'Studio nie mogło odczytać zmian — odśwież stronę i spróbuj ponownie.', conflict: false },
+      400,
+    );
   }
-  const file = (body as { file?: unknown } | null)?.file;
+  const { file, base } = (body ?? {}) as Partial<SaveRequest>;
+  // Saved meanwhile elsewhere (another tab, a colleague, git): saving now would undo that silently.
+  const current = readTierFile(root, tier);
+  if (!sameJson(base, current.ok ? current.file : null))
+    return reply({ message: CONFLICT, conflict: true }, 409);
   try {
     const saved = await saveTier(root, tier, file);
     return saved.ok ? reply({ ok: true, ...tierSummary(root, tier) }) : reply(saved, 422);
   } catch (error) {
-    if (error instanceof SaveError) return reply({ message: error.message }, 500);
+    if (error instanceof SaveError) return reply({ message: error.message, conflict: false }, 500);
     throw error;
   }
 }

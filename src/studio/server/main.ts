@@ -3,12 +3,15 @@
 // this checkout. A tool beside the product: never in the production build, never in the server.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { realpathSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { createServer, type Plugin } from 'vite';
 import { studioApi } from './api';
 import { refusal } from './guard';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DEFAULT_PORT = 5180;
+const SERVED = ['src', 'schemas', 'widgets', 'node_modules'];
 
 function portFromEnvironment(): number {
   const value = process.env.STUDIO_PORT;
@@ -40,6 +43,17 @@ const studio: Plugin = {
       next();
     });
     server.middlewares.use(studioApi(root));
+    // Vite's own error page is English, with a stack trace: the studio answers in a sentence instead.
+    return () => {
+      server.middlewares.use(
+        (error: unknown, _request: unknown, response: ServerResponse, _next: unknown) => {
+          console.error(`Studio formularzy: błąd przy odpowiedzi (${(error as Error)?.name ?? 'błąd'}).`);
+          response.statusCode = 500;
+          response.setHeader('content-type', 'text/plain; charset=utf-8');
+          response.end('Studio nie może pokazać tej strony — odśwież ją albo uruchom studio ponownie.');
+        },
+      );
+    };
   },
 };
 
@@ -63,7 +77,13 @@ const server = await createServer({
     // The studio saves into the files Vite would watch: no reloads under the editor's hands.
     hmr: false,
     watch: null,
-    fs: { allow: [root] },
+    // Only what the page is built from: never data/ (the database, the key) or anything else of the checkout.
+    fs: {
+      strict: true,
+      // A folder may be a link (node_modules in a worktree): Vite checks the real paths.
+      allow: SERVED.flatMap((folder) => [path.join(root, folder), realpathSync(path.join(root, folder))]),
+      deny: ['.env', '.env.*', '*.{crt,pem,key,db}', '**/.git/**'],
+    },
   },
 });
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { campaign, prizes, type Tier, type TierId } from '../../shared/campaign';
 import { JsonFileError, readJsonFile } from '../../shared/json-file';
@@ -47,15 +46,9 @@ export function readSharedFiles(root: string): { ok: true; shared: SharedFiles }
   };
 }
 
-/** A tier's file, parsed (not checked: see checkTier), with its text as it is on disk. */
-export function readTierFile(root: string, tier: Tier): { ok: true; file: unknown; text: string } | Problems {
-  const read = readSchemaFile(root, tier.schema);
-  if (!read.ok) return read;
-  return {
-    ok: true,
-    file: read.file,
-    text: fs.readFileSync(path.join(root, 'schemas', tier.schema), 'utf8'),
-  };
+/** A tier's file, parsed (not checked: see checkTier). */
+export function readTierFile(root: string, tier: Tier): { ok: true; file: unknown } | Problems {
+  return readSchemaFile(root, tier.schema);
 }
 
 /**

@@ -23,7 +23,7 @@ export class SaveError extends Error {
 export type SaveResult = { ok: true; written: string[] } | { ok: false; problems: SchemaProblem[] };
 
 /** A tier file's text as Prettier, with the project's configuration, would leave it. */
-export async function formatTierFile(root: string, tier: Tier, file: unknown): Promise<string> {
+async function formatTierFile(root: string, tier: Tier, file: unknown): Promise<string> {
   const filepath = path.join(root, 'schemas', tier.schema);
   // Indented input keeps every object broken over lines, as the files have them: Prettier keeps a JSON
   // object expanded when its first key starts a new line, and would join short ones from compact input.

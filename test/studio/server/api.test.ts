@@ -63,3 +63,26 @@ describe('the studio’s calls outside a git repository', () => {
     }
   });
 });
+
+describe('a save of a file that changed meanwhile', () => {
+  it('is refused with 409 in Polish, the file left as it is', async () => {
+    const target = path.join(root, 'schemas/tier-iv.json');
+    const before = fs.readFileSync(target, 'utf8');
+    const file = JSON.parse(before);
+    const post = (body: unknown) =>
+      fetch(`${base}/tiers/iv`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const stale = { ...file, uiSchema: { ...file.uiSchema, address_flat: { 'ui:help': 'Inna wersja' } } };
+    const response = await post({ file, base: stale });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      conflict: true,
+      message: expect.stringMatching(/^Ten formularz został w międzyczasie zapisany gdzie indziej/),
+    });
+    expect((await post({ file })).status).toBe(409);
+    expect(fs.readFileSync(target, 'utf8')).toBe(before);
+  });
+});
