@@ -62,6 +62,23 @@ describe('schemas:check on the files as they are', () => {
 describe('a broken tier file is told in Polish, with its file and place', () => {
   const corpus: Array<[string, TierId, (file: Json) => void, string[]]> = [
     [
+      'an empty label, message and look title (a field left unnamed)',
+      'IV',
+      (file) => {
+        file.schema.properties.address_house = {
+          $ref: '#/$defs/address_house',
+          title: ' ',
+          errorMessage: { maxLength: '' },
+        };
+        file.uiSchema.phone = { 'ui:title': '' };
+      },
+      [
+        'schemas/tier-iv.json, pole „address_house”, /schema/properties/address_house/title: Wpisz tekst w cudzysłowie — nie może być pusty.',
+        'schemas/tier-iv.json, pole „address_house”, /schema/properties/address_house/errorMessage/maxLength: Wpisz komunikat w cudzysłowie — nie może być pusty.',
+        'schemas/tier-iv.json, pole „phone”, /uiSchema/phone/ui:title: Wpisz tekst w cudzysłowie — nie może być pusty.',
+      ],
+    ],
+    [
       'a misspelt $ref',
       'IV',
       (file) => (file.schema.properties.phone = { $ref: '#/$defs/telefon' }),

@@ -20,6 +20,13 @@ const text = (description: string) => ({
   description,
   errorMessage: 'Wpisz tekst w cudzysłowie.',
 });
+/** A text a participant reads as a label or a message: never empty (a blank label leaves a field unnamed). */
+const words = (description: string) => ({
+  type: 'string',
+  pattern: '\\S',
+  description,
+  errorMessage: 'Wpisz tekst w cudzysłowie — nie może być pusty.',
+});
 const oneOf = (values: readonly string[], description: string) => ({
   enum: values,
   description,
@@ -109,7 +116,9 @@ export function fieldUiSchema(
       ),
       'ui:options': { type: 'object', errorMessage: 'Wpisz ustawienia w nawiasach klamrowych.' },
       ...comment,
-      ...Object.fromEntries(UI_KEYS.map((key) => [key, text('Tekst pola')])),
+      ...Object.fromEntries(
+        UI_KEYS.map((key) => [key, key === 'ui:title' ? words('Etykieta pola') : text('Tekst pola')]),
+      ),
       // The parts of a group of fields (the consents) have a look of their own.
       ...Object.fromEntries(groupParts(definitions).map((part) => [part, { $ref: '#/definitions/fieldUi' }])),
     },
@@ -203,13 +212,17 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
           $ref: { type: 'string' },
           ...comment,
           description: text('Opis pola.'),
-          title: text('Etykieta pola (zastępuje tę z definitions.json).'),
-          'x-requiredMessage': text('Komunikat, gdy pole obowiązkowe jest puste.'),
+          title: words('Etykieta pola (zastępuje tę z definitions.json).'),
+          'x-requiredMessage': words('Komunikat, gdy pole obowiązkowe jest puste.'),
           errorMessage: {
             type: 'object',
             description:
               'Polskie komunikaty reguł, np. { "maxLength": "Pole może mieć maksymalnie 50 znaków." }.',
-            additionalProperties: { type: 'string', errorMessage: 'Wpisz komunikat w cudzysłowie.' },
+            additionalProperties: {
+              type: 'string',
+              pattern: '\\S',
+              errorMessage: 'Wpisz komunikat w cudzysłowie — nie może być pusty.',
+            },
             errorMessage: 'Wpisz komunikaty w nawiasach klamrowych: { "reguła": "komunikat" }.',
           },
           minLength: {
