@@ -2,10 +2,9 @@
 // a commit (HEAD unless given): one line per changed tier, in the same words as the studio's 'Zmiany'.
 // Exit 1, with a Polish sentence and never a stack trace, outside git or when a file cannot be read.
 import path from 'node:path';
-import { JsonFileError, parseJsonText, readJsonFile } from '../src/shared/json-file';
-import { isObject } from '../src/shared/json';
-import type { SharedDefinitions, TierFile } from '../src/shared/statement/tier-forms';
-import { describeChanges, summaryLine } from '../src/studio/changes';
+import { JsonFileError, readJsonFile } from '../src/shared/json-file';
+import type { SharedDefinitions } from '../src/shared/statement/tier-forms';
+import { summaryLine } from '../src/studio/changes';
 import { fileAtRevision, resolveCommit } from '../src/studio/server/git';
 
 const root = process.cwd();
@@ -31,66 +30,42 @@ const contentProblems = ['campaign.json', 'draws.json', 'prizes.json'].flatMap((
   checkContent(`src/content/${name}`),
 );
 if (contentProblems.length > 0) fail(contentProblems);
-const { campaign, prizes } = await import('../src/shared/campaign');
+const { tierChanges } = await import('../src/studio/server/tier-changes');
 
+const NOT_GIT = 'To nie jest repozytorium git — nie ma z czym porównać formularzy.';
 const commit = await resolveCommit(root, requested ?? 'HEAD');
-if (!commit.ok) fail(['To nie jest repozytorium git — nie ma z czym porównać formularzy.']);
+if (!commit.ok) fail([NOT_GIT]);
 if (commit.value === null && requested !== undefined) {
   fail([`Git nie zna wersji „${requested}” — podaj np. HEAD, origin/main albo skrót zatwierdzenia.`]);
 }
 const since = requested === undefined ? 'ostatniego zatwierdzenia' : requested;
 
-const problems: string[] = [];
-
-/** Parsed JSON, or undefined with the Polish problem noted. */
-function parsed(read: () => unknown): unknown {
+/** A shared file of schemas/, parsed: its syntax error told in Polish. */
+function parsed(file: string): unknown {
   try {
-    return read();
+    return readJsonFile(path.join(root, file), file);
   } catch (error) {
     if (!(error instanceof JsonFileError)) throw error;
-    problems.push(error.message);
-    return undefined;
+    fail([error.message]);
   }
-}
-
-const isTierFile = (value: unknown): value is TierFile =>
-  isObject(value) && isObject(value.schema) && isObject(value.uiSchema);
-
-/** The tier file `read` gives; undefined, with the Polish problem noted, when it is not one. */
-function tierFile(read: () => unknown, file: string): TierFile | undefined {
-  const value = parsed(read);
-  if (value === undefined || isTierFile(value)) return value;
-  problems.push(`${file}: plik musi mieć części „schema” i „uiSchema” — sprawdź go: npm run schemas:check.`);
-  return undefined;
 }
 
 const shared = {
-  definitions: parsed(() =>
-    readJsonFile(path.join(root, 'schemas/definitions.json'), 'schemas/definitions.json'),
-  ),
-  definitionsUi: parsed(() =>
-    readJsonFile(path.join(root, 'schemas/definitions.ui.json'), 'schemas/definitions.ui.json'),
-  ),
+  definitions: parsed('schemas/definitions.json'),
+  definitionsUi: parsed('schemas/definitions.ui.json'),
 } as SharedDefinitions;
 
-const lines: string[] = [];
-for (const tier of prizes.tiers) {
-  const file = `schemas/${tier.schema}`;
-  const after = tierFile(() => readJsonFile(path.join(root, file), file), file);
-  const committed = commit.value === null ? null : await fileAtRevision(root, commit.value, file);
-  const text = committed?.ok ? committed.value : null;
-  const shown = `${file} (wersja z ${since})`;
-  // null: the file is new since the revision.
-  const before = text === null ? null : tierFile(() => parseJsonText(text, shown), shown);
-  if (after === undefined || before === undefined || problems.length > 0) continue;
-  try {
-    const items = describeChanges({ tier, before, after, shared, onlinePrefix: campaign.onlineCodePrefix });
-    if (items.length > 0) lines.push(summaryLine(tier, items));
-  } catch {
-    // Composing fails on what schemas:check tells precisely (e.g. a $ref to no definition).
-    problems.push(`${file}: nie da się porównać formularza — sprawdź pliki: npm run schemas:check.`);
-  }
-}
-
+const changes = await tierChanges(
+  root,
+  shared,
+  async (file) =>
+    commit.value === null ? { ok: true, value: null } : fileAtRevision(root, commit.value, file),
+  since,
+);
+if (!changes.ok) fail([NOT_GIT]);
+const problems = changes.value.flatMap((tier) => tier.problems);
 if (problems.length > 0) fail(problems);
+const lines = changes.value
+  .filter(({ items }) => items.length > 0)
+  .map(({ tier, items }) => summaryLine(tier, items));
 console.log(lines.length > 0 ? lines.join('\n') : `Formularze bez zmian od ${since}.`);

@@ -2,6 +2,8 @@ import type { Tier } from '../shared/campaign';
 import { isObject, sameJson, type JsonObject } from '../shared/json';
 import {
   composeTierForm,
+  fieldTitle,
+  requiredIn,
   schemaProperties,
   type SharedDefinitions,
   type TierFile,
@@ -97,7 +99,7 @@ function view(form: TierForm, fallbackMessage: string) {
     fields: [...new Set([...order.filter((field) => properties.has(field)), ...properties.keys()])],
     ui,
     isRequired: (field: string) => requiredIn(form.schema, field),
-    label: (field: string) => text(ui(field)['ui:title']) ?? text(property(field).title) ?? field,
+    label: (field: string) => fieldTitle(ui(field), property(field), field),
     help: (field: string) => text(ui(field)['ui:help']),
     placeholder: (field: string) => text(ui(field)['ui:placeholder']),
     requiredMessage: (field: string) => text(property(field)['x-requiredMessage']) ?? fallbackMessage,
@@ -109,14 +111,6 @@ function view(form: TierForm, fallbackMessage: string) {
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-
-/** Required at the root or in a condition's branch (an `if` only tests, it requires nothing). */
-function requiredIn(node: unknown, field: string): boolean {
-  if (!isObject(node)) return false;
-  if (Array.isArray(node.required) && node.required.includes(field)) return true;
-  const parts = [...(Array.isArray(node.allOf) ? node.allOf : []), node.then, node.else];
-  return parts.some((part) => requiredIn(part, field));
-}
 
 /**
  * The fields that moved, each with the unmoved field it now stands before ('' at the end). The unmoved ones

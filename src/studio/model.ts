@@ -6,6 +6,8 @@ import { checkTierFile, type SchemaProblem, type SharedFiles } from '../shared/s
 import { sectionOf, SECTIONS, type SectionId } from '../shared/statement/sections';
 import {
   composeTierForm,
+  fieldTitle,
+  requiredIn,
   schemaProperties,
   type SharedDefinitions,
   type TierFile,
@@ -171,9 +173,7 @@ function textsOf(
   requiredFallback: string,
 ): FieldText[] {
   const noHome = home ? undefined : FROM_DEFINITION;
-  const texts: FieldText[] = [
-    { key: 'title', label: 'Etykieta', value: String(ui['ui:title'] ?? property.title ?? field) },
-  ];
+  const texts: FieldText[] = [{ key: 'title', label: 'Etykieta', value: fieldTitle(ui, property, field) }];
   if (property.type === 'object') {
     const parts = isObject(property.properties) ? Object.keys(property.properties) : [];
     parts.forEach((part, index) => {
@@ -240,13 +240,15 @@ export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
       SECTION_ORDER.indexOf(sectionOf(uiSchema, a)) - SECTION_ORDER.indexOf(sectionOf(uiSchema, b)) ||
       rank(a) - rank(b),
   );
+  const requiredFallback = String(ctx.shared.definitions['x-requiredMessage'] ?? '');
   const rows = fields.map((name): FieldRow => {
     const visible = properties.has(name);
     const home = homeOf(file, name);
     const definition = ctx.shared.definitions.$defs[definitionFor(name, ctx)];
     const property = (properties.get(name) ?? definition ?? {}) as JsonObject;
     const ui = (uiSchema[name] ?? {}) as JsonObject;
-    const required = visible && isRequired(schema, name, home);
+    const required = visible && requiredIn(schema, name);
+    const texts = textsOf(name, property, ui, home, required, requiredFallback);
     const locks = contractLocks(ctx.tier, name);
     const visibleLock = visible
       ? (locks.visible ?? (home && !home.conditional ? undefined : CONDITIONAL))
@@ -262,7 +264,7 @@ export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
             : FROM_DEFINITION;
     return {
       name,
-      title: String(ui['ui:title'] ?? property.title ?? name),
+      title: texts[0]!.value,
       section: sectionOf(uiSchema, name),
       visible,
       required,
@@ -270,14 +272,7 @@ export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
       ...(requiredLock ? { requiredLock } : {}),
       canMoveUp: false,
       canMoveDown: false,
-      texts: textsOf(
-        name,
-        property,
-        ui,
-        home,
-        required,
-        String(ctx.shared.definitions['x-requiredMessage'] ?? ''),
-      ),
+      texts,
     };
   });
   for (const section of SECTION_ORDER) {
@@ -288,21 +283,6 @@ export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
     });
   }
   return rows;
-}
-
-function isRequired(schema: RJSFSchema, field: string, home: Home | undefined): boolean {
-  if (home) return listOf(home.holder.required).includes(field);
-  // A field of a ready condition: required where the condition shows it.
-  const holders: unknown[] = [];
-  const visit = (node: unknown) => {
-    if (!isObject(node)) return;
-    if (isObject(node.properties) && field in node.properties) holders.push(node);
-    if (Array.isArray(node.allOf)) node.allOf.forEach(visit);
-    visit(node.then);
-    visit(node.else);
-  };
-  visit(schema);
-  return holders.some((holder) => listOf((holder as JsonObject).required).includes(field));
 }
 
 const withoutItem = (list: unknown, item: string) => listOf(list).filter((entry) => entry !== item);

@@ -1,9 +1,16 @@
-import type { TierId } from '../shared/campaign';
+import { prizes, type TierId } from '../shared/campaign';
 import type { JsonObject } from '../shared/json';
 import type { SchemaProblem } from '../shared/statement/schema-check';
 import type { TierFile } from '../shared/statement/tier-forms';
 
 // What the studio's calls (/studio/api/…) answer: the contract between its page and its server.
+
+/** A tier's id in the studio's addresses: /studio/iv, /studio/api/tiers/winto. */
+export const routeOf = (id: TierId) => id.toLowerCase();
+
+/** The tier an address names, if any. */
+export const tierOfRoute = (route: string | undefined) =>
+  prizes.tiers.find((tier) => routeOf(tier.id) === route);
 
 /** A tier's file as it is on disk, with what schemas:check finds in it (file null: it does not parse). */
 export interface TierState {

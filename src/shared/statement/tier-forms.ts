@@ -38,6 +38,22 @@ export function schemaProperties(
   return found;
 }
 
+/** A field's Polish title as the form shows it: its look's `ui:title`, else its schema's `title`. */
+export function fieldTitle(ui: unknown, property: unknown, field: string): string {
+  const title = [isObject(ui) && ui['ui:title'], isObject(property) && property.title].find(
+    (candidate): candidate is string => typeof candidate === 'string' && candidate !== '',
+  );
+  return title ?? field;
+}
+
+/** Whether a schema requires the field: at its root or in a condition's branch (an `if` only tests). */
+export function requiredIn(node: unknown, field: string): boolean {
+  if (!isObject(node)) return false;
+  if (Array.isArray(node.required) && node.required.includes(field)) return true;
+  const parts = [...(Array.isArray(node.allOf) ? node.allOf : []), node.then, node.else];
+  return parts.some((part) => requiredIn(part, field));
+}
+
 function definitionOf(defs: JsonObject, propertySchema: unknown): JsonObject | undefined {
   if (!isObject(propertySchema)) return undefined;
   const ref = propertySchema.$ref;

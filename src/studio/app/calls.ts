@@ -1,6 +1,7 @@
 import type { TierId } from '../../shared/campaign';
-import type {
-  ChangesReply,
+import {
+  routeOf,
+  type ChangesReply,
   HistoryReply,
   SaveReply,
   SaveRequest,
@@ -19,17 +20,15 @@ async function get<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-const route = (id: TierId) => id.toLowerCase();
-
 export const calls = {
   shared: () => get<SharedReply>('/shared'),
   tiers: () => get<TierState[]>('/tiers'),
-  tier: (id: TierId) => get<TierState>(`/tiers/${route(id)}`),
+  tier: (id: TierId) => get<TierState>(`/tiers/${routeOf(id)}`),
   changes: () => get<ChangesReply>('/changes'),
-  history: (id: TierId) => get<HistoryReply>(`/tiers/${route(id)}/history`),
-  version: (id: TierId, revision: string) => get<VersionReply>(`/tiers/${route(id)}/history/${revision}`),
+  history: (id: TierId) => get<HistoryReply>(`/tiers/${routeOf(id)}/history`),
+  version: (id: TierId, revision: string) => get<VersionReply>(`/tiers/${routeOf(id)}/history/${revision}`),
   async save(id: TierId, request: SaveRequest): Promise<SaveReply> {
-    const response = await fetch(`${API}/tiers/${route(id)}`, {
+    const response = await fetch(`${API}/tiers/${routeOf(id)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(request),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ChangesReply } from '../studio-api';
+import { routeOf, type ChangesReply } from '../studio-api';
 import { calls } from './calls';
 
 /** 'Zmiany': what the saved tier files change since the last commit, in words (npm run schemas:diff). */
@@ -27,7 +27,7 @@ export function ChangesPage() {
         <ul className="studio-changes">
           {changes.tiers.map((tier) => (
             <li key={tier.id}>
-              <a href={`/studio/${tier.id.toLowerCase()}`}>{tier.label}</a>: {tier.items.join('; ')}
+              <a href={`/studio/${routeOf(tier.id)}`}>{tier.label}</a>: {tier.items.join('; ')}
             </li>
           ))}
         </ul>

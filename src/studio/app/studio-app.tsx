@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { prizes } from '../../shared/campaign';
 import type { SharedFiles } from '../../shared/statement/schema-check';
-import type { SharedReply, TierState } from '../studio-api';
+import { tierOfRoute, type SharedReply, type TierState } from '../studio-api';
 import { calls } from './calls';
 import { setCheckout } from './drafts';
 import { ChangesPage } from './changes-page';
@@ -62,7 +61,7 @@ export function StudioApp() {
       </Page>
     );
   }
-  const tier = prizes.tiers.find((candidate) => candidate.id.toLowerCase() === path);
+  const tier = tierOfRoute(path);
   if (path !== '' && !tier) {
     return (
       <Page title="Nie ma takiej strony">

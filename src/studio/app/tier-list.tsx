@@ -1,6 +1,6 @@
 import { prizes } from '../../shared/campaign';
 import type { SharedFiles } from '../../shared/statement/schema-check';
-import type { TierState } from '../studio-api';
+import { routeOf, type TierState } from '../studio-api';
 import { editingState } from './tier-state';
 
 const DETAILS = {
@@ -33,7 +33,7 @@ export function TierList({ shared, tiers }: { shared: SharedFiles; tiers: TierSt
             return (
               <tr key={tier.id}>
                 <th scope="row">
-                  <a href={`/studio/${tier.id.toLowerCase()}`}>Oświadczenie {tier.label}</a>
+                  <a href={`/studio/${routeOf(tier.id)}`}>Oświadczenie {tier.label}</a>
                 </th>
                 <td>{prizes.catalogue[tier.prize]?.award}</td>
                 <td>

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { campaign, prizes, type Tier } from '../../shared/campaign';
+import { prizes, type Tier } from '../../shared/campaign';
 import { JsonFileError, parseJsonText } from '../../shared/json-file';
 import { sameJson } from '../../shared/json';
-import type { SharedFiles } from '../../shared/statement/schema-check';
 import type { TierFile } from '../../shared/statement/tier-forms';
-import { describeChanges } from '../changes';
 import { fileAtHead, fileAtRevision, fileHistory, isFullHash } from './git';
+import { tierChanges } from './tier-changes';
 import { checkTier } from '../model';
 import { readSharedFiles, readTierFile } from './project';
 import { SaveError, saveTier } from './save';
-import type { ChangesReply, SaveRequest, TierState } from '../studio-api';
+import { tierOfRoute, type ChangesReply, type SaveRequest, type TierState } from '../studio-api';
 
 // The studio's calls (/studio/api/…), answered from the files of the checkout the studio runs in. Every
 // path it touches comes from the tier registry: a request names a tier, never a file.
@@ -29,10 +28,6 @@ type Reply = { status: number; body: unknown };
 
 const reply = (body: unknown, status = 200): Reply => ({ status, body });
 const notFound = () => reply({ message: 'Nie ma takiego formularza.' }, 404);
-
-/** The route's id ('iv', 'winto') as the tier it names. */
-const tierOf = (id: string | undefined): Tier | undefined =>
-  prizes.tiers.find((tier) => tier.id.toLowerCase() === id);
 
 const tierFilePath = (tier: Tier) => `schemas/${tier.schema}`;
 
@@ -54,36 +49,19 @@ function tierSummary(root: string, tier: Tier, shared = readSharedFiles(root)): 
   return { id: tier.id, label: tier.label, file: read.file as TierFile, problems };
 }
 
-/** One tier's changes since the last commit, in words; a file that cannot be compared says why. */
-function changesOf(tier: Tier, committed: string | null, now: unknown, shared: SharedFiles): string[] {
-  try {
-    const before = committed === null ? null : (parseJsonText(committed, tierFilePath(tier)) as TierFile);
-    return describeChanges({
-      tier,
-      before,
-      after: now as TierFile,
-      shared,
-      onlinePrefix: campaign.onlineCodePrefix,
-    });
-  } catch {
-    return [
-      'studio nie umie porównać tego pliku z zatwierdzoną wersją — sprawdź go poleceniem npm run schemas:diff',
-    ];
-  }
-}
-
 async function changes(root: string): Promise<Reply> {
   const shared = readSharedFiles(root);
   if (!shared.ok) return reply({ ok: false, message: 'Pliki wspólne formularzy mają błędy.' });
-  const tiers: Extract<ChangesReply, { ok: true }>['tiers'] = [];
-  for (const tier of prizes.tiers) {
-    const [now, before] = [readTierFile(root, tier), await fileAtHead(root, tierFilePath(tier))];
-    if (!before.ok) return reply({ ok: false, message: NOT_GIT });
-    const items = now.ok
-      ? changesOf(tier, before.value, now.file, shared.shared)
-      : now.problems.map((problem) => `plik ma błąd: ${problem.message}`);
-    if (items.length > 0) tiers.push({ id: tier.id, label: tier.label, items });
-  }
+  const changed = await tierChanges(
+    root,
+    shared.shared,
+    (file) => fileAtHead(root, file),
+    'ostatniego zatwierdzenia',
+  );
+  if (!changed.ok) return reply({ ok: false, message: NOT_GIT });
+  const tiers: Extract<ChangesReply, { ok: true }>['tiers'] = changed.value
+    .map(({ tier, items, problems }) => ({ id: tier.id, label: tier.label, items: [...problems, ...items] }))
+    .filter(({ items }) => items.length > 0);
   return reply({ ok: true, tiers });
 }
 
@@ -122,7 +100,7 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
     const shared = readSharedFiles(root);
     return reply(prizes.tiers.map((tier) => tierSummary(root, tier, shared)));
   }
-  const tier = tierOf(id);
+  const tier = tierOfRoute(id);
   if (!tier) return notFound();
   if (part === 'history' && method === 'GET') return history(root, tier, revision);
   if (part !== undefined) return notFound();

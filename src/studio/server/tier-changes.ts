@@ -1,0 +1,76 @@
+import { campaign, prizes, type Tier } from '../../shared/campaign';
+import { JsonFileError, parseJsonText } from '../../shared/json-file';
+import { isObject } from '../../shared/json';
+import { describeProblem } from '../../shared/statement/schema-check';
+import type { SharedDefinitions, TierFile } from '../../shared/statement/tier-forms';
+import { describeChanges } from '../changes';
+import type { GitResult } from './git';
+import { readTierFile } from './project';
+
+// What the tier files of a checkout change since a commit, in words: the studio's 'Zmiany' and
+// `npm run schemas:diff` tell the same. A file that cannot be read or compared gives its Polish problems.
+
+export interface TierChanges {
+  tier: Tier;
+  items: string[];
+  problems: string[];
+}
+
+const isTierFile = (value: unknown): value is TierFile =>
+  isObject(value) && isObject(value.schema) && isObject(value.uiSchema);
+
+const notTierFile = (file: string) =>
+  `${file}: plik musi mieć części „schema” i „uiSchema” — sprawdź go: npm run schemas:check.`;
+
+/**
+ * Each tier's changes from its committed text (`committed` reads it from git: null for a file not
+ * committed then, a new file) to the file in `root`. `since` names the commit in problems' file names.
+ */
+export async function tierChanges(
+  root: string,
+  shared: SharedDefinitions,
+  committed: (file: string) => Promise<GitResult<string | null>>,
+  since: string,
+): Promise<GitResult<TierChanges[]>> {
+  const changes: TierChanges[] = [];
+  for (const tier of prizes.tiers) {
+    const file = `schemas/${tier.schema}`;
+    const before = await committed(file);
+    if (!before.ok) return before;
+    const problems: string[] = [];
+    const now = readTierFile(root, tier);
+    let after: TierFile | undefined;
+    if (!now.ok) problems.push(...now.problems.map(describeProblem));
+    else if (isTierFile(now.file)) after = now.file;
+    else problems.push(notTierFile(file));
+    let earlier: TierFile | null = null;
+    if (before.value !== null) {
+      const shown = `${file} (wersja z ${since})`;
+      try {
+        const parsed = parseJsonText(before.value, shown);
+        if (isTierFile(parsed)) earlier = parsed;
+        else problems.push(notTierFile(shown));
+      } catch (error) {
+        if (!(error instanceof JsonFileError)) throw error;
+        problems.push(error.message);
+      }
+    }
+    let items: string[] = [];
+    if (after && problems.length === 0) {
+      try {
+        items = describeChanges({
+          tier,
+          before: earlier,
+          after,
+          shared,
+          onlinePrefix: campaign.onlineCodePrefix,
+        });
+      } catch {
+        // Composing fails on what schemas:check tells precisely (e.g. a $ref to no definition).
+        problems.push(`${file}: nie da się porównać formularza — sprawdź pliki: npm run schemas:check.`);
+      }
+    }
+    changes.push({ tier, items, problems });
+  }
+  return { ok: true, value: changes };
+}
