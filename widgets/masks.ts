@@ -44,16 +44,21 @@ export const masks: Record<string, Mask> = {
   },
   idCard: { inputMode: 'text', toValue: lettersThenDigits(3, 6), display: same },
   passport: { inputMode: 'text', toValue: lettersThenDigits(2, 7), display: same },
-  // "up to 26 digits with optional single spaces"
+  // "up to 26 digits with optional single spaces". A pasted foreign IBAN ("DE89 3704…") keeps its country
+  // letters, so the field can say it is no Polish account (spec §5) instead of calling its digits invalid;
+  // "PL" is implied and dropped.
   bankAccount: {
     inputMode: 'numeric',
     toValue: (raw) => {
-      let count = 0;
-      let result = '';
-      for (const char of raw
+      const text = raw.trimStart();
+      const letters = /^[A-Za-z]{1,2}/.exec(text)?.[0].toUpperCase() ?? '';
+      let result = letters === 'PL' ? '' : letters;
+      const rest = text
+        .slice(letters.length)
         .replace(/[^\d ]/g, '')
-        .replace(/ {2,}/g, ' ')
-        .replace(/^ /, '')) {
+        .replace(/ {2,}/g, ' ');
+      let count = 0;
+      for (const char of result ? rest : rest.replace(/^ /, '')) {
         if (char === ' ' || count < 26) result += char;
         if (char !== ' ') count += 1;
       }

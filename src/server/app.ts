@@ -9,8 +9,11 @@ import apiMessages from '../content/api-messages.json';
 import { problemsMessage } from '../shared/statement/validate-statement';
 import { HTTP_DEFAULTS, type ServerConfig } from './config';
 import type { Storage } from './db';
+import { ErrorForwarder, scrubPath } from './error-reporting';
+import { ERROR_REPORT_CALL, errorReportRoutes } from './routes/error-reports';
 import { healthRoutes } from './routes/health';
 import { resignationRoutes } from './routes/resignation';
+import { STATEMENT_LINK_CALL, statementLinkRoutes } from './routes/statement-link';
 import { STATEMENT_CALLS, TOO_MANY_FIELDS, statementRoutes } from './routes/statements';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
 import { isStatementPage, pageKey, pagesByPath } from './page-html';
@@ -26,7 +29,14 @@ export interface AppDeps {
 }
 
 type ServerTuning =
-  'redisUrl' | 'rateLimitMax' | 'rateLimitWindowMs' | 'winnersPollMs' | 'trustProxy' | 'hsts' | HttpLimit;
+  | 'redisUrl'
+  | 'rateLimitMax'
+  | 'rateLimitWindowMs'
+  | 'winnersPollMs'
+  | 'trustProxy'
+  | 'hsts'
+  | 'errorReportDsn'
+  | HttpLimit;
 
 type HttpLimit = 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections';
 
@@ -71,9 +81,14 @@ function indexHtml(config: AppConfig): string | undefined {
 /**
  * Issue 10: answers that carry or concern personal data are kept by no cache, whatever their status:
  * every answer of a statement call (errors of the rate limiter and the error handler too) and of an
- * opt-out (its URL holds the opt-out hash).
+ * opt-out (its URL holds the opt-out hash). An error report's answer is nothing to keep either.
  */
-const NO_STORE_API_PATHS = new Set([...STATEMENT_CALLS, '/api/resignation']);
+const NO_STORE_API_PATHS = new Set([
+  ...STATEMENT_CALLS,
+  STATEMENT_LINK_CALL,
+  '/api/resignation',
+  ERROR_REPORT_CALL,
+]);
 
 /** shared/API.md: a statement call's errors are "pole: komunikat" items, whatever fails (spec §8). */
 function errorBody(url: string, message: string): { message: string } {
@@ -180,6 +195,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   };
   const app = Fastify(options);
   const PAGE_HEADERS = pageHeaders({ hsts: config.hsts ?? HTTP_DEFAULTS.hsts });
+  const forwarder = config.errorReportDsn ? new ErrorForwarder(config.errorReportDsn, app.log) : undefined;
+  app.addHook('onClose', async () => forwarder?.close());
 
   let refusedAt = 0;
   app.server.on('drop', () => {
@@ -232,6 +249,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     }
     // Name and code only: messages of driver errors can quote the data that failed.
     request.log.error({ error: { name: error.name, code: error.code } }, 'request failed');
+    forwarder?.send(
+      {
+        kind: 'server-error',
+        message: [error.name, error.code].filter(Boolean).join(' '),
+        path: scrubPath(request.url),
+      },
+      'server',
+    );
     return reply.status(500).send(errorBody(request.url, apiMessages.unexpected));
   });
 
@@ -254,7 +279,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(healthRoutes, deps);
       await api.register(winnersRoutes, { winners });
       await api.register(resignationRoutes, deps);
+      await api.register(statementLinkRoutes, deps);
       await api.register(statementRoutes, deps);
+      await api.register(errorReportRoutes, { forwarder });
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: apiMessages.notFound }));
     },
     { prefix: '/api' },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseSentryDsn, type SentryDsn } from './error-reporting';
 
 export interface ServerConfig {
   port: number;
@@ -34,6 +35,8 @@ export interface ServerConfig {
   maxConnections: number;
   /** After SIGTERM or SIGINT, how long requests in flight may take before their connections are closed. */
   shutdownTimeoutMs: number;
+  /** ERROR_REPORT_DSN: a Sentry-compatible service the error reports also go to; unset means the log only. */
+  errorReportDsn: SentryDsn | undefined;
 }
 
 /** The HTTP server's defaults, for the environment (loadConfig) and for buildApp alike. */
@@ -91,6 +94,18 @@ function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] 
   return (_address, hop) => hop < hops;
 }
 
+function parseDsn(value: string | undefined): SentryDsn | undefined {
+  if (value === undefined || value === '') return undefined;
+  const dsn = parseSentryDsn(value);
+  // The value is not quoted: its key is a credential.
+  if (!dsn) {
+    throw new ConfigError(
+      'ERROR_REPORT_DSN musi mieć postać DSN usługi zgodnej z Sentry: https://klucz@host/numer-projektu',
+    );
+  }
+  return dsn;
+}
+
 function parseInstant(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const ms = Date.parse(value);
@@ -124,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     winnersPollMs: parseCount('WINNERS_POLL_MS', env.WINNERS_POLL_MS, 2_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hsts: parseSwitch('HSTS', env.HSTS, HTTP_DEFAULTS.hsts),
+    errorReportDsn: parseDsn(env.ERROR_REPORT_DSN),
     ...parseHttpLimits(env),
   };
 }

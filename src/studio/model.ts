@@ -38,7 +38,27 @@ export interface StudioContext {
 
 /** A text of a field the studio edits: its label, help, placeholder, messages, a consent's wording. */
 export type TextKey =
-  'title' | 'placeholder' | 'help' | 'requiredMessage' | `message:${string}` | `part:${string}`;
+  | 'title'
+  | 'shortTitle'
+  | 'placeholder'
+  | 'help'
+  | 'requiredMessage'
+  | `message:${string}`
+  | `part:${string}`
+  | `partShort:${string}`;
+
+/** `ui:shortTitle` names a field with a long label (a consent, a question) in the list of what is missing. */
+const SHORT_TITLE_LABEL = 'Krótka nazwa na liście braków pod przyciskiem „Wyślij”';
+
+/** The ui path and key a text of the look is kept at (label and wording keys have their own rules). */
+function uiPlace(field: string, key: TextKey): [string[], string] | undefined {
+  if (key === 'shortTitle') return [[field], 'ui:shortTitle'];
+  if (key === 'placeholder') return [[field], 'ui:placeholder'];
+  if (key === 'help') return [[field], 'ui:help'];
+  if (key.startsWith('part:')) return [[field, key.slice('part:'.length)], 'ui:title'];
+  if (key.startsWith('partShort:')) return [[field, key.slice('partShort:'.length)], 'ui:shortTitle'];
+  return undefined;
+}
 
 export interface FieldText {
   key: TextKey;
@@ -174,6 +194,9 @@ function textsOf(
 ): FieldText[] {
   const noHome = home ? undefined : FROM_DEFINITION;
   const texts: FieldText[] = [{ key: 'title', label: 'Etykieta', value: fieldTitle(ui, property, field) }];
+  if (typeof ui['ui:shortTitle'] === 'string') {
+    texts.push({ key: 'shortTitle', label: SHORT_TITLE_LABEL, value: ui['ui:shortTitle'] });
+  }
   if (property.type === 'object') {
     const parts = isObject(property.properties) ? Object.keys(property.properties) : [];
     parts.forEach((part, index) => {
@@ -184,6 +207,13 @@ function textsOf(
         label: `Treść zgody ${index + 1}`,
         value: typeof value === 'string' ? value : String((value as JsonObject)?.title ?? ''),
       });
+      if (typeof partUi['ui:shortTitle'] === 'string') {
+        texts.push({
+          key: `partShort:${part}`,
+          label: `${SHORT_TITLE_LABEL} (zgoda ${index + 1})`,
+          value: partUi['ui:shortTitle'],
+        });
+      }
     });
   } else {
     const widget = ui['ui:widget'];
@@ -317,12 +347,11 @@ const mustHaveWords = (key: TextKey) => key !== 'placeholder' && key !== 'help';
 function clearOverride(file: TierFile, field: string, key: TextKey) {
   const property = homeOf(file, field)?.holder.properties as JsonObject | undefined;
   const own = property?.[field] as JsonObject | undefined;
+  const place = uiPlace(field, key);
   if (key === 'title') {
     setUi(file, [field], 'ui:title', undefined);
     if (own) delete own.title;
-  } else if (key === 'placeholder') setUi(file, [field], 'ui:placeholder', undefined);
-  else if (key === 'help') setUi(file, [field], 'ui:help', undefined);
-  else if (key.startsWith('part:')) setUi(file, [field, key.slice('part:'.length)], 'ui:title', undefined);
+  } else if (place) setUi(file, ...place, undefined);
   else if (own && key === 'requiredMessage') delete own['x-requiredMessage'];
   else if (own && key.startsWith('message:') && isObject(own.errorMessage)) {
     delete own.errorMessage[key.slice('message:'.length)];
@@ -341,15 +370,14 @@ function setText(file: TierFile, ctx: StudioContext, field: string, key: TextKey
   const { uiSchema } = composed(file, ctx);
   const home = homeOf(file, field);
   const own = (home?.holder.properties as JsonObject | undefined)?.[field] as JsonObject | undefined;
+  const place = uiPlace(field, key);
   if (key === 'title') {
     // The label stays where the field's look keeps it (the consents, the political questions), else with
     // the field's schema, as schemas/README.md shows it.
     const uiTitle = isObject(uiSchema[field]) && 'ui:title' in uiSchema[field];
     if (own && !uiTitle) own.title = value;
     else setUi(file, [field], 'ui:title', value);
-  } else if (key === 'placeholder') setUi(file, [field], 'ui:placeholder', value);
-  else if (key === 'help') setUi(file, [field], 'ui:help', value);
-  else if (key.startsWith('part:')) setUi(file, [field, key.slice('part:'.length)], 'ui:title', value);
+  } else if (place) setUi(file, ...place, value);
   else if (own && key === 'requiredMessage') own['x-requiredMessage'] = value;
   else if (own && key.startsWith('message:')) {
     own.errorMessage = {

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import statementJson from '../../src/content/statement.json';
-import { campaignFacts, faq, longPolishDate, rules, texts, withFacts } from '../../src/client/lib/content';
+import {
+  campaignFacts,
+  faq,
+  longPolishDate,
+  polishDaySpan,
+  rules,
+  texts,
+  withFacts,
+} from '../../src/client/lib/content';
 import { faqGroups } from '../../src/client/features/faq/faq-content';
 
 // Filled where they are shown, from what the visitor did (a code, a chosen day, a tier).
 const RUNTIME_PLACEHOLDERS = [
   'code',
+  'count',
+  'coupon',
   'date',
-  'day',
-  'year',
   'start',
   'end',
   'month',
@@ -26,6 +34,12 @@ describe('campaign facts in content texts', () => {
   it('writes dates in words, as Polish texts do', () => {
     expect(longPolishDate('2025-10-10')).toBe('10 października 2025 r.');
     expect(longPolishDate('2025-06-25T06:30:00')).toBe('25 czerwca 2025 r.');
+    expect(longPolishDate('2025-03-30')).toBe('30 marca 2025 r.');
+    expect(polishDaySpan('2025-07-05', '2025-07-14')).toBe('od 5 do 14 lipca');
+    expect(polishDaySpan('2025-06-25', '2025-07-04')).toBe('od 25 czerwca do 4 lipca');
+    expect(polishDaySpan('2025-10-26T00:00:00', '2025-11-01T23:59:59')).toBe(
+      'od 26 października do 1 listopada',
+    );
     expect(campaignFacts.salesStartTime).toBe('6:30');
     expect(campaignFacts.registrationEndTime).toBe('23:59:59');
   });

@@ -320,7 +320,8 @@ describe('statement form behaviour', () => {
     await user.click(screen.getByRole('button', { name: 'Wyślij oświadczenie' }));
     expect(await screen.findByText('Plik jest wymagany')).toBeTruthy();
     expect(window.scrollTo).toHaveBeenCalled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // the only call is the link check as the page opened (issue 14): no statement was sent
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/statement-link?hash=abc']);
   });
 
   it('shows the server message split into paragraphs in the error modal, keeping the data', async () => {

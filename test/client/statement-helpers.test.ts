@@ -41,6 +41,10 @@ describe('input filters (spec §5)', () => {
     );
     expect(typed('bankAccount', 'PL61')).toBe('61');
   });
+  it('bank account: a pasted foreign IBAN keeps its country letters (issue 14)', () => {
+    expect(typed('bankAccount', ' de89 3704 0044 0532 0130 00')).toBe('DE89 3704 0044 0532 0130 00');
+    expect(typed('bankAccount', 'pl 61 1090')).toBe('61 1090');
+  });
   it('serial number: 19 digits shown 4-9-6', () => {
     expect(typed('serialNumber', '1234-5678901234567890')).toBe('1234567890123456789');
     expect(masks.serialNumber!.display('1234567890123456789')).toBe('1234-567890123-456789');

@@ -1,8 +1,8 @@
 import Form from '@rjsf/core';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { templates, type PageFormContext } from '../../src/client/features/statement/templates';
-import { tierById } from '../../src/shared/campaign';
+import { tierById, type TierId } from '../../src/shared/campaign';
 import { tierForms } from '../../src/shared/statement/forms';
 import { runtimeValidator } from '../../src/shared/statement/keywords';
 import { widgets } from '../../widgets/registry';
@@ -10,16 +10,16 @@ import { widgets } from '../../widgets/registry';
 // The page follows the tier file: each field stands in the section its UI schema names (ui:section).
 const validator = runtimeValidator();
 
-function renderTierIV(uiSchema = tierForms.IV.uiSchema) {
+function renderTier(tierId: TierId, uiSchema = tierForms[tierId].uiSchema) {
   const formContext: PageFormContext = {
     touched: new Set(),
     codeLocked: false,
     fileMissing: false,
-    tier: tierById('IV')!,
+    tier: tierById(tierId)!,
   };
   render(
     <Form
-      schema={tierForms.IV.schema}
+      schema={tierForms[tierId].schema}
       uiSchema={uiSchema}
       validator={validator}
       templates={templates}
@@ -36,7 +36,7 @@ describe('statement page sections', () => {
   afterEach(cleanup);
 
   it('puts each field in the section of its UI schema', () => {
-    renderTierIV();
+    renderTier('IV');
     expect(sectionOf('root_code')?.className).toBe('statement__coupon');
     expect(sectionOf('root_email')?.className).toBe('statement__fields');
   });
@@ -46,7 +46,32 @@ describe('statement page sections', () => {
       ...tierForms.IV.uiSchema,
       email: { ...tierForms.IV.uiSchema.email, 'ui:section': 'kupon' },
     };
-    renderTierIV(uiSchema);
+    renderTier('IV', uiSchema);
     expect(sectionOf('root_email')?.className).toBe('statement__coupon');
+  });
+
+  it('titles a numbered tier by its degree and winTo by its name (issue 14)', () => {
+    renderTier('IV');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'OŚWIADCZENIE dla Laureata Nagrody IV stopnia w postaci:',
+    );
+    cleanup();
+    renderTier('WINTO');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'OŚWIADCZENIE dla Laureata Nagrody WinTo! w postaci:',
+    );
+  });
+
+  it("tells each tier what comes with the statement: the coupon's photo, for tier VI its serial number", () => {
+    const firstInstruction = () =>
+      screen
+        .getByRole('heading', { name: 'Jak przekazać oświadczenie' })
+        .nextElementSibling!.querySelector('li')!.textContent;
+    renderTier('IV');
+    expect(firstInstruction()).toMatch(/^Oświadczenie \(oraz zdjęcie kuponu\) wypełnij/);
+    cleanup();
+    renderTier('VI');
+    expect(firstInstruction()).toMatch(/^Oświadczenie \(oraz numer seryjny kuponu\) wypełnij/);
+    expect(document.body.textContent).not.toContain('zdjęcie kuponu');
   });
 });

@@ -20,8 +20,18 @@ describe('winners view state (spec §4 "Winners view")', () => {
     expect(initialWinnersView(at('2025-11-20T12:00:00Z'))).toMatchObject({ month: '925', day: 2 });
   });
 
-  it('selects no day before the lottery has started, showing its first month', () => {
-    expect(initialWinnersView(at('2025-06-01T12:00:00Z'))).toMatchObject({ month: '625', day: null });
+  it('selects the first day of the lottery before it has started (issue 14: a day that can list winners)', () => {
+    // 23:30 UTC on 24 June is already 25 June in Warsaw, the first day itself.
+    for (const iso of ['2025-06-01T12:00:00Z', '2024-12-31T23:30:00Z', '2025-06-24T23:30:00Z']) {
+      expect(initialWinnersView(at(iso))).toMatchObject({ prizeType: 'instant', month: '625', day: 25 });
+    }
+    // 21:59 UTC is still 24 June in Warsaw; switching back to instant chooses the same day.
+    const before = at('2025-06-24T21:59:00Z');
+    const view = winnersReducer(winnersReducer(initialWinnersView(before), { type: 'draw' }), {
+      type: 'instant',
+      nowMs: before,
+    });
+    expect(view).toMatchObject({ prizeType: 'instant', month: '625', day: 25 });
   });
 
   it('switching to draw clears month and day; back to instant clears the draw and selects today', () => {

@@ -174,10 +174,13 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
     ).toEqual(['/oswiadczenie-vi-stopnia']);
     await dialog.getByText(/Osobisty link do oświadczenia wysłaliśmy Ci/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    // Focus is trapped in the dialog.
+    // Focus is trapped in the dialog: past its last control a native modal lends focus to the browser's own
+    // controls (the address bar), never to the page behind.
     for (let i = 0; i < 5; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+      expect(
+        await page.evaluate(() => !document.hasFocus() || !!document.activeElement?.closest('dialog')),
+      ).toBe(true);
     }
     await dialog.getByRole('link', { name: /200 zł/ }).click();
     await page.waitForURL(server.url + '/oswiadczenie-vi-stopnia');
@@ -212,16 +215,18 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
-  it('the opt-out link resigns: the hash leaves the address bar, the button confirms once', async () => {
+  it('the opt-out link resigns: the hash leaves the address bar once answered, the button confirms once', async () => {
     const page = await open(optOutLink);
     const dialog = page.getByRole('dialog', {
       name: 'Czy chcesz zrezygnować z otrzymywania kodów promocyjnych na e-mail?',
     });
     await dialog.waitFor();
-    await page.waitForURL(server.url + '/');
+    // Issue 14: until the visitor answers, the link stays (a reload offers again).
+    expect(page.url()).toBe(server.url + optOutLink);
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Rezygnuję' }).click();
     await dialog.getByText(/zostanie zrealizowana w ciągu dwóch dni roboczych/).waitFor();
+    await page.waitForURL(server.url + '/');
     expect(await dialog.getByRole('button', { name: 'Rezygnuję' }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -239,5 +244,51 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
     await dialog.getByText('Wystąpił błąd podczas rezygnacji').waitFor();
     await page.mouse.click(5, 5);
     expect(await dialog.count()).toBe(1);
+  });
+});
+
+// Issue 14: `npm start` on a fresh machine (empty DATA_DIR, demo data on) shows winners on the calendar's
+// default day, whatever the clock says, and the code checker finds a code from that list.
+describe.runIf(browserAvailable())('a first start with the demo data, in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each([
+    { clock: 'after the lottery', now: '2025-11-20T12:00:00+01:00', day: '2 września 2025' },
+    { clock: 'during the lottery', now: '2025-07-16T10:00:00+02:00', day: '16 lipca 2025' },
+    { clock: 'before the lottery', now: '2025-06-01T12:00:00+02:00', day: '25 czerwca 2025' },
+  ])('$clock, the default day lists winners and the checker finds one of them', async ({ now, day }) => {
+    const server = await startServer({ DEMO: '1', CAMPAIGN_NOW: now });
+    try {
+      const page = await (await newContext(browser)).newPage();
+      await page.goto(`${server.url}/#zwyciezcy`);
+      const table = page.getByRole('table', { name: 'Nagrody natychmiastowe' });
+      await table.waitFor();
+      expect(await page.getByRole('button', { name: day, exact: true }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      expect(await page.getByText('Dane zostaną uzupełnione po weryfikacji.').count()).toBe(0);
+      const rows = await tableRows(page, 'Nagrody natychmiastowe');
+      // spec §9: 70 daily prizes, and the week's prizes on some days
+      expect(rows.length).toBeGreaterThanOrEqual(70);
+      expect(rows.map(([award]) => award)).toContain('Nagroda dzienna Smartwatch');
+
+      const [, winner] = rows[rows.length - 1]!;
+      const code = winner!.split(' ')[0]!;
+      expect(code).toMatch(/^E?DEMO[A-Z0-9]+$/);
+      await page.getByPlaceholder('wprowadź kod promocyjny').fill(code);
+      await page.getByRole('button', { name: 'Wyszukaj' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Twoje nagrody' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(code);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { runOperator } from '../server/operator-cli';
 import apiMessages from '../../src/content/api-messages.json';
+import statementTexts from '../../src/content/statement.json';
 import { VALID, validStatements } from '../fixtures/statements';
 import {
   PHONE_VIEWPORT,
@@ -23,6 +24,7 @@ const CODES = {
   VI_ONLINE: 'e6R7S8T9U1V',
   VI_NFC: 'e7N8F9C1Z2A',
   I: 'A1B2C3D4E5F',
+  I_AXE: 'B2C3D4E5F6G',
 };
 
 // Tiers III and VI are claimed by the code and the contact it was registered with (shared/API.md): the
@@ -56,6 +58,15 @@ const winners = {
   ],
   draws: [
     { drawName: 'Draw1', price: 'AYGO', priceRank: 1, code: CODES.I, name: 'Jan K.', testimonialId: 't-1' },
+    // a second link, still open when the first one's statement has arrived
+    {
+      drawName: 'Draw2',
+      price: 'AYGO',
+      priceRank: 1,
+      code: CODES.I_AXE,
+      name: 'Ola P.',
+      testimonialId: 't-2',
+    },
   ],
 };
 
@@ -63,6 +74,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
   let server: RunningServer;
   let browser: Browser;
   let tierILink: string;
+  let axeLink: string;
   let photoFile: string;
 
   beforeAll(async () => {
@@ -72,6 +84,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     const imported = await runOperator(['import-winners', file], { dataDir, databaseUrl: undefined });
     expect(imported.exitCode).toBe(0);
     tierILink = String(imported.lines.find((line) => line.code === CODES.I)!.link);
+    axeLink = String(imported.lines.find((line) => line.code === CODES.I_AXE)!.link);
 
     // A photo larger than 600x800: the browser must shrink it and send a PNG.
     const photo = new PNG({ width: 1200, height: 900 });
@@ -98,6 +111,11 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await page.getByLabel('Znak 1 z 11').click();
     await page.keyboard.type(code);
   }
+
+  const codeOf = (boxes: Element[]) => boxes.map((box) => (box as HTMLInputElement).value).join('');
+
+  /** The labels the list under the submit button names (issue 14). */
+  const missingEntries = (page: Page) => page.locator('.missing__link').allTextContents();
 
   async function fillPerson(page: Page) {
     await page.getByLabel(/^Imię/).fill('Jan');
@@ -138,6 +156,44 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     return request.postDataJSON() as Record<string, unknown>;
   }
 
+  it('lists what is missing under the submit button; each entry leads to its field (issue 14)', async () => {
+    const page = await open('/oswiadczenie-iii-stopnia');
+    const submit = page.getByRole('button', { name: 'Wyślij oświadczenie' });
+    const initial = await missingEntries(page);
+    expect(initial.slice(0, 3)).toEqual(['Kod promocyjny', 'Zdjęcie kuponu', 'Imię']);
+    expect(initial).toContain('Akceptacja regulaminu');
+    expect(await submit.isDisabled()).toBe(true);
+
+    // An entry moves focus to its field, scrolled into view; the code to its first box.
+    await page.getByRole('button', { name: 'Nazwisko', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_lastName');
+    expect(await page.locator('#root_lastName').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Kod promocyjny', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_code');
+
+    // It follows the form: filled fields leave it, a wrong value is marked, the count is told politely.
+    await page.keyboard.type(CODES.III);
+    await fillPerson(page);
+    await expect.poll(() => missingEntries(page)).not.toContain('Imię');
+    expect(await missingEntries(page)).not.toContain('Kod promocyjny');
+    await page.getByLabel(/^PESEL/).fill('44051401358');
+    await expect
+      .poll(() => page.locator('.missing li', { hasText: 'PESEL' }).textContent())
+      .toBe('PESEL (do poprawienia)');
+    const remaining = (await missingEntries(page)).length;
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Do uzupełnienia' }).textContent())
+      .toMatch(new RegExp(`zostało ${remaining} pól\\.$`));
+
+    await page.getByLabel(/^PESEL/).fill(VALID.pesel);
+    await fillAddress(page);
+    await page.getByLabel(/^Numer dowodu osobistego/).fill(VALID.idCard);
+    await acceptConsents(page);
+    await page.locator('.missing').waitFor({ state: 'detached' });
+    expect(await submit.isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Wszystkie pola' }).count()).toBe(1);
+  });
+
   it('tier III with an online code: no photo, PESEL and ID card', async () => {
     const page = await open('/oswiadczenie-iii-stopnia');
     await typeCode(page, CODES.III);
@@ -156,9 +212,14 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     const page = await open('/oswiadczenie-vi-stopnia');
     await typeCode(page, CODES.VI_OFFLINE);
     await page.getByLabel(/^Numer seryjny kuponu/).pressSequentially('1234567890123456789');
-    expect(await page.getByLabel(/^Numer seryjny kuponu/).inputValue()).toBe('1234-567890123-456789');
     await fillPerson(page);
-    await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
+    // Issue 14: a pasted foreign account keeps its country letters and is told it is not Polish.
+    const account = page.getByLabel(/^Numer rachunku bankowego/);
+    await account.fill('DE89 3704 0044 0532 0130 00');
+    await account.blur();
+    await page.getByText('Numer konta bankowego musi należeć do polskiego systemu bankowego').waitFor();
+    await account.fill('');
+    await account.pressSequentially(VALID.account);
     await acceptConsents(page);
     const body = await submitAndConfirm(page, 'complete-testimonial');
     expect(body).toMatchObject({
@@ -190,7 +251,13 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await typeCode(page, CODES.VI_ONLINE);
     expect(await page.locator('#root_serialNumber').count()).toBe(0);
     await fillPerson(page);
-    await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
+    // Issue 14: a pasted foreign account keeps its country letters and is told it is not Polish.
+    const account = page.getByLabel(/^Numer rachunku bankowego/);
+    await account.fill('DE89 3704 0044 0532 0130 00');
+    await account.blur();
+    await page.getByText('Numer konta bankowego musi należeć do polskiego systemu bankowego').waitFor();
+    await account.fill('');
+    await account.pressSequentially(VALID.account);
     await acceptConsents(page);
     const body = await submitAndConfirm(page, 'complete-testimonial');
     expect(body).toMatchObject({ type: 'VI', code: CODES.VI_ONLINE, codeType: 'ONLINE', serialNumber: null });
@@ -208,7 +275,13 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await page.getByLabel(/^Nazwisko/).fill('Kowalski');
     await page.getByLabel(/^Numer telefonu/).pressSequentially(PHONE);
     await page.getByLabel(/^Adres e-mail/).fill('a=b@example.pl');
-    await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
+    // Issue 14: a pasted foreign account keeps its country letters and is told it is not Polish.
+    const account = page.getByLabel(/^Numer rachunku bankowego/);
+    await account.fill('DE89 3704 0044 0532 0130 00');
+    await account.blur();
+    await page.getByText('Numer konta bankowego musi należeć do polskiego systemu bankowego').waitFor();
+    await account.fill('');
+    await account.pressSequentially(VALID.account);
     await acceptConsents(page);
     // the real server answers 201: it takes the NFC name and the address with "=" too
     const body = await submitAndConfirm(page, 'complete-testimonial');
@@ -241,9 +314,19 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     expect(await birthDate.getAttribute('aria-invalid')).not.toBe('true');
   });
 
+  it("a valid link opened on another tier's page goes to its own tier's page (issue 14)", async () => {
+    const search = tierILink.slice(tierILink.indexOf('?'));
+    const page = await open(`/oswiadczenie-ii-stopnia${search}`);
+    await page.waitForURL((url) => url.pathname === '/oswiadczenie-i-stopnia');
+    expect(new URL(page.url()).search).toBe(search);
+    await expect.poll(() => page.locator('.code-boxes__box').evaluateAll(codeOf)).toBe(CODES.I);
+  });
+
   it('tier I from the e-mailed link: photo shrunk to PNG, political block, hash sent', async () => {
     const page = await open(tierILink);
-    await typeCode(page, CODES.I);
+    // Issue 14: the link is checked as the page opens; it knows its code, filled in and locked.
+    await expect.poll(() => page.locator('.code-boxes__box').evaluateAll(codeOf)).toBe(CODES.I);
+    expect(await page.getByLabel('Znak 1 z 11').getAttribute('readonly')).not.toBeNull();
     // spec §4: without the photo the offline code is refused in the browser first.
     await fillPerson(page);
     await fillAddress(page);
@@ -252,12 +335,20 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await page.getByLabel('Nie posiadam numeru PESEL').check();
     await page.getByLabel(/^Data urodzenia/).pressSequentially('19900228');
     await page.getByLabel(/^Numer dowodu osobistego/).fill('ABA300000');
-    await page.getByLabel(/^Numer rachunku bankowego/).pressSequentially(VALID.account);
+    // Issue 14: a pasted foreign account keeps its country letters and is told it is not Polish.
+    const account = page.getByLabel(/^Numer rachunku bankowego/);
+    await account.fill('DE89 3704 0044 0532 0130 00');
+    await account.blur();
+    await page.getByText('Numer konta bankowego musi należeć do polskiego systemu bankowego').waitFor();
+    await account.fill('');
+    await account.pressSequentially(VALID.account);
     await acceptConsents(page);
     for (const question of ['root_answer_1-nie', 'root_answer_2-nie', 'root_answer_3-nie']) {
       await page.locator(`#${question}`).check();
     }
     await page.locator('#root_confirmed').check();
+    // Only the photo is missing: the button is enabled (spec §4), the list still names it.
+    expect(await missingEntries(page)).toEqual(['Zdjęcie kuponu']);
     await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
     await page.getByText('Plik jest wymagany').waitFor();
 
@@ -286,6 +377,17 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
       Buffer.from(String(body.image).replace('data:image/png;base64,', ''), 'base64'),
     );
     expect([png.width, png.height]).toEqual([600, 450]);
+
+    // The link, opened again, says its statement arrived; an unknown one says what to do.
+    const again = await open(tierILink);
+    expect(await again.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Twoje oświadczenie już do nas dotarło',
+    );
+    const unknown = await open('/oswiadczenie-i-stopnia?hash=zmyslony-hash-1234567890');
+    expect(await unknown.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Ten link do oświadczenia nie działa',
+    );
+    expect(await unknown.getByText(/napisz do nas na adres/).count()).toBe(1);
   });
 
   it('shows a server error split into paragraphs, and keeps the form as it was', async () => {
@@ -324,10 +426,20 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     ]);
     await page.keyboard.press('Escape');
     expect(await page.getByLabel(/^Imię/).inputValue()).toBe('Jan');
+
+    // Issue 14: a dropped connection is told in Polish, and the data stays to be sent again.
+    await page.unroute('**/api/complete-testimonial');
+    await page.route('**/api/complete-testimonial', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
+    const lost = page.getByRole('dialog', { name: 'Wystąpił błąd' });
+    await lost.waitFor();
+    expect(await lost.locator('.modal__body p').allTextContents()).toEqual([statementTexts.connection.lost]);
+    await page.keyboard.press('Escape');
+    expect(await page.getByLabel(/^Imię/).inputValue()).toBe('Jan');
   });
 
   it('has no axe violations (WCAG 2.2 A/AA), with errors shown, and is usable from the keyboard alone', async () => {
-    const page = await open(tierILink);
+    const page = await open(axeLink);
     await page.getByLabel(/^Imię/).focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');

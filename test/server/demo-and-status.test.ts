@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDemoIfEmpty } from '../../src/server/demo/demo';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_LINKS_FILE, importDemoIfEmpty } from '../../src/server/demo/demo';
+import { DEMO_CONTACT, demoWinners } from '../../src/server/demo/dataset';
 import { countWinners } from '../../src/server/db/winners';
+import { parseWinnersFile } from '../../src/server/winners/import-file';
+import type { ClaimLine } from '../../src/server/winners/import';
+import { campaign, draws, isOnlineCode, type TierId } from '../../src/shared/campaign';
 import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { validStatement } from './statement-fixtures';
@@ -46,6 +50,141 @@ describe('the demo winners', () => {
     const again = await runOperator(['import-winners', file], t);
     expect(again.stderr).not.toMatch(/demo/);
     expect(await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey)).toBeUndefined();
+  });
+});
+
+interface Published {
+  instant: { date: string; code: string; award: string; userPublish: string }[];
+  draws: { drawName: string; price: string; priceRank: number; code: string; name: string }[];
+}
+
+/** A test app on a fresh database after the demo import, with the lists it serves once it has polled. */
+async function demoStart(): Promise<{ t: TestApp; list: Published }> {
+  const t = await openTestApp(storageTargets[0]!, { winnersPollMs: 20 });
+  await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey);
+  const instant = async () =>
+    (await t.app.inject({ url: '/api/publish-winners' })).json<{ data: Published['instant'] }>().data;
+  const data = await vi.waitFor(async () => {
+    const records = await instant();
+    if (records.length === 0) throw new Error('the lists are not loaded yet');
+    return records;
+  });
+  return {
+    t,
+    list: { instant: data, draws: (await t.app.inject({ url: '/api/WinnersList' })).json() },
+  };
+}
+
+/** How many of each prize, as { prize: count }. */
+function tally(prizeKeys: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const key of prizeKeys) counts[key] = (counts[key] ?? 0) + 1;
+  return counts;
+}
+
+const DAILY_PRIZES = new Set(['ZEGAREK', 'APARAT', 'KASA_200']);
+const WEEKLY_PRIZES = new Set(['BON_10000', 'TELEFON']);
+
+// Issue 14: the first start's demo data is the whole prize plan, so every list a newcomer opens has winners.
+describe('the demo data set', () => {
+  let t: TestApp;
+  let list: Published;
+  let links: ClaimLine[];
+
+  beforeAll(async () => {
+    ({ t, list } = await demoStart());
+    links = fs
+      .readFileSync(path.join(t.dataDir, DEMO_LINKS_FILE), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ClaimLine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gives every lottery day its daily prizes and every week its weekly ones (spec §9)', () => {
+    const start = Date.parse(`${campaign.lottery.start}T12:00:00Z`);
+    const days = Array.from({ length: 70 }, (_, day) =>
+      new Date(start + day * DAY_MS).toISOString().slice(0, 10),
+    );
+    expect(days.at(-1)).toBe(campaign.lottery.end);
+    expect(new Set(list.instant.map((record) => record.date))).toEqual(new Set(days));
+    for (const date of days) {
+      const ofDay = list.instant.filter((record) => record.date === date && DAILY_PRIZES.has(record.award));
+      expect(tally(ofDay.map((record) => record.award)), date).toEqual({
+        ZEGAREK: 1,
+        APARAT: 1,
+        KASA_200: 68,
+      });
+    }
+    for (let week = 0; week < 10; week += 1) {
+      const dates = new Set(days.slice(week * 7, week * 7 + 7));
+      const ofWeek = list.instant.filter(
+        (record) => dates.has(record.date) && WEEKLY_PRIZES.has(record.award),
+      );
+      expect(tally(ofWeek.map((record) => record.award)), `week ${week + 1}`).toEqual({
+        BON_10000: 2,
+        TELEFON: 4,
+      });
+    }
+    expect(list.instant).toHaveLength(70 * 70 + 10 * 6);
+    expect(list.instant.every((record) => /^\p{Lu}\p{Ll}+ \p{Lu}\., \p{L}/u.test(record.userPublish))).toBe(
+      true,
+    );
+  });
+
+  it('gives every draw its winners: a car and a WinTo! in each regular draw, prizes in the additional one', () => {
+    for (const draw of draws) {
+      const winners = list.draws.filter((record) => record.drawName === draw.id);
+      expect(winners.length, draw.id).toBeGreaterThan(0);
+      if (draw.id !== 'Draw8')
+        expect(tally(winners.map((record) => record.price))).toEqual({ AYGO: 1, WINTO: 1 });
+    }
+  });
+
+  it('has unique fictional codes that pass the winners file rules, online ones among them', () => {
+    const codes = [...list.instant, ...list.draws].map((record) => record.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.every((code) => /^(DEMO|EDEMO)[A-Z0-9]+$/.test(code) && code.length === 11)).toBe(true);
+    expect(codes.filter((code) => isOnlineCode(code)).length).toBeGreaterThan(codes.length / 10);
+    expect(() => parseWinnersFile(JSON.stringify(demoWinners()))).not.toThrow();
+  });
+
+  it('is the same on every start', async () => {
+    const other = await demoStart();
+    try {
+      expect(other.list).toEqual(list);
+    } finally {
+      await other.t.close();
+    }
+  });
+
+  it('takes statements: tiers III and VI with the demo e-mail or phone, the others through demo-links.jsonl', async () => {
+    expect(links).toHaveLength(list.instant.length + list.draws.length);
+    const first = (tier: string, online = false) =>
+      links.find((line) => line.tier === tier && isOnlineCode(line.code) === online)!;
+    const send = (line: ClaimLine, contact: Record<string, string> = {}) => {
+      const hash = new URL(line.link, 'http://localhost').searchParams.get('hash');
+      return postStatement(t, { ...validStatement(line.tier as TierId, line.code, hash), ...contact });
+    };
+    const byEmail = { email: DEMO_CONTACT.email, phoneNumber: '500400300' };
+    const byPhone = { email: 'ktos@example.pl', phoneNumber: DEMO_CONTACT.phone };
+    for (const [line, contact] of [
+      [first('VI'), byPhone],
+      [first('VI', true), byEmail],
+      [first('III'), byEmail],
+      [first('I'), {}],
+      [first('WINTO', true), {}],
+      [first('IV'), {}],
+    ] as const) {
+      const response = await send(line, contact);
+      expect(response.statusCode, `${line.tier} ${line.code}: ${response.body}`).toBe(201);
+    }
+    // a stranger's contact claims nothing
+    const unclaimed = links.findLast((line) => line.tier === 'VI')!;
+    const stranger = await send(unclaimed, { email: 'ktos@example.pl', phoneNumber: '500400300' });
+    expect(stranger.statusCode).toBe(404);
   });
 });
 

@@ -90,6 +90,8 @@ describe('Polish IBAN (length 28, mod 97)', () => {
     expect(hasForeignCountryPrefix('DE89370400440532013000')).toBe(true);
     expect(hasForeignCountryPrefix('pl61109010140000071219812874')).toBe(false);
     expect(hasForeignCountryPrefix('61109010140000071219812874')).toBe(false);
+    // one letter is no country yet (issue 14: the field keeps letters while "DE…" is pasted or typed)
+    expect(hasForeignCountryPrefix('P')).toBe(false);
   });
 });
 

@@ -146,6 +146,44 @@ describe('server check rejects', () => {
     expect(problems({ ...tierI, name: "Anna-Maria O'Brien", surName: 'Żółć-Łęcka' })).toEqual({});
   });
 
+  it('real Polish streets, places and citizenships (issue 14), in the browser and on the server alike', () => {
+    const address = tierI!.address!;
+    expect(
+      problems({
+        ...tierI,
+        address: {
+          ...address,
+          street: 'Al. „Solidarności”',
+          houseNumber: '12A/3',
+          apartmentNumber: '(lok. 5)',
+        },
+        nationality: 'polskie, niemieckie',
+        countryOfBirth: 'Korea (Południowa)',
+      }),
+    ).toEqual({});
+    expect(
+      problems({
+        ...tierI,
+        address: { ...address, street: 'os. Na Skarpie (blok 5)', city: 'Kraków – Nowa Huta' },
+        nationality: 'polskie/niemieckie',
+        name: 'Zofia ‘Zosia’',
+      }),
+    ).toEqual({});
+    // control and invisible characters stay refused: a bell, a zero-width space, a right-to-left override
+    const refused = 'Pole zawiera niedozwolone znaki.';
+    expect(
+      problems({
+        ...tierI,
+        name: 'Jan\u0007',
+        surName: 'Kowal\u200bski',
+        address: { ...address, street: 'Polna\u202e 5' },
+      }),
+    ).toEqual({ name: refused, surName: refused, 'address.street': refused });
+    expect(problems({ ...tierI, address: { ...address, city: 'Łódź\u00ad' } })).toEqual({
+      'address.city': refused,
+    });
+  });
+
   it('names and places with fewer than two letters (issue 10), in the browser and on the server alike', () => {
     const twoLetters = 'Pole musi zawierać co najmniej 2 litery.';
     expect(

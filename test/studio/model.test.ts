@@ -184,6 +184,25 @@ describe('edits', () => {
     expect(row('I', 'answer_1', file)?.title).toBe('Czy pełni Pan/Pani funkcję polityczną?');
   });
 
+  it('the short names of the list of what is missing are editable; the default again removes them', () => {
+    const file = edit(
+      'II',
+      { kind: 'text', field: 'consents', key: 'partShort:rodo', value: 'Zgoda RODO' },
+      { kind: 'text', field: 'answer_2', key: 'shortTitle', value: 'Pytanie o rodzinę' },
+    );
+    expect(file.uiSchema.consents).toMatchObject({ rodo: { 'ui:shortTitle': 'Zgoda RODO' } });
+    expect(file.uiSchema.answer_2).toEqual({ 'ui:shortTitle': 'Pytanie o rodzinę' });
+    const texts = (field: string) => row('II', field, file)?.texts.map(({ key, value }) => [key, value]);
+    expect(texts('consents')).toContainEqual(['partShort:rodo', 'Zgoda RODO']);
+    expect(texts('answer_2')).toContainEqual(['shortTitle', 'Pytanie o rodzinę']);
+    const back = applyEdit(
+      file,
+      { kind: 'text', field: 'answer_2', key: 'shortTitle', value: '' },
+      context('II'),
+    );
+    expect(back.uiSchema.answer_2).toBeUndefined();
+  });
+
   it('an emptied label or message goes back to the default; an emptied help text is no help', () => {
     const relabelled = edit('IV', {
       kind: 'text',

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { texts } from '../lib/content';
+import './modal.css';
 
 export interface ModalProps {
   open: boolean;
@@ -14,92 +15,70 @@ export interface ModalProps {
   className?: string;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * The one modal of the site: focus moves in and is trapped, the page behind is inert,
- * Escape closes (unless disabled) and focus returns where it was.
+ * The one modal of the site, a native `<dialog>` opened with `showModal()`: the browser moves focus in and
+ * traps it, makes the page behind inert, and returns focus where it was on close. Escape and a click on the
+ * backdrop close it unless disabled. The element exists only while open, as a child of <body>: the styles
+ * of the section that opens it (`.section h2`…) do not reach it.
  */
-export function Modal({
-  open,
+export function Modal({ open, ...props }: ModalProps) {
+  return open ? <OpenModal {...props} /> : null;
+}
+
+function OpenModal({
   title,
   onClose,
   children,
   closeOnOutsideClick = true,
   closeOnEscape = true,
   className,
-}: ModalProps) {
+}: Omit<ModalProps, 'open'>) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
+  const dialogRef = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
+  // A layout effect's cleanup runs before React removes the element: a removed dialog returns focus nowhere.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current!;
-    (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
+    dialog.showModal();
+    return () => dialog.close();
+  }, []);
 
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && closeOnEscape) {
-        event.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (focusable.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const first = focusable[0]!;
-      const last = focusable[focusable.length - 1]!;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      root?.removeAttribute('inert');
-      previouslyFocused?.focus?.();
-    };
-  }, [open, closeOnEscape]);
+  const onBackdropMouseDown = (event: MouseEvent<HTMLDialogElement>) => {
+    // A press on the ::backdrop targets the dialog itself, outside its box.
+    if (!closeOnOutsideClick || event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const { clientX: x, clientY: y } = event;
+    if (x >= box.left && x <= box.right && y >= box.top && y <= box.bottom) return;
+    // The press would otherwise move focus off the opener, where close() returns it.
+    event.preventDefault();
+    onClose();
+  };
 
-  if (!open) return null;
   return createPortal(
-    <div
-      className="modal__backdrop"
-      onMouseDown={(event) => {
-        if (closeOnOutsideClick && event.target === event.currentTarget) onClose();
+    <dialog
+      ref={dialogRef}
+      className={className ? `modal ${className}` : 'modal'}
+      aria-labelledby={titleId}
+      onMouseDown={onBackdropMouseDown}
+      onKeyDown={(event) => {
+        // Chrome lets a page refuse 'cancel' only a few times without a click in between; a prevented
+        // Escape never becomes a request to close.
+        if (event.key === 'Escape' && !closeOnEscape) event.preventDefault();
+      }}
+      onCancel={(event) => {
+        // A request to close (Escape, a back gesture): the `open` prop decides, unless the browser closes anyway.
+        event.preventDefault();
+        if (closeOnEscape || !event.cancelable) onClose();
       }}
     >
-      <div
-        ref={dialogRef}
-        className={className ? `modal ${className}` : 'modal'}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <button type="button" className="modal__close" aria-label={texts.modal.close} onClick={onClose}>
-          <span aria-hidden="true">×</span>
-        </button>
-        <h2 id={titleId} className="modal__title">
-          {title}
-        </h2>
-        <div className="modal__body">{children}</div>
-      </div>
-    </div>,
+      <button type="button" className="modal__close" aria-label={texts.modal.close} onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+      <h2 id={titleId} className="modal__title">
+        {title}
+      </h2>
+      <div className="modal__body">{children}</div>
+    </dialog>,
     document.body,
   );
 }

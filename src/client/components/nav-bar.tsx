@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { campaign } from '../../shared/campaign';
 import { isStatementPath } from '../lib/statement-path';
@@ -18,10 +19,13 @@ export function NavBar() {
     window.scrollTo({ top: 0, behavior: scrollBehavior() });
   };
 
+  // The open menu pushes the page down: it closes before a scroll measures where a section is.
+  const closeMenu = () => flushSync(() => setMenuOpen(false));
+
   // spec §2: a hash link updates the hash and scrolls smoothly; any other link goes to '/' plus the link.
   const follow = (href: string) => (event: MouseEvent) => {
     event.preventDefault();
-    setMenuOpen(false);
+    closeMenu();
     if (href.startsWith('#')) {
       navigate({ pathname: location.pathname, search: location.search, hash: href });
       scrollToAnchor(href);
@@ -36,7 +40,14 @@ export function NavBar() {
         <a className="nav__brand" href="/" onClick={goHome}>
           {texts.nav.home}
         </a>
-        <button type="button" className="nav__take-part" onClick={() => scrollToAnchor('#wez-udzial')}>
+        <button
+          type="button"
+          className="nav__take-part"
+          onClick={() => {
+            closeMenu();
+            scrollToAnchor('#wez-udzial');
+          }}
+        >
           {texts.nav.takePart}
         </button>
         <button

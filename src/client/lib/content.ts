@@ -2,24 +2,24 @@ import faqJson from '../../content/faq.json';
 import rulesJson from '../../content/rules.json';
 import textsJson from '../../content/texts.json';
 import { campaign } from '../../shared/campaign';
+import { polishDate, polishDayMonth } from '../../shared/polish-dates';
+import { parseIsoDate } from '../../shared/warsaw-time';
 import { fill } from './template';
 
-const dateParts = (iso: string) => iso.slice(0, 10).split('-').map(Number) as [number, number, number];
-const dayMonth = (day: number, month: number) =>
-  fill(textsJson.dates.dayMonth, { day, month: textsJson.winners.monthsGenitive[month - 1]! });
+const calendarDate = (iso: string) => parseIsoDate(iso.slice(0, 10));
 
 /** "2025-10-10" or "2025-10-10T…" → "10 października 2025 r.", as Polish texts write a date in words. */
 export function longPolishDate(iso: string): string {
-  const [year, month, day] = dateParts(iso);
-  return fill(textsJson.dates.long, { day, month: textsJson.winners.monthsGenitive[month - 1]!, year });
+  return fill(textsJson.dates.long, { date: polishDate(calendarDate(iso)) });
 }
 
 /** A span within one year in words: "od 5 do 14 lipca", "od 25 czerwca do 4 lipca". */
 export function polishDaySpan(startIso: string, endIso: string): string {
-  const [, startMonth, startDay] = dateParts(startIso);
-  const [, endMonth, endDay] = dateParts(endIso);
-  const start = startMonth === endMonth ? String(startDay) : dayMonth(startDay, startMonth);
-  return fill(textsJson.dates.span, { start, end: dayMonth(endDay, endMonth) });
+  const [start, end] = [calendarDate(startIso), calendarDate(endIso)];
+  return fill(textsJson.dates.span, {
+    start: start.month === end.month ? String(start.day) : polishDayMonth(start),
+    end: polishDayMonth(end),
+  });
 }
 
 /** "2025-06-25T06:30:00" → "6:30", "2025-09-02T23:59:59" → "23:59:59". */

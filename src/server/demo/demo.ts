@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Storage } from '../db';
 import { countWinners, demoEverImported } from '../db/winners';
-import { parseWinnersFile } from '../winners/import-file';
 import { importWinnersFile } from '../winners/import';
+import { demoWinners } from './dataset';
 
-const DEMO_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-winners.json');
 export const DEMO_LINKS_FILE = 'demo-links.jsonl';
 
 /**
@@ -22,7 +20,7 @@ export async function importDemoIfEmpty(
 ): Promise<string | undefined> {
   if (storage.dialect !== 'sqlite') return undefined;
   if ((await demoEverImported(storage.db)) || (await countWinners(storage.db)) > 0) return undefined;
-  const { lines } = await importWinnersFile(storage, parseWinnersFile(fs.readFileSync(DEMO_FILE, 'utf8')), {
+  const { lines } = await importWinnersFile(storage, demoWinners(), {
     statementsKey,
     nowIso: new Date().toISOString(),
     demo: true,

@@ -88,7 +88,7 @@ export function isValidPolishIban(account: string): boolean {
 /** An account number with a foreign country prefix (e.g. "DE89…") is not Polish (spec §5 message). */
 export function hasForeignCountryPrefix(account: string): boolean {
   const compact = account.replace(/\s+/g, '').toUpperCase();
-  return /^[A-Z]/.test(compact) && !compact.startsWith('PL');
+  return /^[A-Z]{2}/.test(compact) && !compact.startsWith('PL');
 }
 
 /** spec §5: at least `min` characters that are not white space. */

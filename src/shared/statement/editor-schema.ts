@@ -13,7 +13,20 @@ import { isObject, type JsonObject } from '../json';
 export const OVERRIDABLE_RULES = ['minLength', 'maxLength', 'minNonSpace', 'minLetters', 'pattern'] as const;
 
 /** The keys of a field's look (ui) that a tier file may set. */
-const UI_KEYS = ['ui:title', 'ui:placeholder', 'ui:help', 'ui:autocomplete', 'ui:description'];
+const UI_KEYS = [
+  'ui:title',
+  'ui:shortTitle',
+  'ui:placeholder',
+  'ui:help',
+  'ui:autocomplete',
+  'ui:description',
+];
+
+/** Labels a participant reads: never empty. ui:shortTitle names a field in the list of what is missing. */
+const LABEL_KEYS: Record<string, string> = {
+  'ui:title': 'Etykieta pola',
+  'ui:shortTitle': 'Krótka nazwa pola na liście braków pod przyciskiem „Wyślij” (gdy etykieta jest długa)',
+};
 
 const text = (description: string) => ({
   type: 'string',
@@ -117,7 +130,7 @@ export function fieldUiSchema(
       'ui:options': { type: 'object', errorMessage: 'Wpisz ustawienia w nawiasach klamrowych.' },
       ...comment,
       ...Object.fromEntries(
-        UI_KEYS.map((key) => [key, key === 'ui:title' ? words('Etykieta pola') : text('Tekst pola')]),
+        UI_KEYS.map((key) => [key, key in LABEL_KEYS ? words(LABEL_KEYS[key]!) : text('Tekst pola')]),
       ),
       // The parts of a group of fields (the consents) have a look of their own.
       ...Object.fromEntries(groupParts(definitions).map((part) => [part, { $ref: '#/definitions/fieldUi' }])),

@@ -1,10 +1,17 @@
 import { campaign } from '../../../shared/campaign';
 import { texts } from '../../lib/content';
 
-/** spec §2: the hero image links to the loyalty programme page, in a new tab. */
+/**
+ * The page's headline as real text beside the picture (above it on narrow screens), never over it.
+ * spec §2: the hero image links to the loyalty programme page, in a new tab.
+ */
 export function Hero() {
   return (
     <div className="hero">
+      <div>
+        <h1 className="hero__title">{texts.landing.pageTitle}</h1>
+        <p className="hero__subtitle">{texts.hero.subtitle}</p>
+      </div>
       <a
         className="hero__link"
         href={campaign.links.loyaltyProgramme}
@@ -15,7 +22,7 @@ export function Hero() {
           className="hero__image"
           src="/hero.svg"
           alt={texts.hero.alt}
-          width="1200"
+          width="600"
           height="500"
           fetchPriority="high"
         />

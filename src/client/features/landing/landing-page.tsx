@@ -27,7 +27,6 @@ export function LandingPage({ banner, modals, video, winners, faq }: LandingSlot
   return (
     <>
       {banner}
-      <h1 className="visually-hidden">{texts.landing.pageTitle}</h1>
       <Hero />
       <RulesSection />
       <section id="wideo" className="section" aria-labelledby="wideo-tytul">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Modal } from '../../components/modal';
 import { apiUrl } from '../../lib/api';
@@ -17,9 +17,10 @@ export async function requestResignation(hash: string): Promise<boolean> {
 }
 
 /**
- * spec §2: `?action=…` opens the offer to stop promotional-code e-mails. `action` and `hash` are read once
- * and then taken out of the address bar: the hash does not linger in history, bookmarks or shared links,
- * and a reload does not reopen an offer whose hash is gone.
+ * spec §2: `?action=…` opens the offer to stop promotional-code e-mails. `action` and `hash` stay in the
+ * address bar while the offer is open, so a reload brings it back; they are taken out (the hash does not
+ * linger in history, bookmarks or shared links) once the resignation succeeded or the visitor closed the
+ * offer, which is declining it.
  */
 export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
   const [params, setParams] = useSearchParams();
@@ -28,8 +29,7 @@ export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
   const [status, setStatus] = useState<Status>('idle');
   const resultRef = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
-    if (!params.has('hash') && !params.has('action')) return;
+  const forgetLink = () =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -39,7 +39,6 @@ export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [params, setParams]);
 
   const resign = async () => {
     // spec §2: without a hash the button does nothing; it is disabled while the request runs.
@@ -47,12 +46,15 @@ export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
     setStatus('pending');
     const ok = await requestResignation(hash);
     setStatus(ok ? 'done' : 'failed');
+    if (!ok) return;
+    forgetLink();
     // The button is disabled for good after a success: keep focus inside the dialog, on the answer.
-    if (ok) requestAnimationFrame(() => resultRef.current?.focus());
+    requestAnimationFrame(() => resultRef.current?.focus());
   };
 
   const close = () => {
     setOpen(false);
+    forgetLink();
     onClosed?.();
   };
 

@@ -14,6 +14,8 @@ import { widgets } from '../../../../widgets/registry';
 import { Modal } from '../../components/modal';
 import { scrollBehavior } from '../../lib/scroll';
 import { errorParagraphs } from './error-paragraphs';
+import { fieldId, focusTargetId, missingFields } from './missing-fields';
+import { MissingList } from './missing-list';
 import type { SubmitResult } from './submit-statement';
 import { templates, type PageFormContext } from './templates';
 
@@ -54,15 +56,22 @@ type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
 export function StatementForm({
   tier,
-  form: { schema, uiSchema },
+  form,
   validator,
   hash,
   lockedCode,
   send,
   onPayload,
 }: StatementFormProps) {
+  const { schema, uiSchema } = form;
   const navigate = useNavigate();
   const [formData, setFormData] = useState<StatementFormData>(() => (lockedCode ? { code: lockedCode } : {}));
+  // The statement link's code arrives once the server answered (statement-link.ts), after the first render.
+  const [lockedCodeShown, setLockedCodeShown] = useState(lockedCode);
+  if (lockedCode !== lockedCodeShown) {
+    setLockedCodeShown(lockedCode);
+    if (lockedCode) setFormData((previous) => ({ ...previous, code: lockedCode }));
+  }
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [fileMissing, setFileMissing] = useState(false);
   const [sending, setSending] = useState(false);
@@ -79,10 +88,15 @@ export function StatementForm({
   // touched) and decides completeness (spec §5: the tier schema encodes every rule).
   const errors = useMemo(() => fieldMessages(validator, schema, data), [validator, schema, data]);
   const complete = errors.size === 0;
+  const visible = useMemo(() => visibleFields(validator, schema, data), [validator, schema, data]);
+  const photoMissing = visible.has('file') && !data.file;
+  const missing = useMemo(
+    () => missingFields(form, errors, data, photoMissing),
+    [form, errors, data, photoMissing],
+  );
   useEffect(() => {
-    if (onPayload)
-      onPayload(buildPayload(tier, data, { hash, visible: visibleFields(validator, schema, data) }));
-  }, [onPayload, tier, data, hash, validator, schema]);
+    if (onPayload) onPayload(buildPayload(tier, data, { hash, visible }));
+  }, [onPayload, tier, data, hash, visible]);
 
   const formContext: PageFormContext = {
     touched,
@@ -91,10 +105,11 @@ export function StatementForm({
     tier,
   };
 
+  const visit = (id: string) => setTouched((previous) => new Set(previous).add(id));
+
   const submit = async () => {
-    const visible = visibleFields(validator, schema, data);
     // spec §4: an offline code needs the coupon photo (the schema shows the field only then).
-    if (visible.has('file') && !data.file) {
+    if (photoMissing) {
       setFileMissing(true);
       window.scrollTo({ top: 0, behavior: scrollBehavior() });
       document.getElementById('root_file')?.focus({ preventScroll: true });
@@ -127,23 +142,23 @@ export function StatementForm({
         showErrorList={false}
         noHtml5Validate
         onChange={(event) => setFormData((event.formData as StatementFormData | undefined) ?? {})}
-        onBlur={(id) => setTouched((previous) => new Set(previous).add(id))}
+        onBlur={visit}
         onSubmit={() => void submit()}
       >
         <div className="statement__submit">
-          {!complete && (
-            <p id="brakujace-pola" className="field-note">
-              {texts.incompleteHint}
-            </p>
-          )}
           <button
             type="submit"
             className="button button--sun"
             disabled={!complete || sending}
-            aria-describedby={complete ? undefined : 'brakujace-pola'}
+            aria-describedby={missing.length === 0 ? undefined : 'brakujace-pola'}
           >
             {sending ? texts.submitting : texts.submit}
           </button>
+          <MissingList
+            entries={missing}
+            targetOf={(entry) => focusTargetId(entry.path, data)}
+            onVisit={(entry) => visit(fieldId(entry.path))}
+          />
         </div>
       </Form>
       <Modal

@@ -1,32 +1,61 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { texts } from '../../lib/statement-texts';
 import { tierById, type TierId } from '../../../shared/campaign';
 import { tierForms } from '../../../shared/statement/forms';
 import type { TierValidator } from '../../../shared/statement/validators';
 import { StatementForm } from './statement-form';
+import { useStatementLink } from './statement-link';
 import { submitStatement } from './submit-statement';
 import './statement.css';
 
 const CODE_PATTERN = /^[A-Za-z0-9]{11}$/;
 
+/** Instead of the form: why it cannot be filled in from here, and where to go. */
+function LinkNotice({ title, text, action }: { title: string; text: string; action: 'checker' | 'home' }) {
+  return (
+    <section className="statement statement--no-link">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      {action === 'checker' ? (
+        <Link className="button button--sun" to={{ pathname: '/', hash: '#zwyciezcy' }}>
+          {texts.noLinkAction}
+        </Link>
+      ) : (
+        <Link className="button button--sun" to="/">
+          {texts.successButton}
+        </Link>
+      )}
+    </section>
+  );
+}
+
 /** The one page of all seven statement forms; the route chooses the tier (spec §2). */
 export default function StatementPage({ tierId, validator }: { tierId: TierId; validator: TierValidator }) {
   const tier = tierById(tierId)!;
   const location = useLocation();
-  const hash = new URLSearchParams(location.search).get('hash') || null;
+  const hash = (tier.claimBy === 'hash' && new URLSearchParams(location.search).get('hash')) || null;
+  const link = useStatementLink(hash);
   const stateCode = (location.state as { code?: unknown } | null)?.code;
-  const lockedCode = typeof stateCode === 'string' && CODE_PATTERN.test(stateCode) ? stateCode : undefined;
+  // A valid link knows its code: it is filled in and locked, as one passed from the code checker.
+  const lockedCode =
+    link.kind === 'open'
+      ? link.code
+      : typeof stateCode === 'string' && CODE_PATTERN.test(stateCode)
+        ? stateCode
+        : undefined;
   // A hash tier's statement is accepted only with the e-mailed link's hash: without it, say how to get there.
   if (tier.claimBy === 'hash' && !hash) {
-    return (
-      <section className="statement statement--no-link">
-        <h1>{texts.noLinkTitle}</h1>
-        <p>{texts.noLinkText}</p>
-        <Link className="button button--sun" to={{ pathname: '/', hash: '#zwyciezcy' }}>
-          {texts.noLinkAction}
-        </Link>
-      </section>
-    );
+    return <LinkNotice title={texts.noLinkTitle} text={texts.noLinkText} action="checker" />;
+  }
+  if (link.kind === 'unknown') {
+    return <LinkNotice title={texts.linkUnknownTitle} text={texts.linkUnknownText} action="home" />;
+  }
+  if (link.kind === 'received') {
+    return <LinkNotice title={texts.linkUsedTitle} text={texts.linkUsedText} action="home" />;
+  }
+  // A link opened on another tier's page (an edited address) goes to its own tier's page.
+  if (link.kind === 'open' && link.tier.id !== tierId) {
+    return <Navigate replace to={{ pathname: link.tier.path, search: location.search }} />;
   }
   return (
     <div className="statement">

@@ -62,18 +62,27 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   );
 }
 
+/**
+ * spec §2: 'OŚWIADCZENIE dla Laureata Nagrody {tier} stopnia w postaci:' — "stopnia" (degree) follows a
+ * tier's Roman numeral only; a named prize reads 'Nagrody WinTo! w postaci:'.
+ */
+const titleOf = (tier: Tier) =>
+  (/^[IVX]+$/.test(tier.label) ? texts.title : texts.titleNamed).replace('{tier}', tier.label);
+
 function TierIntro({ tier }: Pick<PageFormContext, 'tier'>) {
   const address = `${campaign.contact.postalName}, ${campaign.contact.postalStreet}, ${campaign.contact.postalCity}`;
+  // What comes with the statement: the coupon's photo, or for a tier that sends none its serial number.
+  const coupon = texts.instructionsCoupon['image' in tier.payload ? 'photo' : 'serialNumber'];
   return (
     <>
       <p className="statement__attachment">{texts.attachment.replace('{number}', String(tier.attachment))}</p>
-      <h1 className="statement__title">{texts.title.replace('{tier}', tier.label)}</h1>
+      <h1 className="statement__title">{titleOf(tier)}</h1>
       <p className="statement__prize">{texts.prizes[tier.id]}</p>
       <section className="statement__instructions" aria-labelledby="instrukcja">
         <h2 id="instrukcja">{texts.instructionsTitle}</h2>
         <ul>
           {texts.instructions.map((line) => (
-            <li key={line}>{line.replace('{address}', address)}</li>
+            <li key={line}>{line.replace('{address}', address).replace('{coupon}', coupon)}</li>
           ))}
         </ul>
       </section>

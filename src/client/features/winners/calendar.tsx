@@ -1,11 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { polishDate, polishMonth, polishWeekdays } from '../../../shared/polish-dates';
 import { fill } from '../../lib/template';
 import { daysInMonth, isInLottery, parseMonthKey, type WinnersView } from './winners-view';
 import { texts } from '../../lib/content';
 
+/** "lipiec 2025", the title of a month's calendar and its entry in the month selector. */
 export function monthName(key: string): string {
-  const { year, month } = parseMonthKey(key);
-  return `${texts.winners.months[month - 1]} ${year}`;
+  return polishMonth(parseMonthKey(key));
 }
 
 /** A month of day buttons, Monday first; days outside the lottery period are disabled (spec §2). */
@@ -62,9 +63,9 @@ export function Calendar({
       </caption>
       <thead>
         <tr>
-          {texts.winners.weekdays.map((weekday) => (
-            <th key={weekday.short} scope="col">
-              <abbr title={weekday.long}>{weekday.short}</abbr>
+          {polishWeekdays.map((weekday) => (
+            <th key={weekday.name} scope="col">
+              <abbr title={weekday.name}>{weekday.letter}</abbr>
             </th>
           ))}
         </tr>
@@ -85,7 +86,7 @@ export function Calendar({
                     tabIndex={day === tabStop ? 0 : -1}
                     onKeyDown={(event) => onKeyDown(event, day)}
                     aria-pressed={view.day === day}
-                    aria-label={`${day} ${texts.winners.monthsGenitive[month - 1]} ${year}`}
+                    aria-label={polishDate({ year, month, day })}
                     disabled={!isInLottery({ year, month, day }, view)}
                     onClick={() => onSelectDay(day)}
                   >

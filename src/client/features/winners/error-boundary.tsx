@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { reportError } from '../../lib/report-error';
 
 interface Props {
   fallback: ReactNode;
@@ -16,9 +17,10 @@ export class ErrorBoundary extends Component<Props, { hasError: boolean }> {
   }
 
   // spec §7: the developers' message ('Invalid data format: expected an array', 'Failed to fetch draw
-  // data') goes to the console for error reporting; the visitor reads the fallback.
+  // data') goes to the console and to the operator; the visitor reads the fallback.
   override componentDidCatch(error: Error) {
     console.error(error.message);
+    reportError('winners-render', error.message);
   }
 
   override componentDidUpdate(previous: Props) {

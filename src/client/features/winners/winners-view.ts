@@ -88,23 +88,17 @@ export function selectedDate(view: WinnersView): CalendarDate | null {
 export function winnersReducer(view: WinnersView, action: WinnersAction): WinnersView {
   switch (action.type) {
     case 'instant': {
-      // spec §4: switching to instant clears the draw, selects the current month and, once the lottery has
-      // started, the current day, with the date clamped to the end date. Before the start the selector
-      // shows the lottery's first month with no day chosen (a month outside the lottery is not offered).
+      // spec §4: switching to instant clears the draw and selects the current month and day, the date
+      // clamped to the end date. Before the start, where spec §4 selects no day, the lottery's first day is
+      // chosen, so the calendar opens on a day that can list winners whatever the clock says (issue 14).
       const today = warsawCalendarDate(action.nowMs);
-      const started = compareDates(today, view.lotteryStart) >= 0;
-      const date = !started
-        ? view.lotteryStart
-        : compareDates(today, view.lotteryEnd) > 0
-          ? view.lotteryEnd
-          : today;
-      return {
-        ...view,
-        prizeType: 'instant',
-        draw: null,
-        month: monthKey(date),
-        day: started ? date.day : null,
-      };
+      const date =
+        compareDates(today, view.lotteryStart) < 0
+          ? view.lotteryStart
+          : compareDates(today, view.lotteryEnd) > 0
+            ? view.lotteryEnd
+            : today;
+      return { ...view, prizeType: 'instant', draw: null, month: monthKey(date), day: date.day };
     }
     case 'draw':
       // spec §4: switching to draw clears month and day.

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { tierById, type Tier } from '../../../shared/campaign';
+import { apiUrl } from '../../lib/api';
+
+/**
+ * What the server knows of a statement link (GET statement-link, shared/API.md): open (with the claim's
+ * tier and code), its statement already received, unknown; or unchecked, when the question got no answer
+ * (the form is offered anyway: the statement call checks the link again).
+ */
+export type LinkState =
+  | { kind: 'checking' }
+  | { kind: 'open'; tier: Tier; code: string }
+  | { kind: 'received' }
+  | { kind: 'unknown' }
+  | { kind: 'unchecked' };
+
+export async function checkStatementLink(hash: string): Promise<LinkState> {
+  try {
+    const response = await fetch(apiUrl(`statement-link?hash=${encodeURIComponent(hash)}`));
+    if (response.status === 404) return { kind: 'unknown' };
+    if (!response.ok) return { kind: 'unchecked' };
+    const body = (await response.json()) as { status?: unknown; tier?: unknown; code?: unknown };
+    const tier = typeof body.tier === 'string' ? tierById(body.tier) : undefined;
+    if (body.status === 'received') return { kind: 'received' };
+    if (body.status === 'open' && tier && typeof body.code === 'string') {
+      return { kind: 'open', tier, code: body.code };
+    }
+    return { kind: 'unchecked' };
+  } catch {
+    return { kind: 'unchecked' };
+  }
+}
+
+/** Issue 14: a hash tier's page asks about its link as it opens; without a hash there is nothing to ask. */
+export function useStatementLink(hash: string | null): LinkState {
+  const [state, setState] = useState<LinkState>({ kind: hash ? 'checking' : 'unchecked' });
+  useEffect(() => {
+    if (!hash) return;
+    let current = true;
+    void checkStatementLink(hash).then((answer) => {
+      if (current) setState(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [hash]);
+  return state;
+}

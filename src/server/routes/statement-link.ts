@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import apiMessages from '../../content/api-messages.json';
+import { findClaimByHashDigest } from '../db/claims';
+import { digestOf } from '../secrets';
+import type { AppDeps } from '../app';
+
+export const STATEMENT_LINK_CALL = '/api/statement-link';
+
+/**
+ * Issue 14: GET statement-link?hash=H — the statement page of a hash tier asks, as it opens, whether its
+ * link is known and still open, so a winner with a mistyped, replaced or used link learns it before
+ * filling in twenty fields. The hash is the winner's secret: who holds it may see the claim's tier and
+ * code (the e-mail that carried it names them). Tiers III and VI have no lookup: by code it would tell a
+ * stranger which codes are open.
+ */
+export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage }) => {
+  app.get<{ Querystring: { hash?: string | string[] } }>(
+    '/statement-link',
+    { config: { rateLimit: {} } },
+    async (request, reply) => {
+      const { hash } = request.query;
+      if (typeof hash !== 'string' || hash === '') {
+        return reply.status(400).send({ message: apiMessages.statementLinkHashMissing });
+      }
+      // Hashes are issued as 32 base64url characters; anything far off is unknown without a database trip.
+      const claim = hash.length <= 200 ? await findClaimByHashDigest(storage.db, digestOf(hash)) : undefined;
+      if (!claim) return reply.status(404).send({ message: apiMessages.statementLinkUnknown });
+      return claim.has_statement
+        ? { status: 'received', tier: claim.tier }
+        : { status: 'open', tier: claim.tier, code: claim.code };
+    },
+  );
+};
