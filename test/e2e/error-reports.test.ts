@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, newContext, useServerAndBrowser } from './harness';
 
 interface ReportLine {
   level: number;
@@ -8,31 +7,22 @@ interface ReportLine {
 }
 
 describe.runIf(browserAvailable())('error reports from the page in Chromium (spec §7)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = useServerAndBrowser();
 
   const reports = () =>
-    server.logs
+    running.server.logs
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as ReportLine)
       .filter((line) => line.report !== undefined);
 
   it('an error and a rejection nothing caught reach the server log, scrubbed, under the strict CSP', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(running.browser);
     const page = await context.newPage();
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/.test(message.text())) refused.push(message.text());
     });
-    await page.goto(`${server.url}/?utm_source=12345678`);
+    await page.goto(`${running.server.url}/?utm_source=12345678`);
     await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
 
     await page.evaluate(() => {
@@ -50,7 +40,7 @@ describe.runIf(browserAvailable())('error reports from the page in Chromium (spe
         { level: 40, kind: 'unhandled', message: 'odrzucone dla <e-mail>', path: '/' },
       ]),
     );
-    expect(server.logs.join('\n')).not.toContain('12345678');
+    expect(running.server.logs.join('\n')).not.toContain('12345678');
     expect(refused).toEqual([]);
     await context.close();
   });

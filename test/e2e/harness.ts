@@ -4,6 +4,7 @@ import path from 'node:path';
 import net from 'node:net';
 import readline from 'node:readline';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** Where the e2e run builds the client; set E2E_CLIENT_DIR to keep parallel runs apart. */
@@ -114,4 +115,20 @@ export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
 
 export async function newContext(browser: Browser, viewport = DESKTOP_VIEWPORT): Promise<BrowserContext> {
   return browser.newContext({ viewport, locale: 'pl-PL', timezoneId: 'America/New_York' });
+}
+
+/**
+ * The real server (with `env`) and a Chromium for the tests of one describe block: started before them,
+ * closed after them. Read `running.server` and `running.browser` inside the tests.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}) {
+  const running = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [running.server, running.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return running;
 }

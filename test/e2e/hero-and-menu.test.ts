@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import texts from '../../src/content/texts.json';
-import { browserAvailable, launchBrowser, startServer, type RunningServer } from './harness';
+import { browserAvailable, useServerAndBrowser } from './harness';
 
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 320, height: 640 };
@@ -15,25 +15,13 @@ const MENU_LINKS = [
 ];
 
 describe.runIf(browserAvailable())('hero headline and menu scrolling in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // A day without a notice: no modal covers the page.
-    [server, browser] = await Promise.all([
-      startServer({ CAMPAIGN_NOW: '2025-09-05T12:00:00+02:00' }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // A day without a notice: no modal covers the page.
+  const running = useServerAndBrowser({ CAMPAIGN_NOW: '2025-09-05T12:00:00+02:00' });
 
   async function open(viewport: { width: number; height: number }, reducedMotion?: 'reduce') {
-    const context = await browser.newContext({ viewport, locale: 'pl-PL', reducedMotion });
+    const context = await running.browser.newContext({ viewport, locale: 'pl-PL', reducedMotion });
     const page = await context.newPage();
-    await page.goto(server.url + '/');
+    await page.goto(running.server.url + '/');
     await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
     await page.waitForLoadState('networkidle');
     return page;

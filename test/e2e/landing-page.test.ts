@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  PHONE_VIEWPORT,
-  browserAvailable,
-  launchBrowser,
-  newContext,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { PHONE_VIEWPORT, browserAvailable, newContext, useServerAndBrowser } from './harness';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -20,27 +13,15 @@ async function axeViolations(page: Page) {
 }
 
 describe.runIf(browserAvailable())('landing page in Chromium (no winners data needed)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // 5 September 2025: registration has ended, the banner says so; the winners calendar is clamped to 2 September.
-    [server, browser] = await Promise.all([
-      startServer({ CAMPAIGN_NOW: '2025-09-05T12:00:00+02:00' }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // 5 September 2025: registration has ended, the banner says so; the winners calendar is clamped to 2 September.
+  const running = useServerAndBrowser({ CAMPAIGN_NOW: '2025-09-05T12:00:00+02:00' });
 
   async function open(path = '/', viewport?: typeof PHONE_VIEWPORT) {
-    const context = await newContext(browser, viewport);
+    const context = await newContext(running.browser, viewport);
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(server.url + path);
+    await page.goto(running.server.url + path);
     await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
     return { page, requests };
   }

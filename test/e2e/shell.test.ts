@@ -1,37 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP_VIEWPORT,
   PHONE_VIEWPORT,
   browserAvailable,
-  launchBrowser,
   newContext,
-  startServer,
-  type RunningServer,
+  useServerAndBrowser,
 } from './harness';
 
 describe.runIf(browserAvailable())('site shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const running = useServerAndBrowser();
 
   async function open(path: string, viewport = DESKTOP_VIEWPORT) {
-    const context = await newContext(browser, viewport);
+    const context = await newContext(running.browser, viewport);
     const page = await context.newPage();
-    await page.goto(server.url + path);
+    await page.goto(running.server.url + path);
     return page;
   }
 
   it('redirects an unknown path to /', async () => {
     const page = await open('/cokolwiek');
-    await page.waitForURL(server.url + '/');
+    await page.waitForURL(running.server.url + '/');
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('pl');
   });

@@ -2,19 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, postStatement, type TestApp } from './helpers';
 import { validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
-import { importInto, winnersFixture } from './winners-fixture';
+import { importLinkHashes, winnersFixture } from './winners-fixture';
 
 describe.each(storageTargets)('a statement link checked as the page opens (issue 14) on $name', (target) => {
   let t: TestApp;
-  const hashes = new Map<string, string>();
+  let hashes: Map<string, string>;
 
   beforeAll(async () => {
     t = await openTestApp(target, { rateLimitMax: 5 });
-    const { lines } = await importInto(t, winnersFixture);
-    for (const line of lines) {
-      const hash = new URLSearchParams(line.link.split('?')[1] ?? '').get('hash');
-      if (hash) hashes.set(line.code, hash);
-    }
+    hashes = await importLinkHashes(t, winnersFixture);
   });
   afterAll(async () => {
     await t.close();

@@ -8,7 +8,7 @@ import { openTestApp, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { pngChunk, pngDataUrl, validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
-import { WINNER_CONTACT, importInto, winnersFixture } from './winners-fixture';
+import { WINNER_CONTACT, importInto, importLinkHashes, winnersFixture } from './winners-fixture';
 
 type Endpoint = 'complete-testimonial' | 'draw-complete-testimonial';
 
@@ -26,15 +26,11 @@ function interlacedPng(): string {
 
 describe.each(storageTargets)('statements on $name', (target) => {
   let t: TestApp;
-  const hashes = new Map<string, string>();
+  let hashes: Map<string, string>;
 
   beforeAll(async () => {
     t = await openTestApp(target, { rateLimitMax: 1_000 });
-    const { lines } = await importInto(t, winnersFixture);
-    for (const line of lines) {
-      const hash = new URLSearchParams(line.link.split('?')[1] ?? '').get('hash');
-      if (hash) hashes.set(line.code, hash);
-    }
+    hashes = await importLinkHashes(t, winnersFixture);
   });
   afterAll(async () => {
     await t.close();

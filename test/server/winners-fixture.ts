@@ -63,3 +63,17 @@ export const importInto = (
     nowIso: new Date().toISOString(),
     ...options,
   });
+
+/** Imports the file and gives each hash tier's statement link hash by code (import-winners prints the links). */
+export async function importLinkHashes(
+  t: { storage: Storage; statementsKey: Buffer },
+  file: WinnersFile,
+): Promise<Map<string, string>> {
+  const { lines } = await importInto(t, file);
+  const hashes = new Map<string, string>();
+  for (const line of lines) {
+    const hash = new URLSearchParams(line.link.split('?')[1] ?? '').get('hash');
+    if (hash) hashes.set(line.code, hash);
+  }
+  return hashes;
+}
