@@ -4,6 +4,7 @@ import { isObject, type JsonObject } from '../shared/json';
 import { FIELD_DEFINITIONS, payloadRow, TOGGLE_FIELDS, tierPayload } from '../shared/statement/payload';
 import { checkTierFile, type SchemaProblem, type SharedFiles } from '../shared/statement/schema-check';
 import { sectionOf, SECTIONS, type SectionId } from '../shared/statement/sections';
+import { SHORT_TITLE_DESCRIPTION } from '../shared/statement/editor-schema';
 import {
   composeTierForm,
   fieldTitle,
@@ -46,9 +47,6 @@ export type TextKey =
   | `message:${string}`
   | `part:${string}`
   | `partShort:${string}`;
-
-/** `ui:shortTitle` names a field with a long label (a consent, a question) in the list of what is missing. */
-const SHORT_TITLE_LABEL = 'Krótka nazwa na liście braków pod przyciskiem „Wyślij”';
 
 /** The ui path and key a text of the look is kept at (label and wording keys have their own rules). */
 function uiPlace(field: string, key: TextKey): [string[], string] | undefined {
@@ -195,7 +193,7 @@ function textsOf(
   const noHome = home ? undefined : FROM_DEFINITION;
   const texts: FieldText[] = [{ key: 'title', label: 'Etykieta', value: fieldTitle(ui, property, field) }];
   if (typeof ui['ui:shortTitle'] === 'string') {
-    texts.push({ key: 'shortTitle', label: SHORT_TITLE_LABEL, value: ui['ui:shortTitle'] });
+    texts.push({ key: 'shortTitle', label: SHORT_TITLE_DESCRIPTION, value: ui['ui:shortTitle'] });
   }
   if (property.type === 'object') {
     const parts = isObject(property.properties) ? Object.keys(property.properties) : [];
@@ -210,7 +208,7 @@ function textsOf(
       if (typeof partUi['ui:shortTitle'] === 'string') {
         texts.push({
           key: `partShort:${part}`,
-          label: `${SHORT_TITLE_LABEL} (zgoda ${index + 1})`,
+          label: `${SHORT_TITLE_DESCRIPTION} (zgoda ${index + 1})`,
           value: partUi['ui:shortTitle'],
         });
       }

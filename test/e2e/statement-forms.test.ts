@@ -414,6 +414,17 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await lost.waitFor();
     expect(await lost.locator('.modal__body p').allTextContents()).toEqual([statementTexts.connection.lost]);
     await page.keyboard.press('Escape');
+    // A proxy's 504 page (no message of ours) is a server that did not answer in time.
+    await page.unroute('**/api/complete-testimonial');
+    await page.route('**/api/complete-testimonial', (route) =>
+      route.fulfill({ status: 504, contentType: 'text/html', body: '<h1>504 Gateway Time-out</h1>' }),
+    );
+    await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
+    await lost.waitFor();
+    expect(await lost.locator('.modal__body p').allTextContents()).toEqual([
+      statementTexts.connection.timeout,
+    ]);
+    await page.keyboard.press('Escape');
     expect(await page.getByLabel(/^Imię/).inputValue()).toBe('Jan');
   });
 

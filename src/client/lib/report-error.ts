@@ -5,8 +5,6 @@ import {
 } from '../../shared/error-reports';
 import { apiUrl } from './api';
 
-export type { ErrorReportKind };
-
 /** A page that fails in a loop reports a few times, not thousands. */
 const MAX_REPORTS_PER_PAGE_LOAD = 10;
 const reported = new Set<string>();

@@ -22,10 +22,13 @@ const UI_KEYS = [
   'ui:description',
 ];
 
-/** Labels a participant reads: never empty. ui:shortTitle names a field in the list of what is missing. */
+/** What `ui:shortTitle` is, for the people who edit it: the name of a field with a long label in the list of what is missing. */
+export const SHORT_TITLE_DESCRIPTION = 'Krótka nazwa na liście braków pod przyciskiem „Wyślij oświadczenie”';
+
+/** Labels a participant reads: never empty. */
 const LABEL_KEYS: Record<string, string> = {
   'ui:title': 'Etykieta pola',
-  'ui:shortTitle': 'Krótka nazwa pola na liście braków pod przyciskiem „Wyślij” (gdy etykieta jest długa)',
+  'ui:shortTitle': SHORT_TITLE_DESCRIPTION,
 };
 
 const text = (description: string) => ({

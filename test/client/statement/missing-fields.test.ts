@@ -39,8 +39,8 @@ describe('what is missing before submit (issue 14)', () => {
       'Zgoda na przetwarzanie danych osobowych',
       'Zgoda na nagrodę dodatkową (podatek)',
       'Pytanie o eksponowane stanowisko polityczne',
-      'Pytanie o członka rodziny na eksponowanym stanowisku',
-      'Pytanie o współpracownika osoby na eksponowanym stanowisku',
+      'Pytanie o pokrewieństwo z osobą na eksponowanym stanowisku',
+      'Pytanie o współpracę z osobą na eksponowanym stanowisku',
       'Potwierdzenie, że jesteś beneficjentem rzeczywistym',
     ]);
     // nothing was given yet: no field is wrong, each is only missing

@@ -28,7 +28,7 @@ const isEmpty = (value: unknown) => value === undefined || value === '' || value
 
 /**
  * What still stands between the visitor and the submit button, in page order (section, then the tier's
- * ui:order): every field with a message (the field itself says what it is), and the coupon photo while one is needed and not chosen (spec §4
+ * ui:order): every field with a message (the field itself says what is wrong), and the coupon photo while one is needed and not chosen (spec §4
  * asks it only on submit, so it is on the list without keeping the button disabled). A group of consents
  * not begun yet is listed consent by consent, each by its short name.
  */

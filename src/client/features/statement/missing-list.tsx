@@ -23,6 +23,8 @@ function goTo(id: string) {
 
 interface MissingListProps {
   entries: readonly MissingField[];
+  /** The button is enabled (only the coupon photo may be left, spec §4): the hint to complete is not said. */
+  complete: boolean;
   /** The id of the element an entry moves focus to. */
   targetOf: (entry: MissingField) => string;
   /** Told which field an entry led to: it counts as visited, so its own message shows. */
@@ -33,7 +35,7 @@ interface MissingListProps {
  * Issue 14: under the submit button, what is still missing or wrong, by the fields' labels; each entry
  * moves focus to its field. The list follows the form; a polite live region tells the count after a pause.
  */
-export function MissingList({ entries, targetOf, onVisit }: MissingListProps) {
+export function MissingList({ entries, complete, targetOf, onVisit }: MissingListProps) {
   const [announcement, setAnnouncement] = useState('');
   const first = useRef(true);
   const count = entries.length;
@@ -57,9 +59,11 @@ export function MissingList({ entries, targetOf, onVisit }: MissingListProps) {
       </p>
       {count > 0 && (
         <div className="missing">
-          <p id="brakujace-pola" className="field-note">
-            {texts.incompleteHint}
-          </p>
+          {!complete && (
+            <p id="brakujace-pola" className="field-note">
+              {texts.incompleteHint}
+            </p>
+          )}
           <ul className="missing__list" aria-label={texts.missing.label}>
             {entries.map((entry) => (
               <li key={entry.path}>

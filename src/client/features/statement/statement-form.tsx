@@ -150,12 +150,13 @@ export function StatementForm({
             type="submit"
             className="button button--sun"
             disabled={!complete || sending}
-            aria-describedby={missing.length === 0 ? undefined : 'brakujace-pola'}
+            aria-describedby={complete ? undefined : 'brakujace-pola'}
           >
             {sending ? texts.submitting : texts.submit}
           </button>
           <MissingList
             entries={missing}
+            complete={complete}
             targetOf={(entry) => focusTargetId(entry.path, data)}
             onVisit={(entry) => visit(fieldId(entry.path))}
           />

@@ -12,29 +12,45 @@ export type SubmitResult = { ok: true } | { ok: false; message: string };
  */
 export const STATEMENT_TIMEOUT_MS = 60_000;
 
+/** Answers of a proxy in front of the server, not of the server: 502 Bad Gateway, 504 Gateway Timeout. */
+const GATEWAY_FAILURES = [502, 504];
+
 /**
  * spec §7: POST the statement; a failure carries the server's `message` ('' when absent, spec §8). No
  * answer at all (offline, a dropped connection, none in STATEMENT_TIMEOUT_MS) is told in Polish instead
  * (issue 14): the data stays in the form, to be sent again. Failures that are faults reach the operator.
  */
 export async function submitStatement(tier: Tier, payload: StatementPayload): Promise<SubmitResult> {
-  let response: Response;
+  // An AbortController, not AbortSignal.timeout(): Safari has that only from 16, and a winner on an older
+  // iPhone must still be able to send.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, STATEMENT_TIMEOUT_MS);
   try {
-    response = await fetch(apiUrl(statementEndpoint(tier)), {
+    const response = await fetch(apiUrl(statementEndpoint(tier)), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(STATEMENT_TIMEOUT_MS),
+      signal: controller.signal,
     });
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    if (response.ok) return { ok: true };
+    if (response.status >= 500) reportError('statement-server', `HTTP ${response.status}`);
+    // The browser's checks passed and the server refused the data: the two disagree.
+    else if ([400, 413, 415].includes(response.status))
+      reportError('statement-rejected', `HTTP ${response.status}`);
+    const message = await errorMessageOf(response);
+    // A proxy's 502 or 504 without our message: the server could not be reached or did not answer in time.
+    if (!message && GATEWAY_FAILURES.includes(response.status)) {
+      return { ok: false, message: texts.connection.timeout };
+    }
+    return { ok: false, message };
+  } catch {
     reportError(timedOut ? 'statement-timeout' : 'statement-network');
     return { ok: false, message: timedOut ? texts.connection.timeout : texts.connection.lost };
+  } finally {
+    clearTimeout(timer);
   }
-  if (response.ok) return { ok: true };
-  if (response.status >= 500) reportError('statement-server', `HTTP ${response.status}`);
-  // The browser's checks passed and the server refused the data: the two disagree.
-  else if ([400, 413, 415].includes(response.status))
-    reportError('statement-rejected', `HTTP ${response.status}`);
-  return { ok: false, message: await errorMessageOf(response) };
 }
