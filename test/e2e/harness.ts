@@ -119,16 +119,31 @@ export async function newContext(browser: Browser, viewport = DESKTOP_VIEWPORT):
 
 /**
  * The real server (with `env`) and a Chromium for the tests of one describe block: started before them,
- * closed after them. Read `running.server` and `running.browser` inside the tests.
+ * closed after them, the server's data folder removed. `prepare` fills that folder first (the operator's
+ * commands: imports, opt-out links). Read `running.server` and `running.browser` inside the tests.
  */
-export function useServerAndBrowser(env: Record<string, string> = {}) {
+export function useServerAndBrowser(
+  env: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+) {
   const running = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    [running.server, running.browser] = await Promise.all([startServer(env), launchBrowser()]);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-e2e-'));
+    await prepare?.(dataDir);
+    [running.server, running.browser] = await Promise.all([startServer(env, dataDir), launchBrowser()]);
   });
   afterAll(async () => {
     await running.browser?.close();
     await running.server?.stop();
+    if (running.server) fs.rmSync(running.server.dataDir, { recursive: true, force: true });
   });
   return running;
+}
+
+/** Opens a page of the landing site and waits until its winners section is there. */
+export async function openLanding(running: { server: RunningServer; browser: Browser }, pathAndQuery = '/') {
+  const page = await (await newContext(running.browser)).newPage();
+  await page.goto(running.server.url + pathAndQuery);
+  await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
+  return page;
 }

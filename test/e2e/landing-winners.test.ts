@@ -1,11 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { browserAvailable, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import {
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  openLanding,
+  startServer,
+  useServerAndBrowser,
+} from './harness';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -85,35 +91,16 @@ async function tableRows(page: Page, name: string) {
 }
 
 describe.runIf(browserAvailable())('landing page with imported winners, in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let optOutLink: string;
-
-  beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-landing-'));
+  let optOutLink = '';
+  // 00:30 on 16 July in Warsaw is still 15 July on the browser's clock (America/New_York): Warsaw decides.
+  const running = useServerAndBrowser({ CAMPAIGN_NOW: '2025-07-16T00:30:00+02:00' }, async (dataDir) => {
     const file = path.join(dataDir, 'winners.json');
     fs.writeFileSync(file, JSON.stringify(winnersFile));
     operator(dataDir, 'import-winners', file);
     optOutLink = (JSON.parse(operator(dataDir, 'issue-optout', 'ktos@example.pl').trim()) as { link: string })
       .link;
-    // 00:30 on 16 July in Warsaw is still 15 July on the browser's clock (America/New_York): Warsaw decides.
-    [server, browser] = await Promise.all([
-      startServer({ CAMPAIGN_NOW: '2025-07-16T00:30:00+02:00' }, dataDir),
-      launchBrowser(),
-    ]);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
-
-  async function open(pathAndQuery = '/') {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(server.url + pathAndQuery);
-    await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
-    return page;
-  }
+  const open = (pathAndQuery = '/') => openLanding(running, pathAndQuery);
 
   async function search(page: Page, code: string) {
     await page.getByPlaceholder('wprowadź kod promocyjny').fill(code);
@@ -183,7 +170,7 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
       ).toBe(true);
     }
     await dialog.getByRole('link', { name: /200 zł/ }).click();
-    await page.waitForURL(server.url + '/oswiadczenie-vi-stopnia');
+    await page.waitForURL(running.server.url + '/oswiadczenie-vi-stopnia');
     expect(await page.evaluate(() => (history.state as { usr?: { code?: string } }).usr?.code)).toBe(
       'K7Q2M9X4B1Z',
     );
@@ -222,11 +209,11 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
     });
     await dialog.waitFor();
     // Issue 14: until the visitor answers, the link stays (a reload offers again).
-    expect(page.url()).toBe(server.url + optOutLink);
+    expect(page.url()).toBe(running.server.url + optOutLink);
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Rezygnuję' }).click();
     await dialog.getByText(/zostanie zrealizowana w ciągu dwóch dni roboczych/).waitFor();
-    await page.waitForURL(server.url + '/');
+    await page.waitForURL(running.server.url + '/');
     expect(await dialog.getByRole('button', { name: 'Rezygnuję' }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');

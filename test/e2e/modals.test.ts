@@ -1,23 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { runOperator } from '../server/operator-cli';
+import { browserAvailable, openLanding, useServerAndBrowser } from './harness';
 
 const NOT_FOUND = 'Twój kod nie został wylosowany';
 const OPT_OUT = 'Czy chcesz zrezygnować z otrzymywania kodów promocyjnych na e-mail?';
-
-/** A new opt-out link (`/?action=rezygnacja&hash=…`), issued by the operator's command before the server starts. */
-function issueOptOut(dataDir: string, email: string): string {
-  const output = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/operator/cli.ts', 'issue-optout', email],
-    { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  return (JSON.parse(output.trim()) as { link: string }).link;
-}
 
 /** Where focus is: the accessible name of the control in the open dialog, 'browser' once it left the page, else 'page'. */
 function focusPlace(page: Page) {
@@ -30,31 +17,18 @@ function focusPlace(page: Page) {
 }
 
 describe.runIf(browserAvailable())('modals on the native <dialog>, in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
   const links: string[] = [];
-
-  beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-modals-'));
-    for (const name of ['odrzuca', 'przeladowuje', 'rezygnuje'])
-      links.push(issueOptOut(dataDir, `${name}@example.pl`));
-    [server, browser] = await Promise.all([
-      startServer({ CAMPAIGN_NOW: '2025-07-16T12:00:00+02:00' }, dataDir),
-      launchBrowser(),
-    ]);
+  // Opt-out links issued by the operator's command before the server starts.
+  const running = useServerAndBrowser({ CAMPAIGN_NOW: '2025-07-16T12:00:00+02:00' }, async (dataDir) => {
+    for (const name of ['odrzuca', 'przeladowuje', 'rezygnuje']) {
+      const { lines } = await runOperator(['issue-optout', `${name}@example.pl`], {
+        dataDir,
+        databaseUrl: undefined,
+      });
+      links.push(String(lines[0]!.link));
+    }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
-
-  async function open(pathAndQuery = '/') {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(server.url + pathAndQuery);
-    await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
-    return page;
-  }
+  const open = (pathAndQuery = '/') => openLanding(running, pathAndQuery);
 
   /** Opens the code checker's 'not drawn' modal from its 'Wyszukaj' button (no winners are imported). */
   async function openNotFound() {
@@ -116,13 +90,13 @@ describe.runIf(browserAvailable())('modals on the native <dialog>, in Chromium',
     const page = await open(links[1]);
     const dialog = page.getByRole('dialog', { name: OPT_OUT });
     await dialog.waitFor();
-    expect(page.url()).toBe(server.url + links[1]);
+    expect(page.url()).toBe(running.server.url + links[1]);
     await page.reload();
     await dialog.waitFor();
-    expect(page.url()).toBe(server.url + links[1]);
+    expect(page.url()).toBe(running.server.url + links[1]);
     await dialog.getByRole('button', { name: 'Zamknij' }).click();
     expect(await dialog.count()).toBe(0);
-    await page.waitForURL(server.url + '/');
+    await page.waitForURL(running.server.url + '/');
     await page.reload();
     await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
     expect(await dialog.count()).toBe(0);
@@ -134,13 +108,13 @@ describe.runIf(browserAvailable())('modals on the native <dialog>, in Chromium',
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     expect(await dialog.count()).toBe(0);
-    await page.waitForURL(server.url + '/');
+    await page.waitForURL(running.server.url + '/');
 
     const unknown = '/?action=rezygnacja&hash=nieznany-skrot';
-    await page.goto(server.url + unknown);
+    await page.goto(running.server.url + unknown);
     await dialog.getByRole('button', { name: 'Rezygnuję' }).click();
     await dialog.getByText('Wystąpił błąd podczas rezygnacji').waitFor();
-    expect(page.url()).toBe(server.url + unknown);
+    expect(page.url()).toBe(running.server.url + unknown);
   });
 
   it('a resignation that succeeded takes the parameters away: a reload does not offer it again', async () => {
@@ -148,7 +122,7 @@ describe.runIf(browserAvailable())('modals on the native <dialog>, in Chromium',
     const dialog = page.getByRole('dialog', { name: OPT_OUT });
     await dialog.getByRole('button', { name: 'Rezygnuję' }).click();
     await dialog.getByText(/zostanie zrealizowana w ciągu dwóch dni roboczych/).waitFor();
-    await page.waitForURL(server.url + '/');
+    await page.waitForURL(running.server.url + '/');
     expect(await dialog.count()).toBe(1);
     await page.reload();
     await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
