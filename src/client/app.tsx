@@ -1,5 +1,6 @@
-import { Suspense, lazy, useState } from 'react';
+import { StrictMode, Suspense, lazy, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { prizes } from '../shared/campaign';
 import { loadStatementPage } from './features/statement/load-statement-page';
 import { NavBar } from './components/nav-bar';
@@ -34,30 +35,39 @@ function Layout() {
 }
 
 /** The home page: the landing layout filled with the features (which do not import each other). */
-function HomePage({ noticeSeen, onNoticeSeen }: { noticeSeen: boolean; onNoticeSeen: () => void }) {
+function HomePage({
+  nowMs,
+  noticeSeen,
+  onNoticeSeen,
+}: {
+  nowMs: number;
+  noticeSeen: boolean;
+  onNoticeSeen: () => void;
+}) {
   const [params] = useSearchParams();
   // One modal at a time: a notice waits until the e-mail opt-out offer is closed.
   const [optOutClosed, setOptOutClosed] = useState(() => !params.has('action'));
   return (
     <LandingPage
-      banner={<PhaseBanner />}
+      banner={<PhaseBanner nowMs={nowMs} />}
       video={<VideoFacade />}
       winners={<WinnersSection />}
       faq={<FaqSection />}
       modals={
         <>
           <OptOutModal onClosed={() => setOptOutClosed(true)} />
-          <NoticeModal enabled={optOutClosed && !noticeSeen} onDismissed={onNoticeSeen} />
+          <NoticeModal nowMs={nowMs} enabled={optOutClosed && !noticeSeen} onDismissed={onNoticeSeen} />
         </>
       }
     />
   );
 }
 
-export function App() {
+/** `nowMs`: the instant the page shows (phase banner, notice); the server's and the browser's agree (clock.ts). */
+export function App({ nowMs }: { nowMs: number }) {
   // spec §2: the notice opens on load; once closed, coming back to the home page does not reopen it.
   const [noticeSeen, setNoticeSeen] = useState(false);
-  const home = <HomePage noticeSeen={noticeSeen} onNoticeSeen={() => setNoticeSeen(true)} />;
+  const home = <HomePage nowMs={nowMs} noticeSeen={noticeSeen} onNoticeSeen={() => setNoticeSeen(true)} />;
   return (
     <Routes>
       <Route element={<Layout />}>
@@ -80,5 +90,22 @@ export function App() {
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>
+  );
+}
+
+/** The app with its providers, under the router each side gives: the browser's history or the server's path. */
+export function AppRoot({
+  nowMs,
+  queryClient,
+  router,
+}: {
+  nowMs: number;
+  queryClient: QueryClient;
+  router: (app: ReactNode) => ReactNode;
+}) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{router(<App nowMs={nowMs} />)}</QueryClientProvider>
+    </StrictMode>
   );
 }

@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from './app';
+import { QueryClient } from '@tanstack/react-query';
+import { AppRoot } from './app';
+import { campaignNow } from './lib/clock';
 import { reportError } from './lib/report-error';
 import './styles.css';
 
@@ -14,14 +14,14 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 // TanStack Query's defaults are the spec's (§7): 3 retries, exponential delay capped at 30 s.
-const queryClient = new QueryClient();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+const app = (
+  <AppRoot
+    nowMs={campaignNow()}
+    queryClient={new QueryClient()}
+    router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+  />
 );
+const container = document.getElementById('root')!;
+// Issue 13: the server sends the page rendered (entry-server.tsx); Vite's dev server sends it empty.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

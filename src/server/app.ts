@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +15,7 @@ import { resignationRoutes } from './routes/resignation';
 import { STATEMENT_LINK_CALL, statementLinkRoutes } from './routes/statement-link';
 import { STATEMENT_CALLS, TOO_MANY_FIELDS, statementRoutes } from './routes/statements';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
-import { isStatementPage, pageKey, pagesByPath } from './page-html';
+import { PageCache } from './pages';
 import { registerRateLimit } from './rate-limit';
 import { API_HEADERS, pageHeaders } from './security-headers';
 import { WinnersCache } from './winners/cache';
@@ -66,16 +65,6 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
-}
-
-function indexHtml(config: AppConfig): string | undefined {
-  const file = path.join(config.clientDir, 'index.html');
-  if (!fs.existsSync(file)) return undefined;
-  const html = fs.readFileSync(file, 'utf8');
-  if (config.campaignNowMs === undefined) return html;
-  // The pages behave as of CAMPAIGN_NOW too: the client reads this tag instead of the device clock.
-  const meta = `<meta name="campaign-now" content="${new Date(config.campaignNowMs).toISOString()}">`;
-  return html.replace('</head>', `${meta}</head>`);
 }
 
 /**
@@ -269,7 +258,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   const winners = new WinnersCache(deps.storage, app.log);
-  fastPath.handle = winnersFastPath(winners);
+  const pages = await PageCache.load(config.clientDir, {
+    now: deps.now,
+    pinned: config.campaignNowMs !== undefined,
+    headers: PAGE_HEADERS,
+    log: app.log,
+  });
+  const winnersLists = winnersFastPath(winners);
+  fastPath.handle = (request, response) =>
+    winnersLists(request, response) || (pages?.handle(request, response) ?? false);
   await winners.refresh();
   winners.start(config.winnersPollMs ?? 2_000);
   app.addHook('onClose', async () => winners.stop());
@@ -287,13 +284,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     { prefix: '/api' },
   );
 
-  const html = indexHtml(config);
-  const pages = html === undefined ? new Map<string, string>() : pagesByPath(config.clientDir, html);
-  if (html !== undefined) {
+  if (pages) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
       index: false,
-      // One route per built file; every other path falls through to the history fallback below.
+      // One route per built file; every other path falls through to the pages below.
       wildcard: false,
       // The build writes .br and .gz beside each file (scripts/precompress-plugin.ts): sent as they are.
       preCompressed: true,
@@ -309,16 +304,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathOnly(request.url));
-    if (html !== undefined && isPage) {
-      // History fallback: the client router decides what a path shows (and redirects unknown ones to /).
-      const pathname = pathOnly(request.url);
-      const page = pages.get(pageKey(pathname)) ?? html;
-      // Issue 10: a statement form is no page to keep (nor to restore with its data from the back cache).
-      const cacheControl = isStatementPage(pathname) ? 'no-store' : 'no-cache';
-      return reply.type('text/html; charset=utf-8').header('cache-control', cacheControl).send(page);
-    }
+    // The pages' fast path answers real connections first; this serves the rest (inject in tests).
+    if (pages?.handle(request.raw, reply.raw)) return reply.hijack();
     return reply.status(404).type('text/plain; charset=utf-8').send(apiMessages.notFound);
   });
 

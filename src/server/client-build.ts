@@ -24,22 +24,32 @@ function newestMtimeMs(entry: string): number {
     .reduce((newest, name) => Math.max(newest, newestMtimeMs(path.join(entry, name))), stat.mtimeMs);
 }
 
+/** Issue 13: the server's build of the app (src/client/entry-server.tsx), beside the browser's files. */
+export const SERVER_ENTRY = 'src/client/entry-server.tsx';
+export const serverBuildDir = (clientDir: string) => path.join(clientDir, '.server');
+export const serverBuildFile = (clientDir: string) => path.join(serverBuildDir(clientDir), 'entry-server.js');
+
 export function isClientBuildStale(root: string, clientDir: string): boolean {
-  const built = path.join(clientDir, 'index.html');
-  if (!fs.existsSync(built)) return true;
-  const builtAt = fs.statSync(built).mtimeMs;
+  const built = [path.join(clientDir, 'index.html'), serverBuildFile(clientDir)];
+  if (!built.every((file) => fs.existsSync(file))) return true;
+  const builtAt = Math.min(...built.map((file) => fs.statSync(file).mtimeMs));
   return BUILD_INPUTS.some((entry) => newestMtimeMs(path.join(root, entry)) > builtAt);
+}
+
+/** Builds the browser's files and then the server's render of the pages, with Vite. */
+export async function buildClient(root: string, clientDir: string) {
+  const { build } = await import('vite');
+  const common = { root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' as const };
+  await build({ ...common, build: { outDir: clientDir } });
+  await build({
+    ...common,
+    build: { ssr: SERVER_ENTRY, outDir: serverBuildDir(clientDir), copyPublicDir: false, manifest: false },
+  });
 }
 
 /** Builds the client with Vite when dist/ is missing or older than its sources. */
 export async function ensureClientBuild(root: string, clientDir: string, log: (line: string) => void) {
   if (!isClientBuildStale(root, clientDir)) return;
   log('Budowanie strony (vite build)…');
-  const { build } = await import('vite');
-  await build({
-    root,
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: clientDir },
-  });
+  await buildClient(root, clientDir);
 }

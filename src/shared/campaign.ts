@@ -157,6 +157,20 @@ function endOfPeriod(end: string): number {
   return warsawLocalToInstant(nextDay) - 1;
 }
 
+/**
+ * Issue 13: the instants where a phase or a notice period starts or ends. Between two of them, what a page
+ * shows from the clock (phase banner, notice) stays the same: the server renders a page once per stretch.
+ */
+const calendarSeams = [
+  ...campaign.phases.map((phase) => warsawLocalToInstant(phase.start)),
+  ...campaign.notices.flatMap((notice) => [warsawLocalToInstant(notice.start), endOfPeriod(notice.end) + 1]),
+];
+
+/** Which stretch between the calendar's seams holds `nowMs`: equal numbers, equal pages. */
+export function calendarStretch(nowMs: number): number {
+  return calendarSeams.filter((seam) => seam <= nowMs).length;
+}
+
 /** spec §4: a code is online when its first character, lowercased, equals the online prefix. */
 export function isOnlineCode(code: string, prefix: string = campaign.onlineCodePrefix): boolean {
   return code.charAt(0).toLowerCase() === prefix.toLowerCase();

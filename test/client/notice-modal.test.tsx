@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { App } from '../../src/client/app';
+import { campaignNow } from '../../src/client/lib/clock';
 import { NoticeModal } from '../../src/client/features/notices/notice-modal';
 import { campaign } from '../../src/shared/campaign';
 import { pinCampaignNow, stubApi } from './helpers';
@@ -62,7 +63,7 @@ describe('notice modal in the app', () => {
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/']}>
           <Navigator />
-          <App />
+          <App nowMs={campaignNow()} />
         </MemoryRouter>
       </QueryClientProvider>,
     );

@@ -11,7 +11,7 @@ describe('the server process', () => {
     await server.stop();
   });
 
-  it('answers health and serves the shell for any page path', async () => {
+  it('answers health and serves a page with the pinned clock', async () => {
     expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok' });
     const page = await fetch(`${server.url}/oswiadczenie-vi-stopnia?hash=abc`);
     expect(page.status).toBe(200);

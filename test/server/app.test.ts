@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prizes } from '../../src/shared/campaign';
-import { openTestApp, type TestApp } from './helpers';
+import { fakeClientBuild, openTestApp, type TestApp } from './helpers';
 import { validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
 import { importInto, winnersFixture } from './winners-fixture';
@@ -56,8 +54,7 @@ describe('caching and transport headers (issue 10)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<html lang="pl"><head></head><body></body></html>');
+    clientDir = fakeClientBuild();
     t = await openTestApp(sqlite, { clientDir, rateLimitMax: 1_000 });
   });
   afterAll(async () => {

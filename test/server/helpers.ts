@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '../../src/server/app';
+import { serverBuildFile } from '../../src/server/client-build';
 import type { Storage } from '../../src/server/db';
 import type { StorageTarget } from './storage-targets';
 import { statementEndpoint, tierById } from '../../src/shared/campaign';
@@ -18,7 +22,11 @@ export interface TestApp {
 }
 
 /** A real app (no listening socket) on a fresh database of the target; logs captured for privacy checks. */
-export async function openTestApp(target: StorageTarget, config: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function openTestApp(
+  target: StorageTarget,
+  config: Partial<AppConfig> = {},
+  now: () => number = Date.now,
+): Promise<TestApp> {
   const opened = await target.open();
   const logs: string[] = [];
   const stream = new Writable({
@@ -30,7 +38,7 @@ export async function openTestApp(target: StorageTarget, config: Partial<AppConf
   const statementsKey = randomBytes(32);
   const app = await buildApp(
     { clientDir: '/nonexistent', campaignNowMs: undefined, logLevel: 'info', logger: { stream }, ...config },
-    { storage: opened.storage, now: Date.now, statementsKey },
+    { storage: opened.storage, now, statementsKey },
   );
   return {
     app,
@@ -56,4 +64,27 @@ export function postStatement(t: Pick<TestApp, 'app'>, payload: Record<string, u
     headers: { 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
+}
+
+/**
+ * A client build's stand-in, for server tests that do not build the client (Vite takes seconds): an
+ * index.html and a server render (entry-server.js) that writes the location and instant it was given, and
+ * counts its renders in globalThis.renders, or fails while globalThis.failRender is set.
+ */
+export function fakeClientBuild(): string {
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<html lang="pl"><head><title>t</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.mkdirSync(path.dirname(serverBuildFile(clientDir)));
+  fs.writeFileSync(
+    serverBuildFile(clientDir),
+    `export async function renderPage(location, nowMs) {
+      globalThis.renders = (globalThis.renders ?? 0) + 1;
+      if (globalThis.failRender) throw new Error('PESEL 44051401458 nie pasuje');
+      return '<p data-location="' + location + '">' + new Date(nowMs).toISOString() + '</p>';
+    }`,
+  );
+  return clientDir;
 }

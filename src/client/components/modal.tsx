@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { texts } from '../lib/content';
+import { useHydrated } from '../lib/hydrated';
 import './modal.css';
 
 export interface ModalProps {
@@ -22,7 +23,9 @@ export interface ModalProps {
  * of the section that opens it (`.section h2`…) do not reach it.
  */
 export function Modal({ open, ...props }: ModalProps) {
-  return open ? <OpenModal {...props} /> : null;
+  // A dialog opens in the browser only (the server's HTML has none; hydration then matches it).
+  const hydrated = useHydrated();
+  return open && hydrated ? <OpenModal {...props} /> : null;
 }
 
 function OpenModal({

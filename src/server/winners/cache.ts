@@ -1,31 +1,15 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import { cachedBody, type CachedBody } from '../cached-body';
 import type { Storage } from '../db';
+import { API_HEADERS } from '../security-headers';
 import { getMeta, listDrawWinners, listInstantWinners, WINNERS_VERSION_KEY } from '../db/winners';
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
+// Browsers and proxies keep a copy but ask again each time; an unchanged list costs a 304.
+const LIST_HEADERS = { ...API_HEADERS, 'cache-control': 'public, no-cache' };
 
 /** One list, serialised and compressed once per data version: every visitor reads it (issue 5). */
-export interface CachedBody {
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  etag: string;
-}
-
-async function cacheBody(value: unknown): Promise<CachedBody> {
-  const identity = Buffer.from(JSON.stringify(value), 'utf8');
-  const [gz, br] = await Promise.all([
-    gzip(identity, { level: 9 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-  ]);
-  // Weak: the same entity is sent in three encodings.
-  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { identity, gzip: gz, br, etag };
-}
+const cacheBody = (value: unknown) =>
+  cachedBody(JSON.stringify(value), 'application/json; charset=utf-8', LIST_HEADERS);
 
 export interface WinnersLists {
   publishWinners: CachedBody;

@@ -3,6 +3,7 @@ import { FaqAnswer } from './faq-answer';
 import { faqGroups, type FaqGroup } from './faq-content';
 import './faq.css';
 import { texts } from '../../lib/content';
+import { useHydrated } from '../../lib/hydrated';
 
 // WAI-ARIA accordion: Up/Down move between the headers of one level, Home/End jump to its ends.
 function moveFocus(event: KeyboardEvent<HTMLButtonElement>, selector: string) {
@@ -29,6 +30,8 @@ export function FaqSection({ groups = faqGroups }: { groups?: FaqGroup[] }) {
   // spec §2: one group open at a time, none at first; opening a group resets the open sub-question.
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [openItem, setOpenItem] = useState<string | null>(null);
+  // Issue 13: the server's HTML has every answer open, so the FAQ reads without JavaScript.
+  const hydrated = useHydrated();
 
   const toggleGroup = (id: string) => {
     setOpenGroup((current) => (current === id ? null : id));
@@ -38,7 +41,7 @@ export function FaqSection({ groups = faqGroups }: { groups?: FaqGroup[] }) {
   return (
     <div className="faq" data-accordion aria-label={texts.faq.groupsLabel} role="group">
       {groups.map((group) => {
-        const expanded = openGroup === group.id;
+        const expanded = !hydrated || openGroup === group.id;
         const headerId = `${baseId}-${group.id}-h`;
         const panelId = `${baseId}-${group.id}-p`;
         return (
@@ -66,7 +69,7 @@ export function FaqSection({ groups = faqGroups }: { groups?: FaqGroup[] }) {
             >
               <div className="faq__items" data-accordion>
                 {group.items.map((item) => {
-                  const itemOpen = expanded && openItem === item.id;
+                  const itemOpen = !hydrated || (expanded && openItem === item.id);
                   const itemHeaderId = `${baseId}-${group.id}-${item.id}-h`;
                   const itemPanelId = `${baseId}-${group.id}-${item.id}-p`;
                   return (

@@ -5,6 +5,7 @@ import { tierForms } from '../../../shared/statement/forms';
 import type { TierValidator } from '../../../shared/statement/validators';
 import { StatementForm } from './statement-form';
 import { useStatementLink } from './statement-link';
+import { useHydrated } from '../../lib/hydrated';
 import { submitStatement } from './submit-statement';
 import './statement.css';
 
@@ -35,7 +36,9 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
   const location = useLocation();
   const hash = (tier.claimBy === 'hash' && new URLSearchParams(location.search).get('hash')) || null;
   const link = useStatementLink(hash);
-  const stateCode = (location.state as { code?: unknown } | null)?.code;
+  // Navigation state is the browser's (a reload keeps it): read once the server's HTML is hydrated.
+  const hydrated = useHydrated();
+  const stateCode = hydrated ? (location.state as { code?: unknown } | null)?.code : undefined;
   // A valid link knows its code: it is filled in and locked, as one passed from the code checker.
   const lockedCode =
     link.kind === 'open'
@@ -59,6 +62,9 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
   }
   return (
     <div className="statement">
+      <noscript>
+        <p className="statement__no-script">{texts.noScript}</p>
+      </noscript>
       <StatementForm
         key={tierId}
         tier={tier}

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { draws, prizes, type PrizeKey } from '../../../shared/campaign';
 import { formatIsoDate, formatPolishDate } from '../../../shared/warsaw-time';
 import { campaignNow } from '../../lib/clock';
+import { useHydrated } from '../../lib/hydrated';
 import { fill } from '../../lib/template';
 import { Calendar, monthName } from './calendar';
 import { CodeChecker } from './code-checker';
@@ -84,7 +85,21 @@ function Results<T>({
   return <ResultsTable rows={rows(query.data)} labelledBy={labelledBy} />;
 }
 
+/**
+ * Issue 13: the lists, the calendar and the checker go by the visitor's day and fetched data: the server's
+ * HTML says they need JavaScript (seen only without it), the browser renders them.
+ */
 export function WinnersSection() {
+  return useHydrated() ? (
+    <WinnersLists />
+  ) : (
+    <noscript>
+      <p className="winners__no-script">{texts.winners.noScript}</p>
+    </noscript>
+  );
+}
+
+function WinnersLists() {
   const [view, dispatch] = useReducer(winnersReducer, undefined, () => initialWinnersView(campaignNow()));
   const instant = useInstantWinners();
   const drawWinners = useDrawWinners();

@@ -1,0 +1,26 @@
+import { text } from 'node:stream/consumers';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import { AppRoot } from './app';
+
+/**
+ * Issue 13: a page's HTML (the content of #root) as the browser's first render will make it, lazy parts (the
+ * statement page) included. `location` is a path with, at most, the query parameters the page's first render
+ * reads. Built by Vite for Node (client-build.ts) and used by src/server/pages.ts.
+ */
+export async function renderPage(location: string, nowMs: number): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <AppRoot
+      nowMs={nowMs}
+      queryClient={new QueryClient()}
+      router={(routes) => <StaticRouter location={location}>{routes}</StaticRouter>}
+    />,
+    // Every boundary inline: React outlines large ones, to be moved in place by an inline script (CSP).
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await text(prelude);
+  if (errors.length > 0) throw errors[0];
+  return html;
+}
