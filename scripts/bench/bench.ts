@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import readline from 'node:readline';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Browser, Page } from 'playwright-core';
 import { ensureClientBuild } from '../../src/server/client-build';
@@ -22,7 +22,7 @@ import {
 import { runOperator } from '../../test/server/operator-cli';
 import { VALID, validStatements } from '../../test/fixtures/statements';
 import { benchDataset } from './dataset';
-import { tierForPrize } from '../../src/shared/campaign';
+import { isOnlineCode, tierForPrize } from '../../src/shared/campaign';
 
 interface Row {
   figure: string;
@@ -60,48 +60,82 @@ async function startBare(fixture: string): Promise<{ url: string; child: ChildPr
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-async function measureWinnersLists(server: RunningServer, dataDir: string) {
-  const url = `${server.url}/api/publish-winners`;
-  const first = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+// The answers compared with the bare server, each asked like a browser does (br, gzip accepted).
+const BARE_TARGETS = [
+  {
+    pathname: '/api/publish-winners',
+    minRatio: 0.6,
+    what: (body: Buffer) => `${(JSON.parse(body.toString()) as { data: unknown[] }).data.length} records`,
+  },
+  // The landing page's HTML: soon rendered on the server, with an ETag and cache-control: no-cache.
+  { pathname: '/', minRatio: 0.7, what: () => 'landing page HTML' },
+];
+const BROWSER_ENCODINGS = { 'accept-encoding': 'br, gzip' };
+
+/** Our answer to GET pathname (and its 304 when it has an ETag), as the bare server replays it. */
+async function captureAnswer(url: string) {
+  const first = await fetch(url, { headers: BROWSER_ENCODINGS });
   const body = Buffer.from(await first.arrayBuffer());
   const encoding = first.headers.get('content-encoding');
   // fetch decodes: encode again with what the server sent, to serve the baseline the same bytes.
   const encoded =
     encoding === 'br' ? zlib.brotliCompressSync(body) : encoding === 'gzip' ? zlib.gzipSync(body) : body;
-  const etag = first.headers.get('etag')!;
-  const notModified = await fetch(url, { headers: { 'if-none-match': etag } });
+  const etag = first.headers.get('etag');
+  const notModified = etag
+    ? await fetch(url, { headers: { ...BROWSER_ENCODINGS, 'if-none-match': etag } })
+    : undefined;
+  // The bare server sends a content-length: a chunked answer of ours is replayed whole.
   const ownHeaders = (response: Response) =>
     Object.fromEntries(
-      [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+      [...response.headers].filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+      ),
     );
-  const fixture = path.join(dataDir, 'bare.json');
-  fs.writeFileSync(
-    fixture,
-    JSON.stringify({
+  return {
+    body,
+    encoding,
+    etag,
+    fixture: {
       etag,
       body: encoded.toString('base64'),
       headers: { ...ownHeaders(first), 'content-length': encoded.length },
-      notModifiedHeaders: ownHeaders(notModified),
-    }),
+      notModifiedHeaders: notModified && ownHeaders(notModified),
+    },
+  };
+}
+
+async function measureAgainstBare(server: RunningServer, dataDir: string) {
+  const answers = await Promise.all(
+    BARE_TARGETS.map(async (target) => ({
+      ...target,
+      ...(await captureAnswer(server.url + target.pathname)),
+    })),
+  );
+  const fixture = path.join(dataDir, 'bare.json');
+  fs.writeFileSync(
+    fixture,
+    JSON.stringify(Object.fromEntries(answers.map((answer) => [answer.pathname, answer.fixture]))),
   );
   const bare = await startBare(fixture);
   try {
-    const headers = { 'accept-encoding': 'br, gzip' };
-    const cached = { ...headers, 'if-none-match': etag };
-    const full = await compareWithBare(`${bare.url}/api/publish-winners`, url, headers);
-    record(
-      `GET /api/publish-winners (${JSON.parse(body.toString()).data.length} records, ${encoding}) req/s, 100 connections`,
-      '≥ 60 % of bare node:http',
-      full.summary + (full.clean ? '' : ', WRONG STATUSES OR ERRORS'),
-      full.ratio >= 0.6 && full.clean,
-    );
-    const notModified = await compareWithBare(`${bare.url}/api/publish-winners`, url, cached);
-    record(
-      'the same with If-None-Match (304)',
-      '≥ 70 % of bare node:http',
-      notModified.summary + (notModified.clean ? '' : ', WRONG STATUSES OR ERRORS'),
-      notModified.ratio >= 0.7 && notModified.clean,
-    );
+    for (const { pathname, minRatio, what, body, encoding, etag } of answers) {
+      const urls = [bare.url + pathname, server.url + pathname] as const;
+      const full = await compareWithBare(...urls, BROWSER_ENCODINGS);
+      record(
+        `GET ${pathname} (${what(body)}, ${encoding ?? 'identity'}) req/s, 100 connections`,
+        `≥ ${minRatio * 100} % of bare node:http`,
+        full.summary + (full.clean ? '' : ', WRONG STATUSES OR ERRORS'),
+        full.ratio >= minRatio && full.clean,
+      );
+      if (!etag) continue;
+      const notModified = await compareWithBare(...urls, { ...BROWSER_ENCODINGS, 'if-none-match': etag });
+      record(
+        'the same with If-None-Match (304)',
+        '≥ 70 % of bare node:http',
+        notModified.summary + (notModified.clean ? '' : ', WRONG STATUSES OR ERRORS'),
+        notModified.ratio >= 0.7 && notModified.clean,
+      );
+    }
   } finally {
     bare.child.kill();
   }
@@ -138,29 +172,48 @@ async function compareWithBare(bareUrl: string, ourUrl: string, headers: Record<
   };
 }
 
+const STATEMENT_ROUNDS = 3;
+
+/**
+ * Each winning code takes one statement, and the data set has codes for one round only: they are split
+ * into three equal parts, one per round. The verdict takes the median rate and p99 of the rounds.
+ */
 async function measureStatements(server: RunningServer, codes: string[]) {
-  let next = 0;
   // The shared fixture's tier VI statement (offline code, serial number), once per winning code.
   const fixture = validStatements.find((candidate) => candidate.tier === 'VI')!.payload;
   const statement = (code: string) => JSON.stringify({ ...fixture, code });
-  const result = await autocannon({
-    url: `${server.url}/api/complete-testimonial`,
-    connections: 50,
-    amount: codes.length,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: statement(codes[next++ % codes.length]!) }),
-      },
-    ],
-  });
-  const created = result['2xx'];
+  const perRound = Math.floor(codes.length / STATEMENT_ROUNDS);
+  const rates: number[] = [];
+  const p99s: number[] = [];
+  let created = 0;
+  for (let round = 0; round < STATEMENT_ROUNDS; round += 1) {
+    const roundCodes = codes.slice(round * perRound, (round + 1) * perRound);
+    let next = 0;
+    const result = await autocannon({
+      url: `${server.url}/api/complete-testimonial`,
+      connections: 50,
+      amount: roundCodes.length,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({
+            ...request,
+            body: statement(roundCodes[next++ % roundCodes.length]!),
+          }),
+        },
+      ],
+    });
+    rates.push(result.requests.average);
+    p99s.push(result.latency.p99);
+    created += result['2xx'];
+  }
+  const [rate, p99] = [median(rates), median(p99s)];
   record(
-    'POST /api/complete-testimonial, tier VI, distinct claims (SQLite)',
+    `POST /api/complete-testimonial, tier VI, distinct claims (SQLite), median of ${STATEMENT_ROUNDS} rounds`,
     '≥ 500 statements/s, p99 ≤ 100 ms',
-    `${Math.round(result.requests.average)} statements/s, p99 ${result.latency.p99} ms, ${created}/${codes.length} created`,
-    result.requests.average >= 500 && result.latency.p99 <= 100 && created === codes.length,
+    `${Math.round(rate)} statements/s (${rates.map(Math.round).join(', ')}), p99 ${p99} ms (${p99s.join(', ')}), ${created}/${perRound * STATEMENT_ROUNDS} created`,
+    rate >= 500 && p99 <= 100 && created === perRound * STATEMENT_ROUNDS,
   );
 }
 
@@ -185,8 +238,12 @@ async function scriptBytes(page: Page, url: string): Promise<Map<string, number>
 
 const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
 
-async function measurePages(browser: Browser, server: RunningServer) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+async function measurePages(browser: Browser, server: RunningServer, tierILink: string) {
+  // Chromium asks br too: gzip only here, so the JavaScript rows count the gzip bytes they name.
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    extraHTTPHeaders: { 'accept-encoding': 'gzip' },
+  });
   const landing = await scriptBytes(await context.newPage(), `${server.url}/`);
   const landingSources = await Promise.all(
     [...landing.keys()].map(async (pathname) => (await fetch(server.url + pathname)).text()),
@@ -194,11 +251,13 @@ async function measurePages(browser: Browser, server: RunningServer) {
   const formEngine = landingSources.some(
     (source) => source.includes('rjsf') || source.includes('validateFormData'),
   );
+  // No larger than before server rendering: on 1ea414d, 109 119 B (106.6 KB) in 1 file, measured as here
+  // (vite build, the page's scripts in Chromium asking gzip only, Playwright's responseBodySize).
   record(
-    'landing page: JavaScript transferred on first load (gzip)',
-    '≤ 125 KB, no form-engine code',
-    `${(sum(landing.values()) / KB).toFixed(1)} KB in ${landing.size} files${formEngine ? ', FORM ENGINE FOUND' : ''}`,
-    sum(landing.values()) <= 125 * KB && !formEngine,
+    'landing page JavaScript (gzip)',
+    '≤ 107 KB, no form-engine code',
+    `${(sum(landing.values()) / KB).toFixed(1)} KB (${sum(landing.values())} B) in ${landing.size} files${formEngine ? ', FORM ENGINE FOUND' : ''}`,
+    sum(landing.values()) <= 107 * KB && !formEngine,
   );
 
   const statement = await scriptBytes(await context.newPage(), `${server.url}/oswiadczenie-iii-stopnia`);
@@ -212,9 +271,9 @@ async function measurePages(browser: Browser, server: RunningServer) {
 
   // Whole-form validation of a filled tier I form, per keystroke (the page's own Performance measures).
   const page = await context.newPage();
-  await page.goto(`${server.url}/oswiadczenie-i-stopnia?hash=bench`);
-  await page.getByLabel('Znak 1 z 11').click();
-  await page.keyboard.type('A1B2C3D4E5F');
+  await page.goto(server.url + tierILink);
+  // Issue 14: the link is checked as the page opens; it knows its code, filled in and locked.
+  await page.locator('.code-boxes__box[readonly]').first().waitFor();
   const fill: Array<[RegExp, string]> = [
     [/^Imię/, 'Jan'],
     [/^Nazwisko/, 'Kowalski'],
@@ -277,44 +336,69 @@ async function measurePages(browser: Browser, server: RunningServer) {
   await context.close();
 }
 
+const LIGHTHOUSE_RUNS = 3;
+// Per page: the performance score and largest contentful paint budgets (medians of the runs).
+const LIGHTHOUSE_PAGES = [
+  { pathname: '/', performance: 98, lcpMs: 1000 },
+  { pathname: '/oswiadczenie-iii-stopnia', performance: 95, lcpMs: 1200 },
+];
+
 async function measureLighthouse(server: RunningServer) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
-    for (const pathname of ['/', '/oswiadczenie-iii-stopnia']) {
-      const result = await lighthouse(`${server.url}${pathname}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
-      const { categories, audits } = result!.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    for (const budget of LIGHTHOUSE_PAGES) {
+      const runs: Result[] = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+        const result = await lighthouse(`${server.url}${budget.pathname}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        runs.push(result!.lhr);
+      }
+      // A figure of every run and their median, the verdict's.
+      const figure = (of: (lhr: Result) => number) => {
+        const values = runs.map(of);
+        return { values, median: median(values) };
+      };
+      const score = (id: string) => figure((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
       const [performance, accessibility, practices] = [
         score('performance'),
         score('accessibility'),
         score('best-practices'),
       ];
-      const failing = Object.values(audits)
-        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-        .map((audit) => audit.id);
-      record(
-        `Lighthouse mobile ${pathname}: performance / accessibility / best practices`,
-        '≥ 95 / 100 / ≥ 95',
-        `${performance} / ${accessibility} / ${practices}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`,
-        performance >= 95 && accessibility === 100 && practices >= 95,
+      const failing = new Set(
+        runs.flatMap((lhr) =>
+          Object.values(lhr.audits)
+            .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+            .map((audit) => audit.id),
+        ),
       );
-      if (pathname === '/') {
-        const lcp = audits['largest-contentful-paint']?.numericValue ?? NaN;
-        record(
-          'largest contentful paint on / (Lighthouse mobile throttling)',
-          '≤ 1.8 s',
-          `${(lcp / 1000).toFixed(2)} s`,
-          lcp <= 1800,
-        );
-      }
+      // A run Lighthouse could not finish scores 0: its error is named.
+      const errors = runs.flatMap((lhr) => lhr.runtimeError?.code ?? []);
+      const scores = (run: number) =>
+        [performance, accessibility, practices].map((scored) => scored.values[run]).join(' / ');
+      record(
+        `Lighthouse mobile ${budget.pathname}: performance / accessibility / best practices`,
+        `≥ ${budget.performance} / 100 / ≥ 95`,
+        `${performance.median} / ${accessibility.median} / ${practices.median} (${runs.map((_, run) => scores(run)).join(', ')})` +
+          (failing.size ? ` (failing: ${[...failing].join(', ')})` : '') +
+          (errors.length ? ` (run errors: ${errors.join(', ')})` : ''),
+        performance.median >= budget.performance && accessibility.median === 100 && practices.median >= 95,
+      );
+      // A run without a largest contentful paint counts as the slowest.
+      const lcp = figure((lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity);
+      const seconds = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : 'none');
+      record(
+        `largest contentful paint on ${budget.pathname} (Lighthouse mobile throttling)`,
+        `≤ ${(budget.lcpMs / 1000).toFixed(1)} s`,
+        `${seconds(lcp.median)} s (${lcp.values.map(seconds).join(', ')})`,
+        lcp.median <= budget.lcpMs,
+      );
     }
   } finally {
     await chrome.kill();
@@ -380,6 +464,12 @@ async function main() {
   );
   const imported = await runOperator(['import-winners', file], { dataDir, databaseUrl: undefined });
   if (imported.exitCode !== 0) throw new Error(`import failed: ${imported.stderr}`);
+  // The browser figures fill a tier I form: an unknown link shows a notice instead (issue 14), and an
+  // offline code's form asks for the coupon photo.
+  const tierILink = imported.lines.find(
+    (line) => line.tier === 'I' && !isOnlineCode(String(line.code)),
+  )?.link;
+  if (typeof tierILink !== 'string') throw new Error('no tier I link to an offline code in the data set');
 
   const server = await startServer(
     { CLIENT_DIR: clientDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'info' },
@@ -387,9 +477,9 @@ async function main() {
   );
   const browser = await launchBrowser();
   try {
-    await measurePages(browser, server);
+    await measurePages(browser, server, tierILink);
     await measureLighthouse(server);
-    await measureWinnersLists(server, dataDir);
+    await measureAgainstBare(server, dataDir);
     await measureStatements(server, dataset.tierVICodes);
     await measureAbusiveBodies(server);
     const rss = rssMegabytes(server.process.pid!);
