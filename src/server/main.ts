@@ -1,4 +1,5 @@
-import { buildApp, closeWithin } from './app';
+import { buildApp } from './app';
+import { closeWithin } from './node-server';
 import { ensureClientBuild } from './client-build';
 import { ConfigError, clockFor, loadConfig } from './config';
 import { openStorage } from './db';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '../../content/api-messages.json';
 import { pingDatabase } from '../db';
 import { setMeta } from '../db/winners';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 export const healthRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage }) => {
   app.get('/health', async (request, reply) => {

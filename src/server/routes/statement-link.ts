@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '../../content/api-messages.json';
 import { findClaimByHashDigest } from '../db/claims';
 import { digestOf } from '../secrets';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 export const STATEMENT_LINK_CALL = '/api/statement-link';
 

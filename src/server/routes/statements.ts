@@ -9,7 +9,7 @@ import {
   validateStatement,
   type StatementProblem,
 } from '../../shared/statement/validate-statement';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { findClaimByHashDigest, findClaimsByCode, type ClaimRow } from '../db/claims';
 import { StatementWriter } from '../db/statements';
 import { contactDigest, digestOf } from '../secrets';

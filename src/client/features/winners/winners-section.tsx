@@ -1,68 +1,26 @@
-import { useId, useReducer, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useReducer, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { draws, prizes, type PrizeKey } from '../../../shared/campaign';
 import { formatIsoDate, formatPolishDate } from '../../../shared/warsaw-time';
 import { campaignNow } from '../../lib/clock';
+import { texts } from '../../lib/content';
 import { useHydrated } from '../../lib/hydrated';
 import { fill } from '../../lib/template';
 import { Calendar, monthName } from './calendar';
 import { CodeChecker } from './code-checker';
+import { DrawList, sortedDraws } from './draw-list';
 import { ErrorBoundary } from './error-boundary';
+import { PrizeTabs, panelId, tabId } from './prize-tabs';
+import { drawRows, instantRows } from './result-rows';
 import { ResultsTable, type ResultRow } from './results-table';
-import { useDrawWinners, useInstantWinners, type DrawWinner, type InstantWinner } from './winners-data';
+import { useDrawWinners, useInstantWinners } from './winners-data';
 import {
   initialWinnersView,
   lotteryMonths,
-  parseRecordDate,
   selectedDate,
   winnersReducer,
   type PrizeTabId,
 } from './winners-view';
 import './winners.css';
-import { texts } from '../../lib/content';
-
-// spec §3 "Prize tab": sorted by order.
-const tabs = [...texts.winners.tabs].sort((a, b) => a.order - b.order) as {
-  id: PrizeTabId;
-  title: string;
-  order: number;
-}[];
-const sortedDraws = [...draws].sort((a, b) => a.order - b.order);
-// spec §2: rows of the additional draw show no name or label.
-const DRAW_WITHOUT_DETAILS = 'Draw8';
-
-function prizeOf(key: string) {
-  return prizes.catalogue[key as PrizeKey];
-}
-
-function instantRows(records: InstantWinner[], date: string): ResultRow[] {
-  return records
-    .filter((record) => {
-      const recordDate = parseRecordDate(record.date);
-      return recordDate !== null && formatIsoDate(recordDate) === date;
-    })
-    .map((record, index) => ({
-      key: `${record.code}-${index}`,
-      award: prizeOf(record.award)?.award ?? record.award,
-      label: prizeOf(record.award)?.label ?? null,
-      code: record.code,
-      detail: record.userPublish || null,
-    }));
-}
-
-function drawRows(records: DrawWinner[], drawId: string): ResultRow[] {
-  const plain = drawId === DRAW_WITHOUT_DETAILS;
-  return records
-    .filter((record) => record.drawName === drawId)
-    .sort((a, b) => a.priceRank - b.priceRank)
-    .map((record, index) => ({
-      key: `${record.code}-${index}`,
-      award: prizeOf(record.price)?.award ?? record.price,
-      label: plain ? null : (prizeOf(record.price)?.label ?? null),
-      code: record.code,
-      detail: plain ? null : record.name || null,
-    }));
-}
 
 /** Renders the rows once the list is in; a failed fetch (after the retries) throws to the boundary. */
 function Results<T>({
@@ -104,31 +62,11 @@ function WinnersLists() {
   const instant = useInstantWinners();
   const drawWinners = useDrawWinners();
   const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const resultsTitleId = `${baseId}-results`;
 
   const selectTab = (id: PrizeTabId) => {
     if (id === view.prizeType) return;
     dispatch(id === 'instant' ? { type: 'instant', nowMs: campaignNow() } : { type: 'draw' });
-  };
-
-  // WAI-ARIA tabs: arrows move between tabs (with automatic activation), Home and End jump to the ends.
-  const onTabKeyDown = (event: KeyboardEvent, index: number) => {
-    const last = tabs.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % tabs.length
-        : event.key === 'ArrowLeft'
-          ? (index + last) % tabs.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    selectTab(tabs[next]!.id);
-    tabRefs.current[next]?.focus();
   };
 
   const date = selectedDate(view);
@@ -166,36 +104,18 @@ function WinnersLists() {
         <h3 id={`${baseId}-prizes`} className="winners__heading">
           {texts.winners.prizesTitle}
         </h3>
-        <div className="tabs" role="tablist" aria-labelledby={`${baseId}-prizes`}>
-          {tabs.map((tab, index) => {
-            const selected = tab.id === view.prizeType;
-            return (
-              <button
-                key={tab.id}
-                ref={(element) => {
-                  tabRefs.current[index] = element;
-                }}
-                id={`${baseId}-tab-${tab.id}`}
-                type="button"
-                role="tab"
-                className="tabs__tab"
-                aria-selected={selected}
-                aria-controls={`${baseId}-panel`}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => selectTab(tab.id)}
-                onKeyDown={(event) => onTabKeyDown(event, index)}
-              >
-                {tab.title}
-              </button>
-            );
-          })}
-        </div>
+        <PrizeTabs
+          baseId={baseId}
+          labelledBy={`${baseId}-prizes`}
+          selected={view.prizeType}
+          onSelect={selectTab}
+        />
 
         <div
-          id={`${baseId}-panel`}
+          id={panelId(baseId)}
           className="winners__panel"
           role="tabpanel"
-          aria-labelledby={`${baseId}-tab-${view.prizeType}`}
+          aria-labelledby={tabId(baseId, view.prizeType)}
         >
           {view.prizeType === 'instant' && view.month !== null && (
             <div className="winners__calendar">
@@ -221,36 +141,7 @@ function WinnersLists() {
           )}
 
           {view.prizeType === 'draw' && (
-            <div className="winners__draws">
-              <ul className="draw-list" aria-label={texts.winners.drawListLabel}>
-                {sortedDraws.map((draw) => (
-                  <li key={draw.id}>
-                    <button
-                      type="button"
-                      className="draw-list__button"
-                      aria-pressed={draw.id === view.draw}
-                      onClick={() => dispatch({ type: 'selectDraw', draw: draw.id })}
-                    >
-                      <span className="draw-list__title">{draw.title}</span>
-                      <span className="draw-list__date">{formatPolishDate(draw.date)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              {chosenDraw && (
-                <div className="winners__draw-info">
-                  <h4 className="winners__draw-heading">
-                    {fill(texts.winners.drawHeading, { date: formatPolishDate(chosenDraw.date) })}
-                  </h4>
-                  <p className="winners__draw-subtitle">
-                    {fill(texts.winners.drawSubtitle, {
-                      start: formatPolishDate(chosenDraw.startDate),
-                      end: formatPolishDate(chosenDraw.endDate),
-                    })}
-                  </p>
-                </div>
-              )}
-            </div>
+            <DrawList chosen={chosenDraw} onSelect={(draw) => dispatch({ type: 'selectDraw', draw })} />
           )}
 
           <div className="winners__results">

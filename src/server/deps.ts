@@ -1,0 +1,9 @@
+import type { Storage } from './db';
+
+/** What the app and its routes work with: the database, the clock and the statements key. */
+export interface AppDeps {
+  storage: Storage;
+  now: () => number;
+  /** AES-256-GCM key for the statements' PESEL, ID card, passport and IBAN (src/server/crypto.ts). */
+  statementsKey: Buffer;
+}

@@ -1,0 +1,56 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import apiMessages from '../../content/api-messages.json';
+import { problemsMessage } from '../../shared/statement/validate-statement';
+import { scrubPath, type ErrorForwarder } from '../error-reporting';
+import { STATEMENT_CALLS, TOO_MANY_FIELDS } from '../routes/statements';
+import { pathOnly } from '../logging';
+
+/** shared/API.md: a statement call's errors are "pole: komunikat" items, whatever fails (spec §8). */
+export function errorBody(url: string, message: string): { message: string } {
+  const statementCall = STATEMENT_CALLS.has(pathOnly(url));
+  return { message: statementCall ? problemsMessage([{ field: 'body', message }]) : message };
+}
+
+const knownErrors: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: apiMessages.unsupportedMediaType },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: apiMessages.payloadTooLarge },
+  [TOO_MANY_FIELDS]: { status: 400, message: apiMessages.tooManyFields },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: apiMessages.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: apiMessages.invalidJson },
+};
+
+/**
+ * Every error as a Polish answer: the client's mistakes with what went wrong, anything else as a 500 that
+ * says nothing of the cause. An unexpected error is logged (and forwarded) by its name and code only:
+ * messages of driver errors can quote the data that failed.
+ */
+export const errorMapping = fp<{ forwarder: ErrorForwarder | undefined }>(
+  (app, { forwarder }, done) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const known = error.code ? knownErrors[error.code] : undefined;
+      if (known) return reply.status(known.status).send(errorBody(request.url, known.message));
+      if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+        return reply.status(400).send(errorBody(request.url, apiMessages.invalidJson));
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        const message =
+          { 404: apiMessages.notFound, 429: apiMessages.tooManyRequests }[error.statusCode] ??
+          apiMessages.invalidJson;
+        return reply.status(error.statusCode).send(errorBody(request.url, message));
+      }
+      request.log.error({ error: { name: error.name, code: error.code } }, 'request failed');
+      forwarder?.send(
+        {
+          kind: 'server-error',
+          message: [error.name, error.code].filter(Boolean).join(' '),
+          path: scrubPath(request.url),
+        },
+        'server',
+      );
+      return reply.status(500).send(errorBody(request.url, apiMessages.unexpected));
+    });
+    done();
+  },
+  { name: 'error-mapping' },
+);
