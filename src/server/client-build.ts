@@ -47,6 +47,32 @@ export async function buildClient(root: string, clientDir: string) {
   });
 }
 
+/**
+ * The server and the operator's commands compiled for plain `node` (npm run build, npm run start:prod):
+ * one file each, with the content, the schemas and their validators inside; packages stay imports from
+ * node_modules, so a production install needs only the `dependencies`.
+ */
+export const SERVER_BUNDLE_DIR = 'dist-server';
+export const SERVER_BUNDLE_ENTRIES = { main: 'src/server/main.ts', operator: 'src/server/operator/cli.ts' };
+
+export async function buildServer(root: string, outDir: string) {
+  const { build } = await import('vite');
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      target: 'node24',
+      minify: false,
+      rolldownOptions: { input: SERVER_BUNDLE_ENTRIES },
+    },
+  });
+}
+
 /** Builds the client with Vite when dist/ is missing or older than its sources. */
 export async function ensureClientBuild(root: string, clientDir: string, log: (line: string) => void) {
   if (!isClientBuildStale(root, clientDir)) return;

@@ -1,6 +1,5 @@
 import { buildApp } from './app';
 import { closeWithin } from './node-server';
-import { ensureClientBuild } from './client-build';
 import { ConfigError, clockFor, loadConfig } from './config';
 import { openStorage } from './db';
 import { KeyError, loadStatementsKey } from './crypto';
@@ -27,10 +26,6 @@ async function main() {
   }
   const contentErrors = validateContent({ campaign, draws, prizes });
   if (contentErrors.length > 0) fail(`Błędy w plikach treści:\n${contentErrors.join('\n')}`);
-
-  if (process.argv.includes('--build-if-stale')) {
-    await ensureClientBuild(process.cwd(), config.clientDir, (line) => process.stdout.write(`${line}\n`));
-  }
 
   let statementsKey;
   try {

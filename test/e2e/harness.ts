@@ -26,14 +26,18 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the real server (`src/server/main.ts`) on its own port and its own temporary DATA_DIR. */
+/**
+ * Starts the real server on its own port and its own temporary DATA_DIR: `src/server/main.ts` through tsx,
+ * or what `nodeArgs` name (the production bundle).
+ */
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
+  nodeArgs: string[] = ['--import', 'tsx', 'src/server/main.ts'],
 ): Promise<RunningServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-e2e-'));
   const url = `http://127.0.0.1:${await freePort()}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
       PORT: new URL(url).port,
