@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -13,10 +14,6 @@ const noServer = {
 const noBrowser = {
   group: ['**/client/**', '**/widgets/**'],
   message: 'The server must not import browser code: move shared logic to src/shared.',
-};
-const noAjv = {
-  group: ['ajv', 'ajv/*', 'ajv-errors', 'ajv-formats'],
-  message: 'Only src/shared sets up ajv and its keywords: import the validators from src/shared.',
 };
 const noSql = {
   group: ['kysely', 'pg', 'better-sqlite3'],
@@ -43,7 +40,7 @@ const boundary = (files, patterns, ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'dist/**',
@@ -56,7 +53,17 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    // Type-aware rules that catch real bugs here: a promise nobody awaits (a failed write goes unseen) and
+    // an async function where a callback's result is ignored (an event handler, a Node callback).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   {
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -68,14 +75,25 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly' } },
   },
-  boundary(['src/client/**', 'widgets/**'], [noServer, noAjv, noSql, noStudio], ['src/client/features/**']),
+  {
+    // The browser and the server validate with the same keywords: they are registered in one place.
+    ignores: ['src/shared/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='addKeyword']",
+          message:
+            'Only src/shared registers ajv keywords (src/shared/statement/keywords.ts): add the keyword there.',
+        },
+      ],
+    },
+  },
+  boundary(['src/client/**', 'widgets/**'], [noServer, noSql, noStudio], ['src/client/features/**']),
   ...features.map((feature) =>
-    boundary(
-      [`src/client/features/${feature}/**`],
-      [noServer, noAjv, noSql, noStudio, otherFeatures(feature)],
-    ),
+    boundary([`src/client/features/${feature}/**`], [noServer, noSql, noStudio, otherFeatures(feature)]),
   ),
-  boundary(['src/server/**'], [noBrowser, noAjv, noSql, noStudio], ['src/server/db/**']),
-  boundary(['src/server/db/**'], [noBrowser, noAjv, noStudio]),
-  boundary(['src/studio/app/**'], [noStudioServer, noAjv, noSql]),
+  boundary(['src/server/**'], [noBrowser, noSql, noStudio], ['src/server/db/**']),
+  boundary(['src/server/db/**'], [noBrowser, noStudio]),
+  boundary(['src/studio/app/**'], [noStudioServer, noSql]),
 );

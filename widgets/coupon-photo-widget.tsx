@@ -49,7 +49,7 @@ export function CouponPhotoWidget(props: WidgetProps) {
         className="coupon-photo__input"
         accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
         disabled={disabled || status.kind === 'processing'}
-        onChange={choose}
+        onChange={(event) => void choose(event)}
         aria-invalid={message ? true : aria['aria-invalid']}
         aria-describedby={`${messageId} ${aria['aria-describedby']}`}
       />

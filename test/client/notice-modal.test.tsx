@@ -56,7 +56,8 @@ describe('notice modal in the app', () => {
     const user = userEvent.setup();
     let navigate!: (to: string) => void;
     function Navigator() {
-      navigate = useNavigate();
+      const go = useNavigate();
+      navigate = (to) => void go(to);
       return null;
     }
     render(

@@ -15,7 +15,7 @@ export function NavBar() {
   const goHome = (event: MouseEvent) => {
     event.preventDefault();
     setMenuOpen(false);
-    navigate({ pathname: '/', search: location.search });
+    void navigate({ pathname: '/', search: location.search });
     window.scrollTo({ top: 0, behavior: scrollBehavior() });
   };
 
@@ -27,10 +27,10 @@ export function NavBar() {
     event.preventDefault();
     closeMenu();
     if (href.startsWith('#')) {
-      navigate({ pathname: location.pathname, search: location.search, hash: href });
+      void navigate({ pathname: location.pathname, search: location.search, hash: href });
       scrollToAnchor(href);
     } else {
-      navigate({ pathname: `/${href.replace(/^\//, '')}`, search: location.search });
+      void navigate({ pathname: `/${href.replace(/^\//, '')}`, search: location.search });
     }
   };
 

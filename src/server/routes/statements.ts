@@ -130,7 +130,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
       );
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 
   const writer = new StatementWriter(deps.storage.db);

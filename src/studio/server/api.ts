@@ -133,7 +133,7 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
 export function studioApi(root: string) {
   return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     if (!request.url?.startsWith(API)) return next();
-    route(root, request)
+    void route(root, request)
       .catch((): Reply => reply({ message: 'Coś poszło nie tak w studiu — spróbuj ponownie.' }, 500))
       .then(({ status, body }) => {
         response.statusCode = status;

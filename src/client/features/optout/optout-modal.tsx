@@ -63,7 +63,7 @@ export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
       <button
         type="button"
         className="button"
-        onClick={resign}
+        onClick={() => void resign()}
         disabled={status === 'pending' || status === 'done'}
         aria-busy={status === 'pending'}
       >

@@ -165,7 +165,7 @@ export function StatementForm({
       <Modal
         open={outcome?.kind === 'success'}
         title={texts.successTitle}
-        onClose={() => navigate('/')}
+        onClose={() => void navigate('/')}
         closeOnOutsideClick={false}
       >
         <p>{texts.successText}</p>

@@ -56,7 +56,12 @@ export function CodeChecker() {
       <h3 id={headingId} className="checker__title">
         {texts.checker.title}
       </h3>
-      <form className="checker__form" onSubmit={submit} role="search" aria-labelledby={headingId}>
+      <form
+        className="checker__form"
+        onSubmit={(event) => void submit(event)}
+        role="search"
+        aria-labelledby={headingId}
+      >
         <label className="visually-hidden" htmlFor={`${headingId}-input`}>
           {texts.checker.inputLabel}
         </label>
