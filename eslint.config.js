@@ -6,13 +6,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const features = fs.readdirSync('src/client/features');
 
-// ARCHITECTURE.md boundaries; each message says how to fix the import.
+// ARCHITECTURE.md boundaries; each message says how to fix the import. The patterns are gitignore-style, where
+// a leading # starts a comment: the package.json import aliases (#server/…) are written \\#server/….
 const noServer = {
-  group: ['**/server/**'],
+  group: ['**/server/**', '\\#server/*'],
   message: 'The browser must not import server code: move shared logic to src/shared.',
 };
 const noBrowser = {
-  group: ['**/client/**', '**/widgets/**'],
+  group: ['**/client/**', '**/widgets/**', '\\#client/*', '\\#widgets/*'],
   message: 'The server must not import browser code: move shared logic to src/shared.',
 };
 const noSql = {
@@ -20,16 +21,18 @@ const noSql = {
   message: 'SQL lives only in src/server/db: add a function there and call it.',
 };
 const noStudio = {
-  group: ['**/studio/**'],
+  group: ['**/studio/**', '\\#studio/*'],
   message: 'The form studio is a development tool beside the product: the product never imports it.',
 };
 const noStudioServer = {
-  group: ['**/server/**'],
+  group: ['**/server/**', '\\#server/*'],
   message:
     'The studio page must not import server code: it asks the studio server (src/studio/app/calls.ts).',
 };
 const otherFeatures = (feature) => ({
-  group: features.filter((other) => other !== feature).map((other) => `**/features/${other}/**`),
+  group: features
+    .filter((other) => other !== feature)
+    .flatMap((other) => [`**/features/${other}/**`, `\\#client/features/${other}/*`]),
   message:
     'Features do not import each other: move the shared part to src/client/components or src/client/lib.',
 });

@@ -2,10 +2,10 @@
 // a commit (HEAD unless given): one line per changed tier, in the same words as the studio's 'Zmiany'.
 // Exit 1, with a Polish sentence and never a stack trace, outside git or when a file cannot be read.
 import path from 'node:path';
-import { JsonFileError, readJsonFile } from '../src/shared/json-file';
-import type { SharedDefinitions } from '../src/shared/statement/tier-forms';
-import { summaryLine } from '../src/studio/changes';
-import { fileAtRevision, resolveCommit } from '../src/studio/server/git';
+import { JsonFileError, readJsonFile } from '#shared/json-file.ts';
+import type { SharedDefinitions } from '#shared/statement/tier-forms.ts';
+import { summaryLine } from '#studio/changes.ts';
+import { fileAtRevision, resolveCommit } from '#studio/server/git.ts';
 
 const root = process.cwd();
 const requested = process.argv[2];
@@ -30,7 +30,7 @@ const contentProblems = ['campaign.json', 'draws.json', 'prizes.json'].flatMap((
   checkContent(`src/content/${name}`),
 );
 if (contentProblems.length > 0) fail(contentProblems);
-const { tierChanges } = await import('../src/studio/server/tier-changes');
+const { tierChanges } = await import('#studio/server/tier-changes.ts');
 
 const NOT_GIT = 'To nie jest repozytorium git — nie ma z czym porównać formularzy.';
 const commit = await resolveCommit(root, requested ?? 'HEAD');

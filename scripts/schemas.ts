@@ -4,7 +4,7 @@
 // place. Files are read and parsed before anything imports them, so a syntax error is told too.
 import fs from 'node:fs';
 import path from 'node:path';
-import { JsonFileError, readJsonFile } from '../src/shared/json-file';
+import { JsonFileError, readJsonFile } from '#shared/json-file.ts';
 
 const mode = process.argv[2] === 'build' ? 'build' : 'check';
 
@@ -36,15 +36,15 @@ const jsonIn = (dir: string) =>
     .map((name) => path.join(dir, name));
 readAll(jsonIn('src/content'));
 
-const { campaign, draws, prizes } = await import('../src/shared/campaign');
-const { validateContent } = await import('../src/shared/content-validation');
+const { campaign, draws, prizes } = await import('#shared/campaign.ts');
+const { validateContent } = await import('#shared/content-validation.ts');
 const contentProblems = validateContent({ campaign, draws, prizes });
 if (contentProblems.length > 0) fail(contentProblems);
 
 // The form studio saves through the same reading, checking and generating: both write the same bytes.
-const { generatedFor, readProject } = await import('../src/studio/server/project');
-const { describeProblem } = await import('../src/shared/statement/schema-check');
-const { EDITOR_DIR, GENERATED_DIR } = await import('../src/shared/statement/generate');
+const { generatedFor, readProject } = await import('#studio/server/project.ts');
+const { describeProblem } = await import('#shared/statement/schema-check.ts');
+const { EDITOR_DIR, GENERATED_DIR } = await import('#shared/statement/generate.ts');
 
 const project = readProject('.');
 if (!project.ok) fail(project.problems.map(describeProblem));

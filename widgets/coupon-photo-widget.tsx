@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { texts } from '../src/client/lib/statement-texts';
-import messages from '../src/content/statement-messages.json';
+import { texts } from '#client/lib/statement-texts.ts';
+import messages from '#content/statement-messages.json';
 import { fieldAria, formContextOf } from './field-state';
 import { photoProblem, toCouponPng } from './image-resize';
 

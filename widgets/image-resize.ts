@@ -3,7 +3,7 @@ import {
   COUPON_PHOTO_MAX_BYTES,
   COUPON_PHOTO_TYPES,
   fitWithin,
-} from '../src/shared/statement/coupon-photo';
+} from '#shared/statement/coupon-photo.ts';
 
 export type PhotoProblem = 'wrongType' | 'tooLarge';
 

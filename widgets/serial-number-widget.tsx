@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { texts } from '../src/client/lib/statement-texts';
+import { texts } from '#client/lib/statement-texts.ts';
 import { MaskedInputWidget } from './masked-input-widget';
 
 export const COUPON_EXAMPLE_IMAGE = '/kupon-przyklad.svg';

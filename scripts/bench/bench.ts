@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import lighthouse, { type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Browser, Page } from 'playwright-core';
-import { ensureClientBuild } from '../../src/server/client-build';
+import { ensureClientBuild } from '#server/client-build.ts';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -22,7 +22,7 @@ import {
 import { runOperator } from '../../test/server/operator-cli';
 import { VALID, validStatements } from '../../test/fixtures/statements';
 import { benchDataset } from './dataset';
-import { isOnlineCode, tierForPrize } from '../../src/shared/campaign';
+import { isOnlineCode, tierForPrize } from '#shared/campaign.ts';
 
 interface Row {
   figure: string;

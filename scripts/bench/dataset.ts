@@ -1,7 +1,7 @@
 // The bench's data set of realistic size (issue 6) is the demo set (issue 14): the whole prize plan,
 // 4 960 instant records over 70 days and 10 weeks, and the eight draws' winners.
-import { isOnlineCode } from '../../src/shared/campaign';
-import { demoWinners } from '../../src/server/demo/dataset';
+import { isOnlineCode } from '#shared/campaign.ts';
+import { demoWinners } from '#server/demo/dataset.ts';
 
 export function benchDataset() {
   const file = demoWinners();

@@ -1,7 +1,7 @@
 import { StrictMode, Suspense, lazy, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { prizes } from '../shared/campaign';
+import { prizes } from '#shared/campaign.ts';
 import { loadStatementPage } from './features/statement/load-statement-page';
 import { NavBar } from './components/nav-bar';
 import { Footer } from './components/footer';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import apiMessages from '../content/api-messages.json';
+import apiMessages from '#content/api-messages.json';
 import { HTTP_DEFAULTS, type ServerConfig } from './config';
 import type { AppDeps } from './deps';
 import { ErrorForwarder } from './error-reporting';

@@ -6,6 +6,7 @@ const BUILD_INPUTS = [
   'index.html',
   'vite.config.ts',
   'scripts/precompress-plugin.ts',
+  'package.json',
   'package-lock.json',
   'src/client',
   'src/shared',

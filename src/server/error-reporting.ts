@@ -4,7 +4,7 @@ import {
   ERROR_REPORT_MESSAGE_MAX_CHARS,
   ERROR_REPORT_PATH_MAX_CHARS,
   type ErrorReportKind,
-} from '../shared/error-reports';
+} from '#shared/error-reports.ts';
 
 /**
  * spec §7: an error a visitor met (reported by the browser) or the server's own unexpected error, as it is

@@ -5,8 +5,8 @@ import { openStorage } from './db';
 import { KeyError, loadStatementsKey } from './crypto';
 import { importDemoIfEmpty } from './demo/demo';
 import { prepareStatementsKey } from './statements/keys';
-import { validateContent } from '../shared/content-validation';
-import { campaign, draws, prizes } from '../shared/campaign';
+import { validateContent } from '#shared/content-validation.ts';
+import { campaign, draws, prizes } from '#shared/campaign.ts';
 
 /** After the shutdown deadline has closed the connections, how long closing the database may take. */
 const SHUTDOWN_GRACE_MS = 1_000;

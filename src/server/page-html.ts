@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { prizes } from '../shared/campaign';
+import { prizes } from '#shared/campaign.ts';
 
 interface ManifestChunk {
   file: string;

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { calendarStretch, prizes } from '../shared/campaign';
+import { calendarStretch, prizes } from '#shared/campaign.ts';
 import { cachedBody, writeCachedBody, type CachedBody } from './cached-body';
 import { serverBuildFile } from './client-build';
 import { isStatementPage, pageKey, pagesByPath } from './page-html';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { campaign } from '../shared/campaign';
+import { campaign } from '#shared/campaign.ts';
 
 const videoOrigin = new URL(campaign.links.video).origin;
 

@@ -1,6 +1,6 @@
-import campaignJson from '../content/campaign.json';
-import drawsJson from '../content/draws.json';
-import prizesJson from '../content/prizes.json';
+import campaignJson from '#content/campaign.json';
+import drawsJson from '#content/draws.json';
+import prizesJson from '#content/prizes.json';
 import type { TierId } from './statement/generated/tiers';
 import { warsawLocalToInstant } from './warsaw-time';
 

@@ -1,5 +1,5 @@
-import type { Tier } from '../shared/campaign';
-import { isObject, sameJson, type JsonObject } from '../shared/json';
+import type { Tier } from '#shared/campaign.ts';
+import { isObject, sameJson, type JsonObject } from '#shared/json.ts';
 import {
   composeTierForm,
   fieldTitle,
@@ -8,7 +8,7 @@ import {
   type SharedDefinitions,
   type TierFile,
   type TierForm,
-} from '../shared/statement/tier-forms';
+} from '#shared/statement/tier-forms.ts';
 
 // A tier file's change told in words, for the studio's 'Zmiany' view and `npm run schemas:diff`. Pure: it
 // runs in the browser and in node. The composed forms are compared, so what the participant sees decides:

@@ -1,10 +1,10 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { campaign, type Tier } from '../shared/campaign';
-import { isObject, type JsonObject } from '../shared/json';
-import { FIELD_DEFINITIONS, payloadRow, TOGGLE_FIELDS, tierPayload } from '../shared/statement/payload';
-import { checkTierFile, type SchemaProblem, type SharedFiles } from '../shared/statement/schema-check';
-import { sectionOf, SECTIONS, type SectionId } from '../shared/statement/sections';
-import { SHORT_TITLE_DESCRIPTION } from '../shared/statement/editor-schema';
+import { campaign, type Tier } from '#shared/campaign.ts';
+import { isObject, type JsonObject } from '#shared/json.ts';
+import { FIELD_DEFINITIONS, payloadRow, TOGGLE_FIELDS, tierPayload } from '#shared/statement/payload.ts';
+import { checkTierFile, type SchemaProblem, type SharedFiles } from '#shared/statement/schema-check.ts';
+import { sectionOf, SECTIONS, type SectionId } from '#shared/statement/sections.ts';
+import { SHORT_TITLE_DESCRIPTION } from '#shared/statement/editor-schema.ts';
 import {
   composeTierForm,
   fieldTitle,
@@ -12,8 +12,8 @@ import {
   schemaProperties,
   type SharedDefinitions,
   type TierFile,
-} from '../shared/statement/tier-forms';
-import { KNOWN_WIDGETS } from '../../widgets/registry';
+} from '#shared/statement/tier-forms.ts';
+import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 // The form studio's edit model: what a non-developer sees of a tier file (one row per field the tier can
 // carry, with its switches and texts) and each edit as a pure function from one tier file to the next.

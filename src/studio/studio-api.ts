@@ -1,7 +1,7 @@
-import { prizes, type TierId } from '../shared/campaign';
-import type { JsonObject } from '../shared/json';
-import type { SchemaProblem } from '../shared/statement/schema-check';
-import type { TierFile } from '../shared/statement/tier-forms';
+import { prizes, type TierId } from '#shared/campaign.ts';
+import type { JsonObject } from '#shared/json.ts';
+import type { SchemaProblem } from '#shared/statement/schema-check.ts';
+import type { TierFile } from '#shared/statement/tier-forms.ts';
 
 // What the studio's calls (/studio/api/…) answer: the contract between its page and its server.
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { WinnersSection } from '../../src/client/features/winners/winners-section';
+import { WinnersSection } from '#client/features/winners/winners-section.tsx';
 import { pinCampaignNow, renderWithProviders, stubApi } from './helpers';
 
 const api = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import statementJson from '../../src/content/statement.json';
+import statementJson from '#content/statement.json';
 import {
   campaignFacts,
   faq,
@@ -8,8 +8,8 @@ import {
   rules,
   texts,
   withFacts,
-} from '../../src/client/lib/content';
-import { faqGroups } from '../../src/client/features/faq/faq-content';
+} from '#client/lib/content.ts';
+import { faqGroups } from '#client/features/faq/faq-content.ts';
 
 // Filled where they are shown, from what the visitor did (a code, a chosen day, a tier).
 const RUNTIME_PLACEHOLDERS = [

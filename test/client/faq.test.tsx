@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FaqSection } from '../../src/client/features/faq/faq-section';
-import { faqGroups } from '../../src/client/features/faq/faq-content';
+import { FaqSection } from '#client/features/faq/faq-section.tsx';
+import { faqGroups } from '#client/features/faq/faq-content.ts';
 
 const groupButton = (name: string | RegExp) => screen.getByRole('button', { name, expanded: undefined });
 

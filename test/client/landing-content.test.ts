@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import rules from '../../src/content/rules.json';
-import { faqGroups, type FaqItem } from '../../src/client/features/faq/faq-content';
+import rules from '#content/rules.json';
+import { faqGroups, type FaqItem } from '#client/features/faq/faq-content.ts';
 
 // Content editors change these files; a highlight whose phrase no longer occurs would silently vanish.
 function texts(item: FaqItem): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Modal, type ModalProps } from '../../src/client/components/modal';
+import { Modal, type ModalProps } from '#client/components/modal.tsx';
 
 // jsdom has no layout, a focus trap or an inert page: those, the backdrop click and focus return are asserted
 // in Chromium (test/e2e/modals.test.ts). Here: what the component itself decides.

@@ -3,10 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
-import { App } from '../../src/client/app';
-import { campaignNow } from '../../src/client/lib/clock';
-import { NoticeModal } from '../../src/client/features/notices/notice-modal';
-import { campaign } from '../../src/shared/campaign';
+import { App } from '#client/app.tsx';
+import { campaignNow } from '#client/lib/clock.ts';
+import { NoticeModal } from '#client/features/notices/notice-modal.tsx';
+import { campaign } from '#shared/campaign.ts';
 import { pinCampaignNow, stubApi } from './helpers';
 
 const notices = [

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { OptOutModal } from '../../src/client/features/optout/optout-modal';
+import { OptOutModal } from '#client/features/optout/optout-modal.tsx';
 import { stubApi } from './helpers';
 
 const QUESTION = 'Czy chcesz zrezygnować z otrzymywania kodów promocyjnych na e-mail?';

@@ -7,7 +7,7 @@ async function bannerAt(iso: string) {
   cleanup();
   vi.resetModules();
   pinCampaignNow(iso);
-  const { PhaseBanner } = await import('../../src/client/features/notices/phase-banner');
+  const { PhaseBanner } = await import('#client/features/notices/phase-banner.tsx');
   render(<PhaseBanner />);
   return screen.queryByRole('complementary', { name: 'Komunikat o przebiegu loterii' });
 }

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WinnersSection } from '../../src/client/features/winners/winners-section';
+import { WinnersSection } from '#client/features/winners/winners-section.tsx';
 import { pinCampaignNow, renderWithProviders, stubApi } from './helpers';
 
 /** The browser's network at its edge: records each request reportError sends. */
@@ -21,7 +21,7 @@ function recordRequests() {
 async function loadPage(path: string) {
   history.replaceState(null, '', path);
   vi.resetModules();
-  return (await import('../../src/client/lib/report-error')).reportError;
+  return (await import('#client/lib/report-error.ts')).reportError;
 }
 
 afterEach(() => {

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { loadStatementPage } from '../../src/client/features/statement/load-statement-page';
-import { prizes, type TierId } from '../../src/shared/campaign';
+import { loadStatementPage } from '#client/features/statement/load-statement-page.tsx';
+import { prizes, type TierId } from '#shared/campaign.ts';
 import { validStatements, VALID } from '../fixtures/statements';
 
 async function renderTier(

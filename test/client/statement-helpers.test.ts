@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { errorParagraphs } from '../../src/client/features/statement/error-paragraphs';
-import { masks } from '../../widgets/masks';
-import { photoProblem } from '../../widgets/image-resize';
-import { fitWithin } from '../../src/shared/statement/coupon-photo';
+import { errorParagraphs } from '#client/features/statement/error-paragraphs.ts';
+import { masks } from '#widgets/masks.ts';
+import { photoProblem } from '#widgets/image-resize.ts';
+import { fitWithin } from '#shared/statement/coupon-photo.ts';
 
 describe('error modal text (spec §8)', () => {
   it('splits on semicolons and keeps what follows the first colon of each item', () => {

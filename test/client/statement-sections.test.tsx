@@ -1,11 +1,11 @@
 import Form from '@rjsf/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { templates, type PageFormContext } from '../../src/client/features/statement/templates';
-import { tierById, type TierId } from '../../src/shared/campaign';
-import { tierForms } from '../../src/shared/statement/forms';
-import { runtimeValidator } from '../../src/shared/statement/keywords';
-import { widgets } from '../../widgets/registry';
+import { templates, type PageFormContext } from '#client/features/statement/templates.tsx';
+import { tierById, type TierId } from '#shared/campaign.ts';
+import { tierForms } from '#shared/statement/forms.ts';
+import { runtimeValidator } from '#shared/statement/keywords.ts';
+import { widgets } from '#widgets/registry.ts';
 
 // The page follows the tier file: each field stands in the section its UI schema names (ui:section).
 const validator = runtimeValidator();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VideoFacade } from '../../src/client/features/video/video-facade';
+import { VideoFacade } from '#client/features/video/video-facade.tsx';
 
 describe('video facade', () => {
   it('loads nothing from the video host until the visitor clicks play', async () => {

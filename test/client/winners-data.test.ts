@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchDrawWinners, fetchInstantWinners } from '../../src/client/features/winners/winners-data';
+import { fetchDrawWinners, fetchInstantWinners } from '#client/features/winners/winners-data.ts';
 
 const answer = (body: unknown, status = 200) =>
   vi.stubGlobal(

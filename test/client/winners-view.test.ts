@@ -4,7 +4,7 @@ import {
   lotteryMonths,
   winnersReducer,
   type WinnersView,
-} from '../../src/client/features/winners/winners-view';
+} from '#client/features/winners/winners-view.ts';
 
 // Lottery period (src/content/campaign.json): 2025-06-25 .. 2025-09-02.
 const at = (iso: string) => Date.parse(iso);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { faqGroups } from '../../src/client/features/faq/faq-content';
-import { texts } from '../../src/client/lib/content';
-import { texts as statementTexts } from '../../src/client/lib/statement-texts';
-import { campaign, phaseAt, prizes } from '../../src/shared/campaign';
+import { faqGroups } from '#client/features/faq/faq-content.ts';
+import { texts } from '#client/lib/content.ts';
+import { texts as statementTexts } from '#client/lib/statement-texts.ts';
+import { campaign, phaseAt, prizes } from '#shared/campaign.ts';
 import {
   browserAvailable,
   newContext,

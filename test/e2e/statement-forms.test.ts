@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { runOperator } from '../server/operator-cli';
-import apiMessages from '../../src/content/api-messages.json';
-import statementTexts from '../../src/content/statement.json';
+import apiMessages from '#content/api-messages.json';
+import statementTexts from '#content/statement.json';
 import { VALID, validStatements } from '../fixtures/statements';
 import {
   PHONE_VIEWPORT,

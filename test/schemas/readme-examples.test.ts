@@ -1,17 +1,17 @@
 // @vitest-environment node
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import definitions from '../../schemas/definitions.json';
-import definitionsUi from '../../schemas/definitions.ui.json';
-import { campaign, prizes } from '../../src/shared/campaign';
-import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
-import { runtimeValidator } from '../../src/shared/statement/keywords';
-import { checkTierFile, describeProblem, type SharedFiles } from '../../src/shared/statement/schema-check';
-import { firstMessagePerField } from '../../src/shared/statement/statement-errors';
-import { sameJson } from '../../src/shared/json';
-import { composeTierSchema, type TierFile } from '../../src/shared/statement/tier-forms';
-import { applyEdit, fieldRows, type Edit, type StudioContext } from '../../src/studio/model';
-import { KNOWN_WIDGETS } from '../../widgets/registry';
+import definitions from '#schemas/definitions.json';
+import definitionsUi from '#schemas/definitions.ui.json';
+import { campaign, prizes } from '#shared/campaign.ts';
+import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
+import { runtimeValidator } from '#shared/statement/keywords.ts';
+import { checkTierFile, describeProblem, type SharedFiles } from '#shared/statement/schema-check.ts';
+import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
+import { sameJson } from '#shared/json.ts';
+import { composeTierSchema, type TierFile } from '#shared/statement/tier-forms.ts';
+import { applyEdit, fieldRows, type Edit, type StudioContext } from '#studio/model.ts';
+import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 // schemas/README.md: every example ("```json <file> <JSON Pointer>" replaces that part of the file) is
 // applied to the file as it is and checked; an example followed by "```text odrzucone" must be refused

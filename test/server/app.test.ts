@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prizes } from '../../src/shared/campaign';
+import { prizes } from '#shared/campaign.ts';
 import { fakeClientBuild, openTestApp, type TestApp } from './helpers';
 import { validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStorage } from '../../src/server/db';
+import { openStorage } from '#server/db/index.ts';
 import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { pngChunk as chunk, pngDataUrl, validStatement } from './statement-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 describe('server settings from the environment', () => {
   it('has safe defaults: demo on, limits in memory, no proxy trusted', () => {

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KeyError, decryptText, encryptText, keyId, loadStatementsKey } from '../../src/server/crypto';
-import { sealStatement, unsealStatement } from '../../src/server/statements/sealed';
+import { KeyError, decryptText, encryptText, keyId, loadStatementsKey } from '#server/crypto.ts';
+import { sealStatement, unsealStatement } from '#server/statements/sealed.ts';
 
 describe('statements encryption', () => {
   it('creates the key file once, mode 0600, and reuses it', () => {

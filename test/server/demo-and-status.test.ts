@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_LINKS_FILE, importDemoIfEmpty } from '../../src/server/demo/demo';
-import { DEMO_CONTACT, demoWinners } from '../../src/server/demo/dataset';
-import { countWinners } from '../../src/server/db/winners';
-import { parseWinnersFile } from '../../src/server/winners/import-file';
-import type { ClaimLine } from '../../src/server/winners/import';
-import { campaign, draws, isOnlineCode, type TierId } from '../../src/shared/campaign';
+import { DEMO_LINKS_FILE, importDemoIfEmpty } from '#server/demo/demo.ts';
+import { DEMO_CONTACT, demoWinners } from '#server/demo/dataset.ts';
+import { countWinners } from '#server/db/winners.ts';
+import { parseWinnersFile } from '#server/winners/import-file.ts';
+import type { ClaimLine } from '#server/winners/import.ts';
+import { campaign, draws, isOnlineCode, type TierId } from '#shared/campaign.ts';
 import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { validStatement } from './statement-fixtures';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '#server/config.ts';
 import { openTestApp, type TestApp } from './helpers';
 import { storageTargets } from './storage-targets';
 

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppConfig } from '../../src/server/app';
-import { serverBuildFile } from '../../src/server/client-build';
-import type { Storage } from '../../src/server/db';
+import { buildApp, type AppConfig } from '#server/app.ts';
+import { serverBuildFile } from '#server/client-build.ts';
+import type { Storage } from '#server/db/index.ts';
 import type { StorageTarget } from './storage-targets';
-import { statementEndpoint, tierById } from '../../src/shared/campaign';
+import { statementEndpoint, tierById } from '#shared/campaign.ts';
 
 export interface TestApp {
   app: FastifyInstance;

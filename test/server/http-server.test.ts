@@ -1,10 +1,10 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import apiMessages from '../../src/content/api-messages.json';
-import type { AppConfig } from '../../src/server/app';
-import { closeWithin, LINGER_MAX_BYTES, LINGER_MAX_MS } from '../../src/server/node-server';
-import { problemsMessage } from '../../src/shared/statement/validate-statement';
+import apiMessages from '#content/api-messages.json';
+import type { AppConfig } from '#server/app.ts';
+import { closeWithin, LINGER_MAX_BYTES, LINGER_MAX_MS } from '#server/node-server.ts';
+import { problemsMessage } from '#shared/statement/validate-statement.ts';
 import { openTestApp, type TestApp } from './helpers';
 import { storageTargets } from './storage-targets';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStatementPage, pageKey, pagesByPath } from '../../src/server/page-html';
+import { isStatementPage, pageKey, pagesByPath } from '#server/page-html.ts';
 
 const HTML =
   '<html><head><link rel="preload" href="/hero.svg" as="image" fetchpriority="high" />\n</head><body></body></html>';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderedLocation } from '../../src/server/pages';
-import { calendarStretch, phaseAt } from '../../src/shared/campaign';
-import { warsawLocalToInstant } from '../../src/shared/warsaw-time';
+import { renderedLocation } from '#server/pages.ts';
+import { calendarStretch, phaseAt } from '#shared/campaign.ts';
+import { warsawLocalToInstant } from '#shared/warsaw-time.ts';
 import { fakeClientBuild, openTestApp, type TestApp } from './helpers';
 import { storageTargets } from './storage-targets';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prizes, statementEndpoint, tierById } from '../../src/shared/campaign';
-import type { WinnersFile } from '../../src/server/winners/import-file';
+import { prizes, statementEndpoint, tierById } from '#shared/campaign.ts';
+import type { WinnersFile } from '#server/winners/import-file.ts';
 import { validStatements } from '../fixtures/statements';
 import { openTestApp, type TestApp } from './helpers';
 import { storageTargets } from './storage-targets';

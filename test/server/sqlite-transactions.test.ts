@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SQLITE_FILE_NAME, openStorage } from '../../src/server/db';
-import { setMeta } from '../../src/server/db/winners';
+import { SQLITE_FILE_NAME, openStorage } from '#server/db/index.ts';
+import { setMeta } from '#server/db/winners.ts';
 
 /** Another process (an operator command, a second server) writing to the same SQLite file. */
 function writeFromAnotherProcess(file: string): Promise<number | null> {

@@ -1,11 +1,11 @@
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
-import { isOnlineCode, tierById, type TierId } from '../../src/shared/campaign';
-import type { StatementFormData } from '../../src/shared/statement/generated/form-data';
-import { buildPayload } from '../../src/shared/statement/payload';
-import { tierValidator } from '../../src/shared/statement/validate-statement';
-import { visibleFields } from '../../src/shared/statement/validators';
-import { tierForms } from '../../src/shared/statement/forms';
+import { isOnlineCode, tierById, type TierId } from '#shared/campaign.ts';
+import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
+import { buildPayload } from '#shared/statement/payload.ts';
+import { tierValidator } from '#shared/statement/validate-statement.ts';
+import { visibleFields } from '#shared/statement/validators.ts';
+import { tierForms } from '#shared/statement/forms.ts';
 
 /** One PNG chunk: length, type, data, CRC (to build PNGs the encoder would not write). */
 export function pngChunk(type: string, data: Buffer): Buffer {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { StatementWriter } from '../../src/server/db/statements';
-import type { StatementTable } from '../../src/server/db/types';
-import type { Storage } from '../../src/server/db';
+import { StatementWriter } from '#server/db/statements.ts';
+import type { StatementTable } from '#server/db/types.ts';
+import type { Storage } from '#server/db/index.ts';
 import { storageTargets, type StorageTarget } from './storage-targets';
 
 const row = (claimId: string): StatementTable => ({

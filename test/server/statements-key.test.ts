@@ -1,8 +1,8 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyId, type LoadedKey } from '../../src/server/crypto';
-import { prepareStatementsKey } from '../../src/server/statements/keys';
-import { unsealImage, unsealStatement } from '../../src/server/statements/sealed';
+import { keyId, type LoadedKey } from '#server/crypto.ts';
+import { prepareStatementsKey } from '#server/statements/keys.ts';
+import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
 import { openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { pngDataUrl, validStatement } from './statement-fixtures';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQLITE_FILE_NAME } from '../../src/server/db';
+import { SQLITE_FILE_NAME } from '#server/db/index.ts';
 import { openTestApp, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { pngChunk, pngDataUrl, validStatement } from './statement-fixtures';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openStorage, type Storage } from '../../src/server/db';
+import { openStorage, type Storage } from '#server/db/index.ts';
 
 export interface StorageTarget {
   name: 'sqlite' | 'postgres';

@@ -1,6 +1,6 @@
-import type { Storage } from '../../src/server/db';
-import type { WinnersFile } from '../../src/server/winners/import-file';
-import { importWinnersFile, type ImportOptions } from '../../src/server/winners/import';
+import type { Storage } from '#server/db/index.ts';
+import type { WinnersFile } from '#server/winners/import-file.ts';
+import { importWinnersFile, type ImportOptions } from '#server/winners/import.ts';
 
 /** The contact the fixtures' III and VI codes were registered with: the statement fixtures' (FULL_FORM). */
 export const WINNER_CONTACT = { email: 'jan.kowalski@example.com', phone: '600700800' };

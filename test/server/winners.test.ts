@@ -198,7 +198,7 @@ describe.each(storageTargets)('reissue-link on $name', (target) => {
       const digests = (await t.storage.db.selectFrom('claims').select('hash_digest').execute()).map(
         (row) => row.hash_digest,
       );
-      const { digestOf } = await import('../../src/server/secrets');
+      const { digestOf } = await import('#server/secrets.ts');
       expect(digests).toContain(digestOf(newLink.split('hash=')[1]!));
       expect(digests).not.toContain(digestOf(oldLink.split('hash=')[1]!));
       const codeTier = await runOperator(['reissue-link', 'T0000000003', 'III'], t);

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { polishAjvMessage, polishAjvPlace, polishAjvProblems } from '../../src/shared/ajv-polish';
+import { polishAjvMessage, polishAjvPlace, polishAjvProblems } from '#shared/ajv-polish.ts';
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
 addFormats(ajv);

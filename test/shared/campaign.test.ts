@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { campaign, draws, isOnlineCode, noticeAt, phaseAt, prizes } from '../../src/shared/campaign';
-import { validateContent } from '../../src/shared/content-validation';
-import { warsawCalendarDate, warsawLocalToInstant } from '../../src/shared/warsaw-time';
+import { campaign, draws, isOnlineCode, noticeAt, phaseAt, prizes } from '#shared/campaign.ts';
+import { validateContent } from '#shared/content-validation.ts';
+import { warsawCalendarDate, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 
 const at = (iso: string) => Date.parse(iso);
 

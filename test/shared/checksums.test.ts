@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import campaign from '../../src/content/campaign.json';
+import campaign from '#content/campaign.json';
 import {
   countLetters,
   countNonSpace,
@@ -15,7 +15,7 @@ import {
   peselBirthDate,
   REGISTRATION_LAST_DAY,
   toPolishIban,
-} from '../../src/shared/statement/checksums';
+} from '#shared/statement/checksums.ts';
 
 describe('PESEL (weights 1,3,7,9 and the century in the month)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tierById, type Presence, type TierId } from '../../src/shared/campaign';
-import { EXPORT_COLUMNS, tierPayload, type PayloadField } from '../../src/shared/statement/payload';
+import { tierById, type Presence, type TierId } from '#shared/campaign.ts';
+import { EXPORT_COLUMNS, tierPayload, type PayloadField } from '#shared/statement/payload.ts';
 
 // shared/API.md "Statements", field by field: which tiers send it and when it carries a value. The tier
 // registry (prizes.json) and the payload table must say the same for the spec's seven tiers.

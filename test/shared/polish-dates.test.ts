@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { polishDate, polishDayMonth, polishMonth, polishWeekdays } from '../../src/shared/polish-dates';
+import { polishDate, polishDayMonth, polishMonth, polishWeekdays } from '#shared/polish-dates.ts';
 
 const NOMINATIVE = [
   'styczeń',
@@ -73,7 +73,7 @@ describe('Polish dates', () => {
       async (zone) => {
         process.env.TZ = zone;
         vi.resetModules();
-        const dates = await import('../../src/shared/polish-dates');
+        const dates = await import('#shared/polish-dates.ts');
         expect(dates.polishDate({ year: 2025, month: 3, day: 30 })).toBe('30 marca 2025');
         expect(dates.polishDate({ year: 2025, month: 10, day: 26 })).toBe('26 października 2025');
         expect(dates.polishDate({ year: 2025, month: 12, day: 31 })).toBe('31 grudnia 2025');

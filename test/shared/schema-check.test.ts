@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import definitions from '../../schemas/definitions.json';
-import definitionsUi from '../../schemas/definitions.ui.json';
-import { campaign, prizes, tierById, type TierId } from '../../src/shared/campaign';
-import { tierForms } from '../../src/shared/statement/forms';
-import { generatedFiles, validatorModuleSource } from '../../src/shared/statement/generate';
-import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
+import definitions from '#schemas/definitions.json';
+import definitionsUi from '#schemas/definitions.ui.json';
+import { campaign, prizes, tierById, type TierId } from '#shared/campaign.ts';
+import { tierForms } from '#shared/statement/forms.ts';
+import { generatedFiles, validatorModuleSource } from '#shared/statement/generate.ts';
+import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import {
   checkSharedFiles,
   checkTierFile,
   describeProblem,
   type SharedFiles,
-} from '../../src/shared/statement/schema-check';
-import { KNOWN_WIDGETS } from '../../widgets/registry';
+} from '#shared/statement/schema-check.ts';
+import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

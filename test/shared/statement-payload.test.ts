@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { tierById } from '../../src/shared/campaign';
-import { buildPayload } from '../../src/shared/statement/payload';
+import { tierById } from '#shared/campaign.ts';
+import { buildPayload } from '#shared/statement/payload.ts';
 import {
   problemsMessage,
   tierValidator,
   validateStatement,
   type StatementEndpoint,
-} from '../../src/shared/statement/validate-statement';
-import { firstMessagePerField } from '../../src/shared/statement/statement-errors';
-import { tierForms } from '../../src/shared/statement/forms';
-import { visibleFields } from '../../src/shared/statement/validators';
+} from '#shared/statement/validate-statement.ts';
+import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
+import { tierForms } from '#shared/statement/forms.ts';
+import { visibleFields } from '#shared/statement/validators.ts';
 import { validStatements } from '../fixtures/statements';
 
 const endpointOf = (tier: string) =>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import definitions from '../../schemas/definitions.json';
-import definitionsUi from '../../schemas/definitions.ui.json';
-import { campaign, tierById, type TierId } from '../../src/shared/campaign';
-import type { JsonObject } from '../../src/shared/json';
-import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
-import type { TierFile } from '../../src/shared/statement/tier-forms';
-import { describeChanges, summaryLine } from '../../src/studio/changes';
+import definitions from '#schemas/definitions.json';
+import definitionsUi from '#schemas/definitions.ui.json';
+import { campaign, tierById, type TierId } from '#shared/campaign.ts';
+import type { JsonObject } from '#shared/json.ts';
+import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
+import type { TierFile } from '#shared/statement/tier-forms.ts';
+import { describeChanges, summaryLine } from '#studio/changes.ts';
 
 // What 'Zmiany' and `npm run schemas:diff` say about an edit, checked on the real tier files and definitions.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../src/studio/server/guard';
+import { refusal } from '#studio/server/guard.ts';
 
 const PORT = 5180;
 const ask = (method: string, headers: Record<string, string>) => refusal({ method, headers }, PORT);

@@ -1,13 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import definitions from '../../schemas/definitions.json';
-import definitionsUi from '../../schemas/definitions.ui.json';
-import { campaign, prizes, tierById, type TierId } from '../../src/shared/campaign';
-import { composeTierForm, type TierFile } from '../../src/shared/statement/tier-forms';
-import { TIER_FILES } from '../../src/shared/statement/generated/tier-files';
-import { checkTierFile, type SharedFiles } from '../../src/shared/statement/schema-check';
-import { applyEdit, fieldRows, type Edit } from '../../src/studio/model';
-import { KNOWN_WIDGETS } from '../../widgets/registry';
+import definitions from '#schemas/definitions.json';
+import definitionsUi from '#schemas/definitions.ui.json';
+import { campaign, prizes, tierById, type TierId } from '#shared/campaign.ts';
+import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
+import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
+import { checkTierFile, type SharedFiles } from '#shared/statement/schema-check.ts';
+import { applyEdit, fieldRows, type Edit } from '#studio/model.ts';
+import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 const shared = { definitions, definitionsUi } as SharedFiles;
 const context = (tierId: TierId) => ({

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { campaign } from '../../shared/campaign';
+import { campaign } from '#shared/campaign.ts';
 import { isStatementPath } from '../lib/statement-path';
 import { texts } from '../lib/content';
 

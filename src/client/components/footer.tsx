@@ -1,4 +1,4 @@
-import { campaign } from '../../shared/campaign';
+import { campaign } from '#shared/campaign.ts';
 import { texts } from '../lib/content';
 
 export function Footer() {

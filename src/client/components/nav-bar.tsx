@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { campaign } from '../../shared/campaign';
+import { campaign } from '#shared/campaign.ts';
 import { isStatementPath } from '../lib/statement-path';
 import { scrollBehavior, scrollToAnchor } from '../lib/scroll';
 import { texts } from '../lib/content';

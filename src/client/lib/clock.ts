@@ -1,4 +1,4 @@
-import { calendarStretch } from '../../shared/campaign';
+import { calendarStretch } from '#shared/campaign.ts';
 
 let clock: (() => number) | undefined;
 

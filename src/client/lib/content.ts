@@ -1,9 +1,9 @@
-import faqJson from '../../content/faq.json';
-import rulesJson from '../../content/rules.json';
-import textsJson from '../../content/texts.json';
-import { campaign } from '../../shared/campaign';
-import { polishDate, polishDayMonth } from '../../shared/polish-dates';
-import { parseIsoDate } from '../../shared/warsaw-time';
+import faqJson from '#content/faq.json';
+import rulesJson from '#content/rules.json';
+import textsJson from '#content/texts.json';
+import { campaign } from '#shared/campaign.ts';
+import { polishDate, polishDayMonth } from '#shared/polish-dates.ts';
+import { parseIsoDate } from '#shared/warsaw-time.ts';
 import { fill } from './template';
 
 const calendarDate = (iso: string) => parseIsoDate(iso.slice(0, 10));

@@ -2,7 +2,7 @@ import {
   ERROR_REPORT_MESSAGE_MAX_CHARS,
   ERROR_REPORT_PATH_MAX_CHARS,
   type ErrorReportKind,
-} from '../../shared/error-reports';
+} from '#shared/error-reports.ts';
 import { apiUrl } from './api';
 
 /** A page that fails in a loop reports a few times, not thousands. */

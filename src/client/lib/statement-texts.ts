@@ -1,4 +1,4 @@
-import statementJson from '../../content/statement.json';
+import statementJson from '#content/statement.json';
 import { withFacts } from './content';
 
 /** The statement page's texts, with their campaign-fact placeholders ({statementDeadlineDays}) filled. */

@@ -1,4 +1,4 @@
-import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '../../shared/campaign';
+import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
 import type { Contact, DrawRecord, InstantRecord, WinnersFile } from '../winners/import-file';
 
 // The demo winners (issue 14), also the bench's data set of realistic size (issue 6): the whole prize plan

@@ -6,8 +6,8 @@ import { listStatements, purgeStatementsBefore, statementImage } from '../db/sta
 import type { LoadedKey } from '../crypto';
 import { unsealImage, unsealStatement } from '../statements/sealed';
 import { progressOnTerminal } from './progress';
-import { EXPORT_COLUMNS } from '../../shared/statement/payload';
-import { isWarsawLocalTime, warsawLocalToInstant } from '../../shared/warsaw-time';
+import { EXPORT_COLUMNS } from '#shared/statement/payload.ts';
+import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 
 // The operator's files: CSV (RFC 4180, UTF-8 with BOM so spreadsheets read Polish letters).
 const BOM = '\uFEFF';

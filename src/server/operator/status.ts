@@ -1,5 +1,5 @@
-import { prizes } from '../../shared/campaign';
-import { warsawCalendarDate } from '../../shared/warsaw-time';
+import { prizes } from '#shared/campaign.ts';
+import { warsawCalendarDate } from '#shared/warsaw-time.ts';
 import type { Storage } from '../db';
 import { claimStates } from '../db/claims';
 

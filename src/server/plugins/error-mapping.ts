@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import apiMessages from '../../content/api-messages.json';
-import { problemsMessage } from '../../shared/statement/validate-statement';
+import apiMessages from '#content/api-messages.json';
+import { problemsMessage } from '#shared/statement/validate-statement.ts';
 import { scrubPath, type ErrorForwarder } from '../error-reporting';
 import { STATEMENT_CALLS, TOO_MANY_FIELDS } from '../routes/statements';
 import { pathOnly } from '../logging';

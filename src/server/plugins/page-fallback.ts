@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import apiMessages from '../../content/api-messages.json';
+import apiMessages from '#content/api-messages.json';
 import type { PageCache } from '../pages';
 
 /**

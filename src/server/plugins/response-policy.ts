@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import apiMessages from '../../content/api-messages.json';
+import apiMessages from '#content/api-messages.json';
 import { ERROR_REPORT_CALL } from '../routes/error-reports';
 import { STATEMENT_LINK_CALL } from '../routes/statement-link';
 import { STATEMENT_CALLS } from '../routes/statements';

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import apiMessages from '../../content/api-messages.json';
+import apiMessages from '#content/api-messages.json';
 import {
   ERROR_REPORT_MESSAGE_MAX_CHARS,
   ERROR_REPORT_PATH_MAX_CHARS,
   isErrorReportKind,
-} from '../../shared/error-reports';
-import { isObject } from '../../shared/json';
+} from '#shared/error-reports.ts';
+import { isObject } from '#shared/json.ts';
 import { scrubMessage, scrubPath, type ErrorForwarder, type ErrorReport } from '../error-reporting';
 
 export const ERROR_REPORT_CALL = '/api/error-report';

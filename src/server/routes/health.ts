@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import apiMessages from '../../content/api-messages.json';
+import apiMessages from '#content/api-messages.json';
 import { pingDatabase } from '../db';
 import { setMeta } from '../db/winners';
 import type { AppDeps } from '../deps';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import apiMessages from '../../content/api-messages.json';
+import apiMessages from '#content/api-messages.json';
 import { resignOptout } from '../db/optouts';
 import { digestOf } from '../secrets';
 import type { AppDeps } from '../deps';

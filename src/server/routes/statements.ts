@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import apiMessages from '../../content/api-messages.json';
-import { prizes, statementEndpoint, tierById, type Tier, type TierId } from '../../shared/campaign';
-import { isObject } from '../../shared/json';
-import { payloadFields, payloadShape, type StatementPayload } from '../../shared/statement/payload';
+import apiMessages from '#content/api-messages.json';
+import { prizes, statementEndpoint, tierById, type Tier, type TierId } from '#shared/campaign.ts';
+import { isObject } from '#shared/json.ts';
+import { payloadFields, payloadShape, type StatementPayload } from '#shared/statement/payload.ts';
 import {
   problemsMessage,
   validateStatement,
   type StatementProblem,
-} from '../../shared/statement/validate-statement';
+} from '#shared/statement/validate-statement.ts';
 import type { AppDeps } from '../deps';
 import { findClaimByHashDigest, findClaimsByCode, type ClaimRow } from '../db/claims';
 import { StatementWriter } from '../db/statements';

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
-import apiMessages from '../../content/api-messages.json';
-import { COUPON_PHOTO_MAX_HEIGHT, COUPON_PHOTO_MAX_WIDTH } from '../../shared/statement/coupon-photo';
+import apiMessages from '#content/api-messages.json';
+import { COUPON_PHOTO_MAX_HEIGHT, COUPON_PHOTO_MAX_WIDTH } from '#shared/statement/coupon-photo.ts';
 
 // Issue 5: the coupon photo is accepted only as a real PNG of at most 600x800 (spec §5: the browser
 // scales it to fit). The header is read first, so a huge or lying PNG is refused before any decoding.

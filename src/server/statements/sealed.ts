@@ -1,4 +1,4 @@
-import { STORAGE_OF } from '../../shared/statement/payload';
+import { STORAGE_OF } from '#shared/statement/payload.ts';
 import { decryptBytes, decryptText, encryptBytes, encryptText } from '../crypto';
 
 // Issue 10 §5: everything a winner sent is sealed; the row keeps in the clear only what finds and counts

@@ -1,5 +1,5 @@
-import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '../../shared/campaign';
-import { isCalendarDate, isEmailAddress } from '../../shared/statement/checksums';
+import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
+import { isCalendarDate, isEmailAddress } from '#shared/statement/checksums.ts';
 
 // The operator's winners file (issue: import-winners). Checked by hand here because only src/shared
 // may use ajv; every problem names the record, so the operator can fix the file.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { tierForPrize, type PrizeKey } from '../../shared/campaign';
+import { tierForPrize, type PrizeKey } from '#shared/campaign.ts';
 import type { Storage } from '../db';
 import type { ClaimTable } from '../db/types';
 import { importWinners } from '../db/winners';

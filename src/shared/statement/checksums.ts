@@ -1,6 +1,6 @@
 // The one checksum module: the ajv keywords call these in the browser and on the server alike.
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import campaign from '../../content/campaign.json';
+import campaign from '#content/campaign.json';
 
 const PESEL_WEIGHTS = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];
 /** PESEL months carry the century: +80 for 1800s, +0 for 1900s, +20 for 2000s, +40 for 2100s, +60 for 2200s. */

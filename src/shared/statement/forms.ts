@@ -1,5 +1,5 @@
-import definitions from '../../../schemas/definitions.json';
-import definitionsUi from '../../../schemas/definitions.ui.json';
+import definitions from '#schemas/definitions.json';
+import definitionsUi from '#schemas/definitions.ui.json';
 import { campaign, prizes, type TierId } from '../campaign';
 import { TIER_FILES } from './generated/tier-files';
 import { composeTierForm, type TierForm } from './tier-forms';

@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
-import messages from '../../content/statement-messages.json';
+import messages from '#content/statement-messages.json';
 import { isObject } from '../json';
 import { normalizeText } from '../normalize-text';
 import {

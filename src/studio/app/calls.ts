@@ -1,4 +1,4 @@
-import type { TierId } from '../../shared/campaign';
+import type { TierId } from '#shared/campaign.ts';
 import {
   routeOf,
   type ChangesReply,

@@ -1,6 +1,6 @@
-import { sameJson } from '../../shared/json';
-import type { TierId } from '../../shared/campaign';
-import type { TierFile } from '../../shared/statement/tier-forms';
+import { sameJson } from '#shared/json.ts';
+import type { TierId } from '#shared/campaign.ts';
+import type { TierFile } from '#shared/statement/tier-forms.ts';
 
 // Unsaved changes live in the browser's storage, one per tier of one checkout: a reload, a closed tab or a
 // visit to another tier loses nothing; saving or discarding removes them. Each keeps the file it started

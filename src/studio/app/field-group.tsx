@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { SchemaProblem } from '../../shared/statement/schema-check';
+import type { SchemaProblem } from '#shared/statement/schema-check.ts';
 import type { Edit, FieldRow, FieldText } from '../model';
 
 interface FieldGroupProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Tier } from '../../shared/campaign';
+import type { Tier } from '#shared/campaign.ts';
 import type { HistoryReply } from '../studio-api';
 import { calls } from './calls';
 

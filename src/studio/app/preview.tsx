@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { campaign, type Tier } from '../../shared/campaign';
-import type { StatementPayload } from '../../shared/statement/payload';
-import type { SharedFiles } from '../../shared/statement/schema-check';
-import { runtimeValidator } from '../../shared/statement/keywords';
-import { composeTierForm, type TierFile } from '../../shared/statement/tier-forms';
-import type { TierValidator } from '../../shared/statement/validators';
-import { StatementForm } from '../../client/features/statement/statement-form';
-import '../../client/features/statement/statement.css';
+import { campaign, type Tier } from '#shared/campaign.ts';
+import type { StatementPayload } from '#shared/statement/payload.ts';
+import type { SharedFiles } from '#shared/statement/schema-check.ts';
+import { runtimeValidator } from '#shared/statement/keywords.ts';
+import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
+import type { TierValidator } from '#shared/statement/validators.ts';
+import { StatementForm } from '#client/features/statement/statement-form.tsx';
+import '#client/features/statement/statement.css';
 
 // The live preview: the real statement form (the project's widgets, templates and messages) of the file
 // being edited, validated by the same ajv set-up the precompiled validators are generated from. Compiling

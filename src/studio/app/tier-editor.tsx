@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { campaign, prizes, type Tier } from '../../shared/campaign';
-import { sameJson } from '../../shared/json';
-import type { SchemaProblem, SharedFiles } from '../../shared/statement/schema-check';
-import { SECTIONS, type SectionId } from '../../shared/statement/sections';
-import type { TierFile } from '../../shared/statement/tier-forms';
+import { campaign, prizes, type Tier } from '#shared/campaign.ts';
+import { sameJson } from '#shared/json.ts';
+import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.ts';
+import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
+import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChanges } from '../changes';
 import { applyEdit, fieldRows, type Edit } from '../model';
 import type { TierState } from '../studio-api';

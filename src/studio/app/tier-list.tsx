@@ -1,5 +1,5 @@
-import { prizes } from '../../shared/campaign';
-import type { SharedFiles } from '../../shared/statement/schema-check';
+import { prizes } from '#shared/campaign.ts';
+import type { SharedFiles } from '#shared/statement/schema-check.ts';
 import { routeOf, type TierState } from '../studio-api';
 import { editingState } from './tier-state';
 

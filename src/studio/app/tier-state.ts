@@ -1,7 +1,7 @@
-import type { Tier } from '../../shared/campaign';
-import { sameJson } from '../../shared/json';
-import type { SchemaProblem, SharedFiles } from '../../shared/statement/schema-check';
-import type { TierFile } from '../../shared/statement/tier-forms';
+import type { Tier } from '#shared/campaign.ts';
+import { sameJson } from '#shared/json.ts';
+import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.ts';
+import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { checkTier } from '../model';
 import type { TierState } from '../studio-api';
 import { readDraft, type Draft } from './drafts';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { prizes, type Tier } from '../../shared/campaign';
-import { JsonFileError, parseJsonText } from '../../shared/json-file';
-import { sameJson } from '../../shared/json';
-import type { TierFile } from '../../shared/statement/tier-forms';
+import { prizes, type Tier } from '#shared/campaign.ts';
+import { JsonFileError, parseJsonText } from '#shared/json-file.ts';
+import { sameJson } from '#shared/json.ts';
+import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { fileAtHead, fileAtRevision, fileHistory, isFullHash } from './git';
 import { tierChanges } from './tier-changes';
 import { checkTier } from '../model';

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { campaign, prizes, type Tier, type TierId } from '../../shared/campaign';
-import { JsonFileError, readJsonFile } from '../../shared/json-file';
-import { generatedFiles } from '../../shared/statement/generate';
-import { checkSharedFiles, type SchemaProblem, type SharedFiles } from '../../shared/statement/schema-check';
-import { composeTierSchema, type TierFile } from '../../shared/statement/tier-forms';
-import { KNOWN_WIDGETS } from '../../../widgets/registry';
+import { campaign, prizes, type Tier, type TierId } from '#shared/campaign.ts';
+import { JsonFileError, readJsonFile } from '#shared/json-file.ts';
+import { generatedFiles } from '#shared/statement/generate.ts';
+import { checkSharedFiles, type SchemaProblem, type SharedFiles } from '#shared/statement/schema-check.ts';
+import { composeTierSchema, type TierFile } from '#shared/statement/tier-forms.ts';
+import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 import { checkTier } from '../model';
 
 // The schema files of a project root, read, checked and turned into the generated files the same way for

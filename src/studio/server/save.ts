@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import type { Tier } from '../../shared/campaign';
-import { GENERATED_DIR } from '../../shared/statement/generate';
-import type { SchemaProblem } from '../../shared/statement/schema-check';
+import type { Tier } from '#shared/campaign.ts';
+import { GENERATED_DIR } from '#shared/statement/generate.ts';
+import type { SchemaProblem } from '#shared/statement/schema-check.ts';
 import { generatedFor, readProject } from './project';
 
 // The studio's save (issue 11): the tier file and what derives from it, both or neither, after the same

@@ -1,8 +1,8 @@
-import { campaign, prizes, type Tier } from '../../shared/campaign';
-import { JsonFileError, parseJsonText } from '../../shared/json-file';
-import { isObject } from '../../shared/json';
-import { describeProblem } from '../../shared/statement/schema-check';
-import type { SharedDefinitions, TierFile } from '../../shared/statement/tier-forms';
+import { campaign, prizes, type Tier } from '#shared/campaign.ts';
+import { JsonFileError, parseJsonText } from '#shared/json-file.ts';
+import { isObject } from '#shared/json.ts';
+import { describeProblem } from '#shared/statement/schema-check.ts';
+import type { SharedDefinitions, TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChanges } from '../changes';
 import type { GitResult } from './git';
 import { readTierFile } from './project';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { focusTargetId, missingFields } from '../../../src/client/features/statement/missing-fields';
-import type { TierId } from '../../../src/shared/campaign';
-import { tierForms } from '../../../src/shared/statement/forms';
-import type { StatementFormData } from '../../../src/shared/statement/generated/form-data';
-import { firstMessagePerField } from '../../../src/shared/statement/statement-errors';
-import { loadTierValidator } from '../../../src/shared/statement/validator-loaders';
+import { focusTargetId, missingFields } from '#client/features/statement/missing-fields.ts';
+import type { TierId } from '#shared/campaign.ts';
+import { tierForms } from '#shared/statement/forms.ts';
+import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
+import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
+import { loadTierValidator } from '#shared/statement/validator-loaders.ts';
 import { validStatements } from '../../fixtures/statements';
 
 /** The list as the page computes it: the tier's real schema and precompiled validator. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { studioApi } from '../../../src/studio/server/api';
+import { studioApi } from '#studio/server/api.ts';
 
 // The studio's calls on a copy of the schemas that is no git repository: the views that need git say so,
 // the rest works; a request never names a file, only a tier.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fileAtHead, fileAtRevision, fileHistory, resolveCommit } from '../../../src/studio/server/git';
+import { fileAtHead, fileAtRevision, fileHistory, resolveCommit } from '#studio/server/git.ts';
 
 // The studio's view of git, on throwaway repositories in the temp folder (never this checkout's own).
 

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tierById, type Tier } from '../../../src/shared/campaign';
-import { GENERATED_DIR } from '../../../src/shared/statement/generate';
-import type { TierFile } from '../../../src/shared/statement/tier-forms';
-import { generatedFor, readProject, readTierFile } from '../../../src/studio/server/project';
-import { saveTier, SaveError } from '../../../src/studio/server/save';
+import { tierById, type Tier } from '#shared/campaign.ts';
+import { GENERATED_DIR } from '#shared/statement/generate.ts';
+import type { TierFile } from '#shared/statement/tier-forms.ts';
+import { generatedFor, readProject, readTierFile } from '#studio/server/project.ts';
+import { saveTier, SaveError } from '#studio/server/save.ts';
 
 // The studio's save on a copy of the project: what schemas:check refuses leaves every file as it was, and
 // what it accepts is written as Prettier and schemas:build would write it, both or neither.

@@ -1,4 +1,4 @@
-import { draws } from '../../../shared/campaign';
+import { draws } from '#shared/campaign.ts';
 import { faq, longPolishDate, polishDaySpan } from '../../lib/content';
 
 export type FaqItemType = 'standard' | 'list' | 'nestedList' | 'table';

@@ -1,4 +1,4 @@
-import { campaign } from '../../../shared/campaign';
+import { campaign } from '#shared/campaign.ts';
 import { texts } from '../../lib/content';
 
 /** spec §2 "Contact section": e-mail, call centre, postal address with the lottery's name in capitals. */

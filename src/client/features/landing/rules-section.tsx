@@ -1,4 +1,4 @@
-import { campaign } from '../../../shared/campaign';
+import { campaign } from '#shared/campaign.ts';
 import { RichText } from '../../components/rich-text';
 import { texts, rules } from '../../lib/content';
 

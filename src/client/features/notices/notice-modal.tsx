@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { campaign, noticeAt, type Notice } from '../../../shared/campaign';
+import { campaign, noticeAt, type Notice } from '#shared/campaign.ts';
 import { Modal } from '../../components/modal';
 import { campaignNow } from '../../lib/clock';
 import { texts } from '../../lib/content';

@@ -1,4 +1,4 @@
-import { phaseAt } from '../../../shared/campaign';
+import { phaseAt } from '#shared/campaign.ts';
 import { campaignNow } from '../../lib/clock';
 import './notices.css';
 import { texts } from '../../lib/content';

@@ -1,5 +1,5 @@
-import type { TierId } from '../../../shared/campaign';
-import { loadTierValidator } from '../../../shared/statement/validator-loaders';
+import type { TierId } from '#shared/campaign.ts';
+import { loadTierValidator } from '#shared/statement/validator-loaders.ts';
 
 /**
  * The statement page of one tier, for React.lazy: the page's code and the tier's precompiled validator

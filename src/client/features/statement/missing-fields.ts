@@ -1,12 +1,7 @@
-import type { StatementFormData } from '../../../shared/statement/generated/form-data';
-import { isObject, type JsonObject } from '../../../shared/json';
-import { SECTIONS, sectionOf } from '../../../shared/statement/sections';
-import {
-  fieldTitle,
-  requiredIn,
-  schemaProperties,
-  type TierForm,
-} from '../../../shared/statement/tier-forms';
+import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
+import { isObject, type JsonObject } from '#shared/json.ts';
+import { SECTIONS, sectionOf } from '#shared/statement/sections.ts';
+import { fieldTitle, requiredIn, schemaProperties, type TierForm } from '#shared/statement/tier-forms.ts';
 
 /** One entry of the list under the submit button: a field still empty or wrong (issue 14). */
 export interface MissingField {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { tierById, type Tier } from '../../../shared/campaign';
+import { tierById, type Tier } from '#shared/campaign.ts';
 import { apiUrl } from '../../lib/api';
 
 /**

@@ -1,8 +1,8 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { texts } from '../../lib/statement-texts';
-import { tierById, type TierId } from '../../../shared/campaign';
-import { tierForms } from '../../../shared/statement/forms';
-import type { TierValidator } from '../../../shared/statement/validators';
+import { tierById, type TierId } from '#shared/campaign.ts';
+import { tierForms } from '#shared/statement/forms.ts';
+import type { TierValidator } from '#shared/statement/validators.ts';
 import { StatementForm } from './statement-form';
 import { useStatementLink } from './statement-link';
 import { useHydrated } from '../../lib/hydrated';

@@ -1,5 +1,5 @@
-import { statementEndpoint, type Tier } from '../../../shared/campaign';
-import type { StatementPayload } from '../../../shared/statement/payload';
+import { statementEndpoint, type Tier } from '#shared/campaign.ts';
+import type { StatementPayload } from '#shared/statement/payload.ts';
 import { apiUrl, errorMessageOf } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
 import { texts } from '../../lib/statement-texts';

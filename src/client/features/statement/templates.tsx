@@ -5,9 +5,9 @@ import type {
   TemplatesType,
 } from '@rjsf/utils';
 import { texts } from '../../lib/statement-texts';
-import { campaign, type Tier } from '../../../shared/campaign';
-import { sectionOf, type SectionId } from '../../../shared/statement/sections';
-import { fieldAria, formContextOf, type StatementFormContext } from '../../../../widgets/field-state';
+import { campaign, type Tier } from '#shared/campaign.ts';
+import { sectionOf, type SectionId } from '#shared/statement/sections.ts';
+import { fieldAria, formContextOf, type StatementFormContext } from '#widgets/field-state.ts';
 
 export interface PageFormContext extends StatementFormContext {
   tier: Tier;

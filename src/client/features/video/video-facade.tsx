@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { campaign } from '../../../shared/campaign';
+import { campaign } from '#shared/campaign.ts';
 import { fill } from '../../lib/template';
 import './video.css';
 import { texts } from '../../lib/content';

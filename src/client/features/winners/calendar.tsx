@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { polishDate, polishMonth, polishWeekdays } from '../../../shared/polish-dates';
+import { polishDate, polishMonth, polishWeekdays } from '#shared/polish-dates.ts';
 import { fill } from '../../lib/template';
 import { daysInMonth, isInLottery, parseMonthKey, type WinnersView } from './winners-view';
 import { texts } from '../../lib/content';

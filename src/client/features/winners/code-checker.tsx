@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { prizes, tierForPrize, type PrizeKey } from '../../../shared/campaign';
+import { prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
 import { Modal } from '../../components/modal';
 import { fill } from '../../lib/template';
 import { drawWinnersQuery, instantWinnersQuery, type DrawWinner, type InstantWinner } from './winners-data';

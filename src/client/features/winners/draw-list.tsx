@@ -1,5 +1,5 @@
-import { draws, type Draw } from '../../../shared/campaign';
-import { formatPolishDate } from '../../../shared/warsaw-time';
+import { draws, type Draw } from '#shared/campaign.ts';
+import { formatPolishDate } from '#shared/warsaw-time.ts';
 import { texts } from '../../lib/content';
 import { fill } from '../../lib/template';
 

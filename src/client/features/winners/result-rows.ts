@@ -1,5 +1,5 @@
-import { prizes, type PrizeKey } from '../../../shared/campaign';
-import { formatIsoDate } from '../../../shared/warsaw-time';
+import { prizes, type PrizeKey } from '#shared/campaign.ts';
+import { formatIsoDate } from '#shared/warsaw-time.ts';
 import type { ResultRow } from './results-table';
 import type { DrawWinner, InstantWinner } from './winners-data';
 import { parseRecordDate } from './winners-view';

@@ -1,6 +1,6 @@
 import { useId, useReducer, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatIsoDate, formatPolishDate } from '../../../shared/warsaw-time';
+import { formatIsoDate, formatPolishDate } from '#shared/warsaw-time.ts';
 import { campaignNow } from '../../lib/clock';
 import { texts } from '../../lib/content';
 import { useHydrated } from '../../lib/hydrated';

@@ -1,5 +1,5 @@
-import { campaign } from '../../../shared/campaign';
-import { parseIsoDate, warsawCalendarDate, type CalendarDate } from '../../../shared/warsaw-time';
+import { campaign } from '#shared/campaign.ts';
+import { parseIsoDate, warsawCalendarDate, type CalendarDate } from '#shared/warsaw-time.ts';
 
 export type PrizeTabId = 'instant' | 'draw';
 
