@@ -2,17 +2,27 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { loadAfterPaint } from './scripts/after-paint-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), loadAfterPaint(), precompress()],
   resolve: {
     // rjsf's markdown descriptions are never enabled here: keep the renderer out of the statement page.
     alias: {
       'markdown-to-jsx/react': fileURLToPath(new URL('src/client/lib/plain-markdown.tsx', import.meta.url)),
     },
   },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    manifest: true,
+    // No preloading helper in the landing page's script (its polyfill and its lists of a lazy module's
+    // imports, 400 B gzip): a statement page's modules are named in the page and fetched together by the boot
+    // script (src/server/page-html.ts); a lazy module's own CSS is still loaded with it.
+    modulePreload: false,
+  },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },
   test: {
     projects: [

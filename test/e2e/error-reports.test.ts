@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, newContext, useServerAndBrowser } from './harness';
+import { browserAvailable, gotoHydrated, newContext, useServerAndBrowser } from './harness';
 
 interface ReportLine {
   level: number;
@@ -22,8 +22,7 @@ describe.runIf(browserAvailable())('error reports from the page in Chromium (spe
     page.on('console', (message) => {
       if (/Content Security Policy/.test(message.text())) refused.push(message.text());
     });
-    await page.goto(`${running.server.url}/?utm_source=12345678`);
-    await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+    await gotoHydrated(page, `${running.server.url}/?utm_source=12345678`);
 
     await page.evaluate(() => {
       setTimeout(() => {

@@ -5,7 +5,7 @@ import net from 'node:net';
 import readline from 'node:readline';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Where the e2e run builds the client; set E2E_CLIENT_DIR to keep parallel runs apart. */
 export const E2E_CLIENT_DIR = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist');
@@ -145,9 +145,26 @@ export function useServerAndBrowser(
 }
 
 /** Opens a page of the landing site and waits until its winners section is there. */
+/** React has taken over the page's main heading (its elements carry React's fiber once hydrated). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('main h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+/**
+ * Opens a page of the app and waits until it works: the server's HTML shows first, and the app's script
+ * comes only after the first paint (src/client/boot.ts), so a click before hydration would do nothing.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
 export async function openLanding(running: { server: RunningServer; browser: Browser }, pathAndQuery = '/') {
   const page = await (await newContext(running.browser)).newPage();
-  await page.goto(running.server.url + pathAndQuery);
+  await gotoHydrated(page, running.server.url + pathAndQuery);
   await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
   return page;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import texts from '#content/texts.json';
-import { browserAvailable, useServerAndBrowser } from './harness';
+import { browserAvailable, gotoHydrated, useServerAndBrowser } from './harness';
 
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 320, height: 640 };
@@ -21,8 +21,7 @@ describe.runIf(browserAvailable())('hero headline and menu scrolling in Chromium
   async function open(viewport: { width: number; height: number }, reducedMotion?: 'reduce') {
     const context = await running.browser.newContext({ viewport, locale: 'pl-PL', reducedMotion });
     const page = await context.newPage();
-    await page.goto(running.server.url + '/');
-    await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
+    await gotoHydrated(page, running.server.url + '/');
     await page.waitForLoadState('networkidle');
     return page;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { PHONE_VIEWPORT, browserAvailable, newContext, useServerAndBrowser } from './harness';
+import { browserAvailable, gotoHydrated, newContext, PHONE_VIEWPORT, useServerAndBrowser } from './harness';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -21,8 +21,7 @@ describe.runIf(browserAvailable())('landing page in Chromium (no winners data ne
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(running.server.url + path);
-    await page.getByRole('heading', { name: 'Lista zwycięzców' }).waitFor();
+    await gotoHydrated(page, running.server.url + path);
     return { page, requests };
   }
 

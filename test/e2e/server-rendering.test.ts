@@ -8,8 +8,9 @@ import {
   browserAvailable,
   newContext,
   PHONE_VIEWPORT,
-  useServerAndBrowser,
   type RunningServer,
+  useServerAndBrowser,
+  waitForHydration,
 } from './harness';
 
 // Issue 13: pages come rendered from the server, read without JavaScript and hydrate without a mismatch.
@@ -41,14 +42,6 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   return messages;
-}
-
-/** React has taken over the page's main heading (its elements carry React's fiber once hydrated). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('main h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-  });
 }
 
 async function openWithoutScript(browser: Browser, url: string): Promise<Page> {
@@ -124,6 +117,34 @@ describe.runIf(browserAvailable())('pages rendered on the server', () => {
       expect(messages, route).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('fetches the app only after the first contentful paint, and the statement form alongside it', async () => {
+    const context = await newContext(running.browser);
+    for (const route of ['/', prizes.tiers[0]!.path]) {
+      const page = await context.newPage();
+      await page.goto(running.server.url + route);
+      await waitForHydration(page);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(timing.paint).toBeGreaterThan(0);
+      // Only the small boot script is asked for before the page has painted.
+      const early = timing.scripts.filter((script) => script.start < timing.paint!);
+      expect(early.map((script) => script.name)).toEqual([expect.stringMatching(/^\/assets\/boot-/)]);
+      if (route !== '/') {
+        // The form's modules are named in the page and come with the entry, not after it has run.
+        const entry = timing.scripts.find((script) => /\/assets\/index-/.test(script.name))!;
+        const form = timing.scripts.find((script) => /\/assets\/statement-page-/.test(script.name))!;
+        expect(Math.abs(form.start - entry.start)).toBeLessThan(50);
+      }
+      await page.close();
+    }
+    await context.close();
   });
 
   it("keeps the server's elements when it hydrates (no second render from scratch)", async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DESKTOP_VIEWPORT,
-  PHONE_VIEWPORT,
   browserAvailable,
+  DESKTOP_VIEWPORT,
+  gotoHydrated,
   newContext,
+  PHONE_VIEWPORT,
   useServerAndBrowser,
 } from './harness';
 
@@ -13,7 +14,7 @@ describe.runIf(browserAvailable())('site shell in Chromium', () => {
   async function open(path: string, viewport = DESKTOP_VIEWPORT) {
     const context = await newContext(running.browser, viewport);
     const page = await context.newPage();
-    await page.goto(running.server.url + path);
+    await gotoHydrated(page, running.server.url + path);
     return page;
   }
 

@@ -10,12 +10,13 @@ import apiMessages from '#content/api-messages.json';
 import statementTexts from '#content/statement.json';
 import { VALID, validStatements } from '../fixtures/statements';
 import {
-  PHONE_VIEWPORT,
   browserAvailable,
+  gotoHydrated,
   launchBrowser,
   newContext,
-  startServer,
+  PHONE_VIEWPORT,
   type RunningServer,
+  startServer,
 } from './harness';
 
 const CODES = {
@@ -102,8 +103,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
 
   async function open(pathAndQuery: string): Promise<Page> {
     const page = await (await newContext(browser, PHONE_VIEWPORT)).newPage();
-    await page.goto(server.url + pathAndQuery);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await gotoHydrated(page, server.url + pathAndQuery);
     return page;
   }
 

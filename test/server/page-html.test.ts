@@ -24,23 +24,32 @@ const MANIFEST = {
   'src/shared/statement/generated/tier-i.ts': { file: 'assets/tier-i-6.js', imports: ['_checksums-4.js'] },
 };
 
-const hints = (html: string) =>
+const stylesheets = (html: string) =>
+  [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+/** What the boot script fetches after the first paint: <meta name="app-preload">. */
+const preloaded = (html: string) =>
+  html.match(/<meta name="app-preload" content="([^"]*)">/)?.[1]?.split(' ');
+const fetchedBeforePaint = (html: string) =>
   [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[2]);
 
 describe('statement pages', () => {
-  it('preload their page code, CSS and own tier validator, once each, and not the landing hero', () => {
+  it('link their CSS, name their page code and own tier validator for after the first paint, once each', () => {
     const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
     fs.mkdirSync(path.join(clientDir, '.vite'));
     fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     const pages = pagesByPath(clientDir, HTML);
-    expect(hints(pages.get('/oswiadczenie-iii-stopnia')!)).toEqual([
+    const tierIII = pages.get('/oswiadczenie-iii-stopnia')!;
+    // Styled at the first paint: the page the server rendered needs its CSS.
+    expect(stylesheets(tierIII)).toEqual(['/assets/statement-page-2.css']);
+    expect(preloaded(tierIII)).toEqual([
       '/assets/statement-page-2.js',
-      '/assets/statement-page-2.css',
       '/assets/validators-3.js',
       '/assets/checksums-4.js',
       '/assets/tier-iii-5.js',
     ]);
-    expect(hints(pages.get('/oswiadczenie-i-stopnia')!)).toContain('/assets/tier-i-6.js');
+    // Nothing fetched before the first paint but the CSS: not the modules, not the landing page's hero.
+    expect(fetchedBeforePaint(tierIII)).toEqual([]);
+    expect(preloaded(pages.get('/oswiadczenie-i-stopnia')!)).toContain('/assets/tier-i-6.js');
     expect(pages.has('/')).toBe(false);
     fs.rmSync(clientDir, { recursive: true });
   });
@@ -56,7 +65,7 @@ describe('statement pages', () => {
     expect(isStatementPage('/oswiadczenie-iii-stopnia-x')).toBe(false);
   });
 
-  it('get their preload hints however their path is spelt', () => {
+  it('get their modules however their path is spelt', () => {
     const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
     fs.mkdirSync(path.join(clientDir, '.vite'));
     fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
