@@ -36,9 +36,8 @@ const jsonIn = (dir: string) =>
     .map((name) => path.join(dir, name));
 readAll(jsonIn('src/content'));
 
-const { campaign, draws, prizes } = await import('#shared/campaign.ts');
-const { validateContent } = await import('#shared/content-validation.ts');
-const contentProblems = validateContent({ campaign, draws, prizes });
+const { contentFiles, validateContent } = await import('#shared/content-validation.ts');
+const contentProblems = validateContent(contentFiles);
 if (contentProblems.length > 0) fail(contentProblems);
 
 // The form studio saves through the same reading, checking and generating: both write the same bytes.

@@ -5,8 +5,7 @@ import { openStorage } from './db';
 import { KeyError, loadStatementsKey } from './crypto';
 import { importDemoIfEmpty } from './demo/demo';
 import { prepareStatementsKey } from './statements/keys';
-import { validateContent } from '#shared/content-validation.ts';
-import { campaign, draws, prizes } from '#shared/campaign.ts';
+import { contentFiles, validateContent } from '#shared/content-validation.ts';
 
 /** After the shutdown deadline has closed the connections, how long closing the database may take. */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -24,7 +23,7 @@ async function main() {
     if (error instanceof ConfigError) fail(`Błąd konfiguracji: ${error.message}`);
     throw error;
   }
-  const contentErrors = validateContent({ campaign, draws, prizes });
+  const contentErrors = validateContent(contentFiles);
   if (contentErrors.length > 0) fail(`Błędy w plikach treści:\n${contentErrors.join('\n')}`);
 
   let statementsKey;

@@ -2,109 +2,34 @@ import campaignJson from '#content/campaign.json';
 import drawsJson from '#content/draws.json';
 import prizesJson from '#content/prizes.json';
 import type { TierId } from './statement/generated/tiers';
+import {
+  PRESENCES,
+  type Campaign,
+  type Draw,
+  type Notice,
+  type Phase,
+  type Presence,
+  type Prize,
+  type PrizesContent,
+} from './content-schemas';
 import { warsawLocalToInstant } from './warsaw-time';
 
 export type { TierId };
 
-export type PhaseId = 'beforeStart' | 'active' | 'saleEnded' | 'registrationEnded' | 'lotteryEnded';
-
-export interface Phase {
-  id: PhaseId;
-  start: string;
-  end: string;
-  banner: string;
-}
-
-export interface Notice {
-  start: string;
-  end: string;
-  message: string;
-}
-
-export interface Campaign {
-  timeZone: string;
-  lotteryName: string;
-  lottery: { start: string; end: string };
-  sales: { start: string; end: string };
-  registration: { start: string; end: string };
-  keepCodesUntil: string;
-  lastDraw: string;
-  prizesIssuedBy: string;
-  lotteryEnd: string;
-  complaints: { start: string; end: string };
-  statementDeadlineDays: number;
-  minimumPurchasePln: number;
-  onlineCodePrefix: string;
-  phases: Phase[];
-  notices: Notice[];
-  contact: Record<
-    'email' | 'phone' | 'phoneHours' | 'phoneCost' | 'postalName' | 'postalStreet' | 'postalCity',
-    string
-  >;
-  organiser: string;
-  links: Record<
-    | 'rulesPdf'
-    | 'privacyPolicyPdf'
-    | 'informationClausePdf'
-    | 'responsibleGaming'
-    | 'playOnline'
-    | 'loyaltyProgramme'
-    | 'video',
-    string
-  >;
-}
-
-export interface Draw {
-  id: string;
-  title: string;
-  date: string;
-  order: number;
-  startDate: string;
-  endDate: string;
-}
+export type { Campaign, Draw, Notice, Phase, PhaseId, Presence, Prize } from './content-schemas';
+export { PRESENCES };
 
 export type PrizeKey = keyof typeof prizesJson.catalogue;
-export type PrizeType = 'draw' | 'weekly' | 'daily';
-
-export interface Prize {
-  award: string;
-  type: PrizeType;
-  label: string;
-}
 
 /**
- * When a payload field of a tier carries a value; otherwise it is null (shared/API.md: a field the form did
- * not ask is null). The toggles are the form's 'no PESEL' and 'no ID card' boxes, and the code's kind.
+ * The tier registry (prizes.json `tiers`): everything that makes a tier, declared once. Its shape is the
+ * content schema's, with the names TypeScript can check: the generated tier ids and the catalogue's keys.
  */
-export const PRESENCES = [
-  'always',
-  'withPesel',
-  'withoutPesel',
-  'withIdCard',
-  'withoutIdCard',
-  'offline',
-  'never',
-] as const;
-
-export type Presence = (typeof PRESENCES)[number];
-
-/** The tier registry (prizes.json `tiers`): everything that makes a tier, declared once. */
-export interface Tier {
+export type Tier = Omit<PrizesContent['tiers'][number], 'id' | 'prize' | 'payload'> & {
   id: TierId;
-  label: string;
   prize: PrizeKey;
-  path: string;
-  attachment: number;
-  count: number;
-  /** spec §7: code-claimed tiers (III, VI) post to complete-testimonial, hash tiers to draw-complete-testimonial. */
-  claimBy: 'hash' | 'code';
-  /** The tier's form file in schemas/. */
-  schema: string;
-  /** spec §5: the tier has a tax award, so its form asks the tax consent. */
-  taxAward: boolean;
-  /** The payload fields the tier sends beyond every tier's own (shared/API.md), and when each has a value. */
   payload: Partial<Record<string, Presence>>;
-}
+};
 
 export interface Prizes {
   catalogue: Record<PrizeKey, Prize>;

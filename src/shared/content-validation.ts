@@ -1,218 +1,39 @@
 import { Ajv } from 'ajv';
 import { polishAjvProblems } from './ajv-polish';
 import { isWarsawLocalTime, warsawLocalToInstant } from './warsaw-time';
-import { PRESENCES, type Campaign, type Draw, type Prizes } from './campaign';
+import faqJson from '#content/faq.json';
+import rulesJson from '#content/rules.json';
+import { campaign, draws, prizes, type Campaign, type Draw, type Prizes } from './campaign';
+import {
+  campaignSchema,
+  drawsSchema,
+  faqSchema,
+  prizesSchema,
+  rulesSchema,
+  type Faq,
+  type FaqItemContent,
+  type Rules,
+} from './content-schemas';
 import { PAYLOAD_TABLE } from './statement/payload';
-
-// Content files are edited by non-developers: every problem is reported with the file and the field.
-const localTime = {
-  type: 'string',
-  format: 'warsawLocalTime',
-  errorMessage: 'wpisz datę jako "RRRR-MM-DD" albo datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski)',
-};
-// Sales and registration open and close at a clock time the texts print ("od godz. 6:30"): give it.
-const localDateTime = {
-  ...localTime,
-  pattern: 'T\\d{2}:\\d{2}:\\d{2}$',
-  errorMessage: 'wpisz datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski): teksty podają godzinę',
-};
-const text = { type: 'string', minLength: 1 };
-const url = {
-  type: 'string',
-  pattern: '^https://',
-  errorMessage: 'wpisz pełny adres zaczynający się od https://',
-};
-
-const campaignSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'timeZone',
-    'lotteryName',
-    'lottery',
-    'sales',
-    'registration',
-    'keepCodesUntil',
-    'lastDraw',
-    'prizesIssuedBy',
-    'lotteryEnd',
-    'complaints',
-    'statementDeadlineDays',
-    'minimumPurchasePln',
-    'onlineCodePrefix',
-    'phases',
-    'notices',
-    'contact',
-    'organiser',
-    'links',
-  ],
-  properties: {
-    timeZone: { const: 'Europe/Warsaw' },
-    lotteryName: text,
-    lottery: { $ref: '#/$defs/period' },
-    sales: { $ref: '#/$defs/timedPeriod' },
-    registration: { $ref: '#/$defs/timedPeriod' },
-    keepCodesUntil: localTime,
-    lastDraw: localTime,
-    prizesIssuedBy: localTime,
-    lotteryEnd: localTime,
-    complaints: { $ref: '#/$defs/period' },
-    statementDeadlineDays: { type: 'integer', minimum: 1 },
-    minimumPurchasePln: { type: 'number', minimum: 0 },
-    onlineCodePrefix: { type: 'string', pattern: '^[A-Za-z0-9]$' },
-    phases: {
-      type: 'array',
-      minItems: 5,
-      maxItems: 5,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'start', 'end', 'banner'],
-        properties: {
-          id: { enum: ['beforeStart', 'active', 'saleEnded', 'registrationEnded', 'lotteryEnded'] },
-          start: localTime,
-          end: localTime,
-          banner: { type: 'string' },
-        },
-      },
-    },
-    notices: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['start', 'end', 'message'],
-        properties: { start: localTime, end: localTime, message: text },
-      },
-    },
-    contact: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['email', 'phone', 'phoneHours', 'phoneCost', 'postalName', 'postalStreet', 'postalCity'],
-      properties: {
-        email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' },
-        phone: text,
-        phoneHours: text,
-        phoneCost: text,
-        postalName: text,
-        postalStreet: text,
-        postalCity: text,
-      },
-    },
-    organiser: text,
-    links: {
-      type: 'object',
-      additionalProperties: false,
-      required: [
-        'rulesPdf',
-        'privacyPolicyPdf',
-        'informationClausePdf',
-        'responsibleGaming',
-        'playOnline',
-        'loyaltyProgramme',
-        'video',
-      ],
-      properties: {
-        rulesPdf: url,
-        privacyPolicyPdf: url,
-        informationClausePdf: url,
-        responsibleGaming: url,
-        playOnline: url,
-        loyaltyProgramme: url,
-        video: url,
-      },
-    },
-  },
-  $defs: {
-    period: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['start', 'end'],
-      properties: { start: localTime, end: localTime },
-    },
-    timedPeriod: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['start', 'end'],
-      properties: { start: localDateTime, end: localDateTime },
-    },
-  },
-};
-
-const drawsSchema = {
-  type: 'array',
-  minItems: 8,
-  maxItems: 8,
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id', 'title', 'date', 'order', 'startDate', 'endDate'],
-    properties: {
-      id: { type: 'string', pattern: '^Draw[1-8]$' },
-      title: text,
-      date: localTime,
-      order: { type: 'integer', minimum: 1 },
-      startDate: localTime,
-      endDate: localTime,
-    },
-  },
-};
 
 // The payload fields a tier registry entry may name: those the payload table leaves to the registry.
 const registryFields = Object.entries(PAYLOAD_TABLE)
   .filter(([, row]) => row.sentBy === 'registry')
   .map(([field]) => field);
 
-const prizesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['catalogue', 'tiers'],
+// prizes.json as the payload table lets it be: a tier's `payload` names only the fields the registry decides.
+const tier = prizesSchema.properties.tiers.items;
+const prizesSchemaWithFields = {
+  ...prizesSchema,
   properties: {
-    catalogue: {
-      type: 'object',
-      minProperties: 1,
-      propertyNames: { pattern: '^[A-Z][A-Z0-9_]*$' },
-      additionalProperties: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['award', 'type', 'label'],
-        properties: { award: text, type: { enum: ['draw', 'weekly', 'daily'] }, label: text },
-      },
-    },
-    // The tier registry: a new tier is one more entry (and its schema file and prize text).
+    ...prizesSchema.properties,
     tiers: {
-      type: 'array',
-      minItems: 1,
+      ...prizesSchema.properties.tiers,
       items: {
-        type: 'object',
-        additionalProperties: false,
-        required: [
-          'id',
-          'label',
-          'prize',
-          'path',
-          'attachment',
-          'count',
-          'claimBy',
-          'schema',
-          'taxAward',
-          'payload',
-        ],
+        ...tier,
         properties: {
-          id: { type: 'string', pattern: '^[A-Z][A-Z0-9]*$' },
-          label: text,
-          prize: text,
-          path: { type: 'string', pattern: '^/oswiadczenie-[a-z-]+$' },
-          attachment: { type: 'integer', minimum: 1 },
-          count: { type: 'integer', minimum: 1 },
-          claimBy: { enum: ['hash', 'code'] },
-          schema: { type: 'string', pattern: '^tier-[a-z0-9-]+\\.json$' },
-          taxAward: { type: 'boolean' },
-          payload: {
-            type: 'object',
-            propertyNames: { enum: registryFields },
-            additionalProperties: { enum: PRESENCES },
-          },
+          ...tier.properties,
+          payload: { ...tier.properties.payload, propertyNames: { enum: registryFields } },
         },
       },
     },
@@ -239,19 +60,105 @@ export interface Content {
   campaign: Campaign;
   draws: Draw[];
   prizes: Prizes;
+  faq: Faq;
+  rules: Rules;
+}
+
+/** The content files as the site reads them. */
+export const contentFiles: Content = {
+  campaign,
+  draws,
+  prizes,
+  faq: faqJson as Faq,
+  rules: rulesJson as Rules,
+};
+
+const FAQ = 'src/content/faq.json';
+
+/** The texts an answer shows: what its links and bold phrases must be found in. */
+function answerTexts(item: FaqItemContent): string[] {
+  return [
+    item.title,
+    item.content ?? '',
+    ...(item.list ?? []),
+    ...(item.nestedList ?? []).flatMap((nested) => [...nested.list, nested.exitContent ?? '']),
+    ...(item.table ? [...item.table.headers, ...(item.table.rows ?? []).flat()] : []),
+    item.exitContent ?? '',
+  ];
+}
+
+/**
+ * What the FAQ's shape cannot say: a link or bold phrase that no longer occurs in its answer would silently
+ * lose its link or highlight; an answer must have the parts its kind shows.
+ */
+function faqProblems(faq: Faq): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  faq.groups.forEach((group, groupIndex) =>
+    group.items.forEach((item, itemIndex) => {
+      const place = `/groups/${groupIndex}/items/${itemIndex}`;
+      if (seen.has(item.id)) problems.push(`${FAQ}: ${place}/id — identyfikator „${item.id}” już jest w FAQ`);
+      seen.add(item.id);
+      const shown = answerTexts(item).join('\n');
+      const missing = (what: string, phrase: string, at: string) =>
+        `${FAQ}: ${place}/${at} — ${what} „${phrase}” nie występuje w tekście odpowiedzi: wpisz go dokładnie tak, jak w tekście`;
+      (item.links ?? []).forEach((link, index) => {
+        if (!shown.includes(link.value))
+          problems.push(missing('tekst linku', link.value, `links/${index}/value`));
+      });
+      (item.boldedContent ?? []).forEach((phrase, index) => {
+        if (!shown.includes(phrase)) problems.push(missing('wyróżnienie', phrase, `boldedContent/${index}`));
+      });
+      (item.nestedList ?? []).forEach((nested, index) => {
+        if (item.list?.[nested.listItemIndex] === undefined) {
+          problems.push(
+            `${FAQ}: ${place}/nestedList/${index}/listItemIndex — lista „list” nie ma punktu nr ${nested.listItemIndex} (liczone od 0)`,
+          );
+        }
+      });
+      (item.table?.rows ?? []).forEach((row, index) => {
+        if (row.length !== item.table!.headers.length) {
+          problems.push(
+            `${FAQ}: ${place}/table/rows/${index} — wiersz ma ${row.length} komórek, a tabela ${item.table!.headers.length} kolumn`,
+          );
+        }
+      });
+      if ((item.type === 'list' || item.type === 'nestedList') && !item.list?.length) {
+        problems.push(`${FAQ}: ${place}/list — odpowiedź typu „${item.type}” potrzebuje listy „list”`);
+      }
+      if (item.type === 'table' && !item.table?.rows?.length && item.table?.rowsFrom === undefined) {
+        problems.push(
+          `${FAQ}: ${place}/table — odpowiedź typu „table” potrzebuje tabeli z wierszami („rows”)`,
+        );
+      }
+    }),
+  );
+  return problems;
+}
+
+function rulesProblems(rules: Rules): string[] {
+  return rules.noteBold.flatMap((phrase, index) =>
+    rules.note.includes(phrase)
+      ? []
+      : [
+          `src/content/rules.json: /noteBold/${index} — wyróżnienie „${phrase}” nie występuje w „note”: wpisz je dokładnie tak, jak w tekście`,
+        ],
+  );
 }
 
 /** Every problem in the content files, each naming its file and field; an empty list means valid. */
-export function validateContent({ campaign, draws, prizes }: Content): string[] {
+export function validateContent({ campaign, draws, prizes, faq, rules }: Content): string[] {
   const shapeErrors = [
+    ...check(FAQ, faqSchema, faq),
+    ...check('src/content/rules.json', rulesSchema, rules),
     ...check('src/content/campaign.json', campaignSchema, campaign),
     ...check('src/content/draws.json', drawsSchema, draws),
-    ...check('src/content/prizes.json', prizesSchema, prizes),
+    ...check('src/content/prizes.json', prizesSchemaWithFields, prizes),
   ];
   if (shapeErrors.length > 0) return shapeErrors;
 
   const file = 'src/content/campaign.json';
-  const errors: string[] = [];
+  const errors: string[] = [...faqProblems(faq), ...rulesProblems(rules)];
   for (const key of ['lottery', 'sales', 'registration', 'complaints'] as const) {
     errors.push(...ordered(file, `/${key}`, campaign[key].start, campaign[key].end));
   }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { campaign, draws, isOnlineCode, noticeAt, phaseAt, prizes } from '#shared/campaign.ts';
-import { validateContent } from '#shared/content-validation.ts';
+import { campaign, isOnlineCode, noticeAt, phaseAt, prizes } from '#shared/campaign.ts';
+import { contentFiles, validateContent } from '#shared/content-validation.ts';
 import { warsawCalendarDate, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
 describe('content files', () => {
   it('are valid', () => {
-    expect(validateContent({ campaign, draws, prizes })).toEqual([]);
+    expect(validateContent(contentFiles)).toEqual([]);
   });
 
   it('report a bad field by file and path', () => {
@@ -18,7 +18,7 @@ describe('content files', () => {
     // Editors' typical slips: a misspelt key, a number in quotes.
     Object.assign(broken.contact, { emial: broken.contact.email });
     Object.assign(broken, { statementDeadlineDays: '6' });
-    const errors = validateContent({ campaign: broken, draws, prizes });
+    const errors = validateContent({ ...contentFiles, campaign: broken });
     expect(errors).toEqual([
       'src/content/campaign.json: /sales/start — wpisz datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski): teksty podają godzinę',
       'src/content/campaign.json: /statementDeadlineDays — musi być liczbą całkowitą',
@@ -31,12 +31,12 @@ describe('content files', () => {
   it('report phases out of order and tiers that repeat a path', () => {
     const lateStart = structuredClone(campaign);
     lateStart.phases[1]!.start = '2025-06-01T00:00:00';
-    expect(validateContent({ campaign: lateStart, draws, prizes })).toContain(
+    expect(validateContent({ ...contentFiles, campaign: lateStart })).toContain(
       'src/content/campaign.json: /phases/1/start — faza musi się zaczynać po końcu poprzedniej (/phases/0/end)',
     );
     const samePath = structuredClone(prizes);
     samePath.tiers[1]!.path = samePath.tiers[0]!.path;
-    expect(validateContent({ campaign, draws, prizes: samePath })).toContain(
+    expect(validateContent({ ...contentFiles, prizes: samePath })).toContain(
       'src/content/prizes.json: /tiers — wartości „path” poziomów powtarzają się',
     );
   });

@@ -1,21 +1,11 @@
 import { draws } from '#shared/campaign.ts';
+import type { Faq, FaqItemContent } from '#shared/content-schemas.ts';
 import { faq, longPolishDate, polishDaySpan } from '../../lib/content';
 
-export type FaqItemType = 'standard' | 'list' | 'nestedList' | 'table';
+export type FaqItemType = FaqItemContent['type'];
 
-/** spec §3 "FAQ item". */
-export interface FaqItem {
-  id: string;
-  type: FaqItemType;
-  title: string;
-  content?: string;
-  list?: string[];
-  links?: { value: string; href: string }[];
-  boldedContent?: string[];
-  nestedList?: { listItemIndex: number; list: string[]; exitContent?: string }[];
-  table?: { headers: string[]; rows: string[][] };
-  exitContent?: string;
-}
+/** spec §3 "FAQ item": as in faq.json (src/shared/content-schemas.ts), its table's rows resolved. */
+export type FaqItem = Omit<FaqItemContent, 'table'> & { table?: { headers: string[]; rows: string[][] } };
 
 export interface FaqGroup {
   id: string;
@@ -23,17 +13,12 @@ export interface FaqGroup {
   items: FaqItem[];
 }
 
-/** In faq.json: a table whose rows are the draws of draws.json ("rowsFrom": "draws"), not written twice. */
-interface FaqItemSource extends Omit<FaqItem, 'table'> {
-  table?: { headers: string[]; rows?: string[][]; rowsFrom?: 'draws' };
-}
-
 // spec §9: number, date and registration window of each draw.
 const drawRows = [...draws]
   .sort((a, b) => a.order - b.order)
   .map((draw) => [draw.title, longPolishDate(draw.date), polishDaySpan(draw.startDate, draw.endDate)]);
 
-function resolve({ table, ...item }: FaqItemSource): FaqItem {
+function resolve({ table, ...item }: FaqItemContent): FaqItem {
   if (!table) return item;
   return {
     ...item,
@@ -42,6 +27,7 @@ function resolve({ table, ...item }: FaqItemSource): FaqItem {
 }
 
 // The texts come with their campaign-fact placeholders filled (lib/content).
-export const faqGroups: FaqGroup[] = (
-  faq.groups as Array<Omit<FaqGroup, 'items'> & { items: FaqItemSource[] }>
-).map((group) => ({ ...group, items: group.items.map(resolve) }));
+export const faqGroups: FaqGroup[] = (faq as Faq).groups.map((group) => ({
+  ...group,
+  items: group.items.map(resolve),
+}));

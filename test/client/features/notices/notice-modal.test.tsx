@@ -7,7 +7,7 @@ import { App } from '#client/app.tsx';
 import { campaignNow } from '#client/lib/clock.ts';
 import { NoticeModal } from '#client/features/notices/notice-modal.tsx';
 import { campaign } from '#shared/campaign.ts';
-import { pinCampaignNow, stubApi } from './helpers';
+import { pinCampaignNow, stubApi } from '../../helpers';
 
 const notices = [
   { start: '2025-07-01T00:00:00', end: '2025-07-02', message: 'Przerwa techniczna 2 lipca.' },

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WinnersSection } from '#client/features/winners/winners-section.tsx';
-import { pinCampaignNow, renderWithProviders, stubApi } from './helpers';
+import { pinCampaignNow, renderWithProviders, stubApi } from '../helpers';
 
 /** The browser's network at its edge: records each request reportError sends. */
 function recordRequests() {

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { OptOutModal } from '#client/features/optout/optout-modal.tsx';
-import { stubApi } from './helpers';
+import { stubApi } from '../../helpers';
 
 const QUESTION = 'Czy chcesz zrezygnować z otrzymywania kodów promocyjnych na e-mail?';
 

@@ -5,7 +5,7 @@ import { tierForms } from '#shared/statement/forms.ts';
 import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
 import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
 import { loadTierValidator } from '#shared/statement/validator-loaders.ts';
-import { validStatements } from '../../fixtures/statements';
+import { validStatements } from '../../../fixtures/statements';
 
 /** The list as the page computes it: the tier's real schema and precompiled validator. */
 async function listFor(tierId: TierId, data: StatementFormData, photoMissing = false) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { pinCampaignNow } from './helpers';
+import { pinCampaignNow } from '../../helpers';
 
 // The clock reads <meta name="campaign-now"> once per page load, so each case loads the modules afresh.
 async function bannerAt(iso: string) {

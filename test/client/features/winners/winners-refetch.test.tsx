@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { WinnersSection } from '#client/features/winners/winners-section.tsx';
 import { WINNERS_REFETCH_INTERVAL_MS } from '#client/features/winners/winners-data.ts';
-import { pinCampaignNow, renderWithProviders, stubApi } from './helpers';
+import { pinCampaignNow, renderWithProviders, stubApi } from '../../helpers';
 
 beforeAll(() => pinCampaignNow('2025-07-15T12:00:00+02:00'));
 afterEach(() => {

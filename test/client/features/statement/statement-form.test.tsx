@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { loadStatementPage } from '#client/features/statement/load-statement-page.tsx';
 import { prizes, type TierId } from '#shared/campaign.ts';
-import { validStatements, VALID } from '../fixtures/statements';
+import { validStatements, VALID } from '../../../fixtures/statements';
 
 async function renderTier(
   tierId: TierId,

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WinnersSection } from '#client/features/winners/winners-section.tsx';
-import { pinCampaignNow, renderWithProviders, stubApi } from './helpers';
+import { pinCampaignNow, renderWithProviders, stubApi } from '../../helpers';
 
 const api = {
   instant: {

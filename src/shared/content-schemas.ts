@@ -1,0 +1,345 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * The content files' shapes (src/content/campaign.json, draws.json, prizes.json), declared once: the JSON
+ * Schemas that content-validation.ts checks the files with, and the TypeScript types derived from them.
+ */
+
+/**
+ * When a payload field of a tier carries a value; otherwise it is null (shared/API.md: a field the form did
+ * not ask is null). The toggles are the form's 'no PESEL' and 'no ID card' boxes, and the code's kind.
+ */
+export const PRESENCES = [
+  'always',
+  'withPesel',
+  'withoutPesel',
+  'withIdCard',
+  'withoutIdCard',
+  'offline',
+  'never',
+] as const;
+
+export type Presence = (typeof PRESENCES)[number];
+
+// Content files are edited by non-developers: every problem is reported with the file and the field.
+const localTime = {
+  type: 'string',
+  format: 'warsawLocalTime',
+  errorMessage: 'wpisz datę jako "RRRR-MM-DD" albo datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski)',
+} as const;
+// Sales and registration open and close at a clock time the texts print ("od godz. 6:30"): give it.
+const localDateTime = {
+  ...localTime,
+  pattern: 'T\\d{2}:\\d{2}:\\d{2}$',
+  errorMessage: 'wpisz datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski): teksty podają godzinę',
+} as const;
+const text = { type: 'string', minLength: 1 } as const;
+const url = {
+  type: 'string',
+  pattern: '^https://',
+  errorMessage: 'wpisz pełny adres zaczynający się od https://',
+} as const;
+
+export const campaignSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'timeZone',
+    'lotteryName',
+    'lottery',
+    'sales',
+    'registration',
+    'keepCodesUntil',
+    'lastDraw',
+    'prizesIssuedBy',
+    'lotteryEnd',
+    'complaints',
+    'statementDeadlineDays',
+    'minimumPurchasePln',
+    'onlineCodePrefix',
+    'phases',
+    'notices',
+    'contact',
+    'organiser',
+    'links',
+  ],
+  properties: {
+    timeZone: { const: 'Europe/Warsaw' },
+    lotteryName: text,
+    lottery: { $ref: '#/$defs/period' },
+    sales: { $ref: '#/$defs/timedPeriod' },
+    registration: { $ref: '#/$defs/timedPeriod' },
+    keepCodesUntil: localTime,
+    lastDraw: localTime,
+    prizesIssuedBy: localTime,
+    lotteryEnd: localTime,
+    complaints: { $ref: '#/$defs/period' },
+    statementDeadlineDays: { type: 'integer', minimum: 1 },
+    minimumPurchasePln: { type: 'number', minimum: 0 },
+    onlineCodePrefix: { type: 'string', pattern: '^[A-Za-z0-9]$' },
+    phases: {
+      type: 'array',
+      minItems: 5,
+      maxItems: 5,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'start', 'end', 'banner'],
+        properties: {
+          id: { enum: ['beforeStart', 'active', 'saleEnded', 'registrationEnded', 'lotteryEnded'] },
+          start: localTime,
+          end: localTime,
+          banner: { type: 'string' },
+        },
+      },
+    },
+    notices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['start', 'end', 'message'],
+        properties: { start: localTime, end: localTime, message: text },
+      },
+    },
+    contact: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['email', 'phone', 'phoneHours', 'phoneCost', 'postalName', 'postalStreet', 'postalCity'],
+      properties: {
+        email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' },
+        phone: text,
+        phoneHours: text,
+        phoneCost: text,
+        postalName: text,
+        postalStreet: text,
+        postalCity: text,
+      },
+    },
+    organiser: text,
+    links: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'rulesPdf',
+        'privacyPolicyPdf',
+        'informationClausePdf',
+        'responsibleGaming',
+        'playOnline',
+        'loyaltyProgramme',
+        'video',
+      ],
+      properties: {
+        rulesPdf: url,
+        privacyPolicyPdf: url,
+        informationClausePdf: url,
+        responsibleGaming: url,
+        playOnline: url,
+        loyaltyProgramme: url,
+        video: url,
+      },
+    },
+  },
+  $defs: {
+    period: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['start', 'end'],
+      properties: { start: localTime, end: localTime },
+    },
+    timedPeriod: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['start', 'end'],
+      properties: { start: localDateTime, end: localDateTime },
+    },
+  },
+} as const;
+
+export const drawsSchema = {
+  type: 'array',
+  minItems: 8,
+  maxItems: 8,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'title', 'date', 'order', 'startDate', 'endDate'],
+    properties: {
+      id: { type: 'string', pattern: '^Draw[1-8]$' },
+      title: text,
+      date: localTime,
+      order: { type: 'integer', minimum: 1 },
+      startDate: localTime,
+      endDate: localTime,
+    },
+  },
+} as const;
+
+export const prizesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['catalogue', 'tiers'],
+  properties: {
+    catalogue: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { pattern: '^[A-Z][A-Z0-9_]*$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['award', 'type', 'label'],
+        properties: { award: text, type: { enum: ['draw', 'weekly', 'daily'] }, label: text },
+      },
+    },
+    // The tier registry: a new tier is one more entry (and its schema file and prize text).
+    tiers: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'id',
+          'label',
+          'prize',
+          'path',
+          'attachment',
+          'count',
+          'claimBy',
+          'schema',
+          'taxAward',
+          'payload',
+        ],
+        properties: {
+          id: { type: 'string', pattern: '^[A-Z][A-Z0-9]*$' },
+          label: text,
+          prize: text,
+          path: { type: 'string', pattern: '^/oswiadczenie-[a-z-]+$' },
+          attachment: { type: 'integer', minimum: 1 },
+          count: { type: 'integer', minimum: 1 },
+          claimBy: {
+            description:
+              'spec §7: code-claimed tiers (III, VI) post to complete-testimonial, hash tiers to draw-complete-testimonial.',
+            enum: ['hash', 'code'],
+          },
+          schema: {
+            description: "The tier's form file in schemas/.",
+            type: 'string',
+            pattern: '^tier-[a-z0-9-]+\\.json$',
+          },
+          taxAward: {
+            description: 'spec §5: the tier has a tax award, so its form asks the tax consent.',
+            type: 'boolean',
+          },
+          payload: {
+            description:
+              "The payload fields the tier sends beyond every tier's own (shared/API.md), and when each has a value; content-validation.ts names the fields a tier may list.",
+            type: 'object',
+            additionalProperties: { enum: PRESENCES },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const texts = { type: 'array', items: text } as const;
+
+/** One FAQ answer (spec §3 "FAQ item"): its kind decides which of the parts it shows. */
+const faqItemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'type', 'title'],
+  properties: {
+    id: text,
+    type: { enum: ['standard', 'list', 'nestedList', 'table'] },
+    title: text,
+    content: { type: 'string' },
+    boldedContent: texts,
+    list: texts,
+    nestedList: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['listItemIndex', 'list'],
+        properties: {
+          listItemIndex: { type: 'integer', minimum: 0 },
+          list: { ...texts, minItems: 1 },
+          exitContent: { type: 'string' },
+        },
+      },
+    },
+    exitContent: { type: 'string' },
+    links: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['value', 'href'],
+        properties: { value: text, href: text },
+      },
+    },
+    // "rowsFrom": "draws" fills the rows from draws.json instead of writing them twice.
+    table: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['headers'],
+      properties: {
+        headers: { ...texts, minItems: 1 },
+        rows: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+        rowsFrom: { const: 'draws' },
+      },
+    },
+  },
+} as const;
+
+export const faqSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['groups'],
+  properties: {
+    groups: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'title', 'items'],
+        properties: { id: text, title: text, items: { type: 'array', minItems: 1, items: faqItemSchema } },
+      },
+    },
+  },
+} as const;
+
+export const rulesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['intro', 'lists', 'note', 'noteBold'],
+  properties: {
+    intro: text,
+    lists: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'steps'],
+        properties: { title: text, steps: { ...texts, minItems: 1 } },
+      },
+    },
+    note: text,
+    noteBold: texts,
+  },
+} as const;
+
+export type Campaign = FromSchema<typeof campaignSchema>;
+export type Phase = Campaign['phases'][number];
+export type PhaseId = Phase['id'];
+export type Notice = Campaign['notices'][number];
+export type Draw = FromSchema<typeof drawsSchema>[number];
+export type PrizesContent = FromSchema<typeof prizesSchema>;
+export type Prize = PrizesContent['catalogue'][string];
+export type Faq = FromSchema<typeof faqSchema>;
+export type FaqItemContent = FromSchema<typeof faqItemSchema>;
+export type Rules = FromSchema<typeof rulesSchema>;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { contentFiles, validateContent, type Content } from '#shared/content-validation.ts';
+
+// Editors change faq.json and rules.json: what would silently break on the page is told with its place.
+const withFaq = (edit: (faq: Content['faq']) => void) => {
+  const faq = structuredClone(contentFiles.faq);
+  edit(faq);
+  return validateContent({ ...contentFiles, faq });
+};
+
+describe('FAQ and rules content', () => {
+  it('today are valid', () => {
+    expect(validateContent(contentFiles)).toEqual([]);
+  });
+
+  it('a link or bold phrase no longer in its answer, a repeated id, a missing nested point, a short row', () => {
+    const problems = withFaq((faq) => {
+      const first = faq.groups[0]!.items[0]!;
+      const second = faq.groups[0]!.items[1]!;
+      first.boldedContent = ['fraza, której nie ma'];
+      first.links = [{ value: 'link, którego nie ma', href: '#faq' }];
+      second.id = first.id;
+      const nested = faq.groups.flatMap((group) => group.items).find((item) => item.nestedList)!;
+      nested.nestedList![0]!.listItemIndex = 99;
+      const table = faq.groups.flatMap((group) => group.items).find((item) => item.table?.rows)!;
+      table.table!.rows![0] = ['jedna komórka'];
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^src\/content\/faq\.json: \/groups\/0\/items\/0\/links\/0\/value — tekst linku „link, którego nie ma” nie występuje w tekście odpowiedzi/,
+      ),
+      expect.stringMatching(
+        /^src\/content\/faq\.json: \/groups\/0\/items\/0\/boldedContent\/0 — wyróżnienie „fraza, której nie ma” nie występuje/,
+      ),
+      `src/content/faq.json: /groups/0/items/1/id — identyfikator „${contentFiles.faq.groups[0]!.items[0]!.id}” już jest w FAQ`,
+      expect.stringMatching(
+        /\/nestedList\/0\/listItemIndex — lista „list” nie ma punktu nr 99 \(liczone od 0\)$/,
+      ),
+      expect.stringMatching(/\/table\/rows\/0 — wiersz ma 1 komórek, a tabela \d+ kolumn$/),
+    ]);
+  });
+
+  it('an answer without the parts its kind shows, and a misspelt key, by their place', () => {
+    expect(
+      withFaq((faq) => {
+        const item = faq.groups[1]!.items[0]!;
+        item.type = 'list';
+        delete item.list;
+        Object.assign(item, { tytul: 'literówka' });
+      }),
+    ).toEqual(['src/content/faq.json: /groups/1/items/0/tytul — nieznane pole „tytul”']);
+    expect(
+      withFaq((faq) => {
+        const item = faq.groups[1]!.items[0]!;
+        item.type = 'list';
+        delete item.list;
+      }),
+    ).toEqual([
+      'src/content/faq.json: /groups/1/items/0/list — odpowiedź typu „list” potrzebuje listy „list”',
+    ]);
+  });
+
+  it('a rules highlight no longer in the note; a list without steps', () => {
+    const rules = structuredClone(contentFiles.rules);
+    rules.noteBold = [...rules.noteBold, 'nieistniejąca fraza'];
+    expect(validateContent({ ...contentFiles, rules })).toEqual([
+      `src/content/rules.json: /noteBold/${rules.noteBold.length - 1} — wyróżnienie „nieistniejąca fraza” nie występuje w „note”: wpisz je dokładnie tak, jak w tekście`,
+    ]);
+    rules.noteBold.pop();
+    rules.lists[0]!.steps = [];
+    expect(validateContent({ ...contentFiles, rules })).toEqual([
+      expect.stringMatching(/^src\/content\/rules\.json: \/lists\/0\/steps — /),
+    ]);
+  });
+});
