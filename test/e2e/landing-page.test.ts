@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import rulesContent from '#content/rules.json';
+import { longPolishDate } from '#client/lib/content.ts';
+import { campaign } from '#shared/campaign.ts';
 import { browserAvailable, gotoHydrated, newContext, PHONE_VIEWPORT, useServerAndBrowser } from './harness';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -40,14 +43,16 @@ describe.runIf(browserAvailable())('landing page in Chromium (no winners data ne
     expect(await page.getByRole('button', { name: '3 września 2025', exact: true }).isDisabled()).toBe(true);
   });
 
-  it('rules: two numbered lists of 4 and 5 steps and the 6-days / 10 October note', async () => {
+  it("rules: one numbered list per rules.json list, each with its steps, and the note's facts", async () => {
     const { page } = await open();
     const rules = page.locator('#zasady');
     expect(await rules.getByRole('heading', { level: 2 }).textContent()).toBe('Zasady loterii');
     expect(
       await rules.locator('ol').evaluateAll((lists) => lists.map((list) => list.children.length)),
-    ).toEqual([4, 5]);
-    expect(await rules.textContent()).toMatch(/6 dni kalendarzowych.*do 10 października 2025 r\./);
+    ).toEqual(rulesContent.lists.map((list) => list.steps.length));
+    const text = await rules.textContent();
+    expect(text).toContain(`${campaign.statementDeadlineDays} dni kalendarzowych`);
+    expect(text).toContain(`do ${longPolishDate(campaign.keepCodesUntil)}`);
   });
 
   it('hero and WinTo! images link to the loyalty programme in a new tab; every image has width and height', async () => {
