@@ -2,22 +2,12 @@ import campaignJson from '#content/campaign.json';
 import drawsJson from '#content/draws.json';
 import prizesJson from '#content/prizes.json';
 import type { TierId } from './statement/generated/tiers';
-import {
-  PRESENCES,
-  type Campaign,
-  type Draw,
-  type Notice,
-  type Phase,
-  type Presence,
-  type Prize,
-  type PrizesContent,
-} from './content-schemas';
+import type { Campaign, Draw, Notice, Phase, Presence, Prize, PrizesContent } from './content-schemas';
 import { warsawLocalToInstant } from './warsaw-time';
 
 export type { TierId };
 
 export type { Campaign, Draw, Notice, Phase, PhaseId, Presence, Prize } from './content-schemas';
-export { PRESENCES };
 
 export type PrizeKey = keyof typeof prizesJson.catalogue;
 

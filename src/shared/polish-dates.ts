@@ -1,37 +1,58 @@
 import type { CalendarDate } from './warsaw-time';
 
-// Month and weekday names come from the pl-PL data of ICU, which Node (full-icu) and the browsers carry, so a
-// page rendered on the server reads as the browser renders it. Every option is explicit: nothing depends on
-// the device's locale. The dates are calendar dates (Europe/Warsaw): each is formatted at noon UTC in UTC, so
-// neither the device's timezone nor a DST change moves it to another day.
-const polish = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'UTC',
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-    ...options,
-  });
-const dayMonthYear = polish({ day: 'numeric', month: 'long', year: 'numeric' });
-const dayMonth = polish({ day: 'numeric', month: 'long' });
-const monthYear = polish({ month: 'long', year: 'numeric' });
-const weekdayLetter = polish({ weekday: 'narrow' });
-const weekdayLong = polish({ weekday: 'long' });
+// Calendar dates (Europe/Warsaw) in Polish words, the same in Node and in every browser, whatever the
+// device's locale or timezone: a page rendered on the server reads as the browser renders it. The names are
+// ICU's pl-PL names (test/shared/polish-dates.test.ts compares every one of them with Intl), written out
+// rather than asked of Intl: a phone's first Intl.DateTimeFormat costs tens of milliseconds, spent as the
+// landing page's script starts (its texts are filled with dates) and again in the winners calendar (issue 13).
 
-const atNoon = ({ year, month, day }: CalendarDate) => new Date(Date.UTC(year, month - 1, day, 12));
+/** The months in the genitive, as a date is said ("5 lipca 2025"). */
+const GENITIVE_MONTHS = [
+  'stycznia',
+  'lutego',
+  'marca',
+  'kwietnia',
+  'maja',
+  'czerwca',
+  'lipca',
+  'sierpnia',
+  'września',
+  'października',
+  'listopada',
+  'grudnia',
+];
 
-/** "5 lipca 2025": the month in the genitive, as a date is said. */
-export function polishDate(date: CalendarDate): string {
-  return dayMonthYear.format(atNoon(date));
+/** The months in the nominative, as a calendar's title names them ("lipiec 2025"). */
+const NOMINATIVE_MONTHS = [
+  'styczeń',
+  'luty',
+  'marzec',
+  'kwiecień',
+  'maj',
+  'czerwiec',
+  'lipiec',
+  'sierpień',
+  'wrzesień',
+  'październik',
+  'listopad',
+  'grudzień',
+];
+
+const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'];
+
+/** "5 lipca 2025". */
+export function polishDate({ year, month, day }: CalendarDate): string {
+  return `${polishDayMonth({ year, month, day })} ${year}`;
 }
 
 /** "5 lipca". */
-export function polishDayMonth(date: CalendarDate): string {
-  return dayMonth.format(atNoon(date));
+export function polishDayMonth({ month, day }: CalendarDate): string {
+  return `${day} ${GENITIVE_MONTHS[month - 1]}`;
 }
 
-/** "lipiec 2025": the month in the nominative, as a calendar's title names it. */
+/** "lipiec 2025": the month in the nominative, lower case as within a sentence. */
 export function polishMonth({ year, month }: Omit<CalendarDate, 'day'>): string {
-  return monthYear.format(atNoon({ year, month, day: 1 }));
+  return `${NOMINATIVE_MONTHS[month - 1]} ${year}`;
 }
 
 /**
@@ -39,7 +60,7 @@ export function polishMonth({ year, month }: Omit<CalendarDate, 'day'>): string 
  * Polish pocket and phone calendars head their weeks: ICU's abbreviations ("niedz.") do not fit a column of
  * a 320 px wide phone.
  */
-export const polishWeekdays: { letter: string; name: string }[] = Array.from({ length: 7 }, (_, index) => {
-  const date = atNoon({ year: 2024, month: 1, day: 1 + index }); // 1 January 2024 was a Monday
-  return { letter: weekdayLetter.format(date), name: weekdayLong.format(date) };
-});
+export const polishWeekdays: { letter: string; name: string }[] = WEEKDAYS.map((name) => ({
+  letter: name.charAt(0).toLocaleUpperCase('pl-PL'),
+  name,
+}));

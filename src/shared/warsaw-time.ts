@@ -7,23 +7,24 @@ export interface CalendarDate {
   day: number;
 }
 
-const partsFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: CAMPAIGN_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const HOUR_MS = 3_600_000;
 
+/** When the EU's summer time starts (March) or ends (October): the month's last Sunday, 01:00 UTC. */
+function lastSundayOneUtc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * Warsaw's wall clock at an instant, written as if it were UTC. Poland keeps the EU's summer-time rule
+ * (UTC+2 from the last Sunday of March to the last Sunday of October, UTC+1 otherwise) since 1996;
+ * test/shared/warsaw-time.test.ts compares it with ICU's time-zone data hour by hour. Not Intl with
+ * `timeZone`: loading a zone's data cost a phone about a fifth of a second of the page's start (issue 13).
+ */
 function warsawWallClockAsUtc(instantMs: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(new Date(instantMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const year = new Date(instantMs).getUTCFullYear();
+  const summer = instantMs >= lastSundayOneUtc(year, 2) && instantMs < lastSundayOneUtc(year, 9);
+  return instantMs + (summer ? 2 : 1) * HOUR_MS;
 }
 
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/;

@@ -144,13 +144,16 @@ export function useServerAndBrowser(
   return running;
 }
 
-/** Opens a page of the landing site and waits until its winners section is there. */
-/** React has taken over the page's main heading (its elements carry React's fiber once hydrated). */
+/**
+ * React has taken over the page: its main heading carries React's fiber, and the work hydration started (it
+ * runs in slices, as a transition: src/client/main.tsx) is done, so the browser has nothing left to run.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const heading = document.querySelector('main h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
   });
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
 }
 
 /**
@@ -162,6 +165,7 @@ export async function gotoHydrated(page: Page, url: string) {
   await waitForHydration(page);
 }
 
+/** Opens a page of the landing site and waits until its winners section is there. */
 export async function openLanding(running: { server: RunningServer; browser: Browser }, pathAndQuery = '/') {
   const page = await (await newContext(running.browser)).newPage();
   await gotoHydrated(page, running.server.url + pathAndQuery);
