@@ -1,10 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-
-/** A request's path without its query: the `hash` query parameter is a secret. */
-export function pathOnly(url: string): string {
-  const queryAt = url.indexOf('?');
-  return queryAt === -1 ? url : url.slice(0, queryAt);
-}
+import { pathOnly } from './path-only';
 
 /** Fastify's logger: JSON lines at `level`; requests logged by their path only, never a body. */
 export function loggerOptions(options: {

@@ -7,6 +7,7 @@ import { calendarStretch, prizes } from '#shared/campaign.ts';
 import { cachedBody, writeCachedBody, type CachedBody } from './cached-body';
 import { serverBuildFile } from './client-build';
 import { isStatementPage, pageKey, pagesByPath } from './page-html';
+import { pathOnly } from './path-only';
 
 /** src/client/entry-server.tsx, as built for Node. */
 type RenderPage = (location: string, nowMs: number) => Promise<string>;
@@ -23,11 +24,11 @@ const HASH_TIER_PATHS = new Set(
  * for a path that is no page of the site.
  */
 export function renderedLocation(url: string): string | undefined {
-  const queryAt = url.indexOf('?');
-  const key = pageKey(queryAt === -1 ? url : url.slice(0, queryAt));
+  const path = pathOnly(url);
+  const key = pageKey(path);
   if (HOME_PATHS.has(key)) return key;
   if (!isStatementPage(key)) return undefined;
-  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  const query = url.slice(path.length + 1);
   return HASH_TIER_PATHS.has(key) && new URLSearchParams(query).get('hash') ? `${key}?hash=-` : key;
 }
 
@@ -69,7 +70,7 @@ export class PageCache {
     return new PageCache({
       ...options,
       render: renderPage,
-      template: (location) => statementPages.get(location.split('?')[0]!) ?? html,
+      template: (location) => statementPages.get(pathOnly(location)) ?? html,
     });
   }
 
@@ -109,7 +110,7 @@ export class PageCache {
       .replace('</head>', `${meta}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${content}</div>`);
     // Issue 10: a statement form is no page to keep (nor to restore with its data from the back cache).
-    const cacheControl = isStatementPage(location.split('?')[0]!) ? 'no-store' : 'no-cache';
+    const cacheControl = isStatementPage(pathOnly(location)) ? 'no-store' : 'no-cache';
     return cachedBody(html, 'text/html; charset=utf-8', { ...headers, 'cache-control': cacheControl });
   }
 
@@ -120,7 +121,7 @@ export class PageCache {
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const pathname = url.split('?')[0]!;
+    const pathname = pathOnly(url);
     if (pathname.startsWith('/api/') || path.extname(pathname)) return false;
     const page = this.get(url);
     if (!page) {

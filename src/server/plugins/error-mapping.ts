@@ -4,7 +4,7 @@ import apiMessages from '#content/api-messages.json';
 import { problemsMessage } from '#shared/statement/validate-statement.ts';
 import { scrubPath, type ErrorForwarder } from '../error-reporting';
 import { STATEMENT_CALLS, TOO_MANY_FIELDS } from '../routes/statements';
-import { pathOnly } from '../logging';
+import { pathOnly } from '../path-only';
 
 /** shared/API.md: a statement call's errors are "pole: komunikat" items, whatever fails (spec §8). */
 export function errorBody(url: string, message: string): { message: string } {

@@ -6,7 +6,7 @@ import { STATEMENT_CALLS } from '../routes/statements';
 import { API_HEADERS } from '../security-headers';
 import { bodyStillArriving, closeAfterBody } from '../node-server';
 import { errorBody } from './error-mapping';
-import { pathOnly } from '../logging';
+import { pathOnly } from '../path-only';
 
 /**
  * Issue 10: answers that carry or concern personal data are kept by no cache, whatever their status:

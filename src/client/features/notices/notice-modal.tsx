@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { campaign, noticeAt, type Notice } from '#shared/campaign.ts';
 import { Modal } from '../../components/modal';
-import { campaignNow } from '../../lib/clock';
 import { texts } from '../../lib/content';
 
 /**
@@ -18,9 +17,9 @@ export function NoticeModal({
   enabled?: boolean;
   onDismissed?: () => void;
   notices?: Notice[];
-  nowMs?: number;
+  nowMs: number;
 }) {
-  const [notice] = useState(() => noticeAt(nowMs ?? campaignNow(), notices));
+  const [notice] = useState(() => noticeAt(nowMs, notices));
   const [dismissed, setDismissed] = useState(false);
   const close = () => {
     setDismissed(true);

@@ -1,12 +1,11 @@
 import { phaseAt } from '#shared/campaign.ts';
-import { campaignNow } from '../../lib/clock';
 import './notices.css';
 import { texts } from '../../lib/content';
 
 const prefixes: Record<string, string | undefined> = texts.banner.prefix;
 
-/** spec §4 "Campaign phases": the banner of the phase that holds now; the active phase has none. */
-export function PhaseBanner({ nowMs = campaignNow() }: { nowMs?: number }) {
+/** spec §4 "Campaign phases": the banner of the phase that holds at `nowMs`; the active phase has none. */
+export function PhaseBanner({ nowMs }: { nowMs: number }) {
   const phase = phaseAt(nowMs);
   if (!phase || !phase.banner) return null;
   const prefix = prefixes[phase.id];
