@@ -19,7 +19,7 @@ function lastSundayOneUtc(year: number, monthIndex: number): number {
  * Warsaw's wall clock at an instant, written as if it were UTC. Poland keeps the EU's summer-time rule
  * (UTC+2 from the last Sunday of March to the last Sunday of October, UTC+1 otherwise) since 1996;
  * test/shared/warsaw-time.test.ts compares it with ICU's time-zone data hour by hour. Not Intl with
- * `timeZone`: loading a zone's data cost a phone about a fifth of a second of the page's start (issue 13).
+ * `timeZone`: a page's first Intl.DateTimeFormat loads ICU's data, tens of milliseconds of its start (issue 13).
  */
 function warsawWallClockAsUtc(instantMs: number): number {
   const year = new Date(instantMs).getUTCFullYear();
