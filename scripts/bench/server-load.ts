@@ -152,24 +152,37 @@ export async function measureStatements(server: RunningServer, codes: string[]) 
   const perRound = Math.floor(codes.length / STATEMENT_ROUNDS);
   const rates: number[] = [];
   const p99s: number[] = [];
+  const firstAnswers: number[] = [];
   let created = 0;
   for (let round = 0; round < STATEMENT_ROUNDS; round += 1) {
     const roundCodes = codes.slice(round * perRound, (round + 1) * perRound);
     let next = 0;
-    const result = await autocannon({
-      url: `${server.url}/api/complete-testimonial`,
-      connections: 50,
-      amount: roundCodes.length,
-      requests: [
+    // Each client's first answer (its connection new, as a visitor's statement usually comes) apart.
+    const answered = new Set<unknown>();
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const run = autocannon(
         {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({
-            ...request,
-            body: statement(roundCodes[next++ % roundCodes.length]!),
-          }),
+          url: `${server.url}/api/complete-testimonial`,
+          connections: 50,
+          amount: roundCodes.length,
+          requests: [
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (request) => ({
+                ...request,
+                body: statement(roundCodes[next++ % roundCodes.length]!),
+              }),
+            },
+          ],
         },
-      ],
+        (error, finished) => (error ? reject(error) : resolve(finished)),
+      );
+      run.on('response', (client, _status, _bytes, ms) => {
+        if (answered.has(client)) return;
+        answered.add(client);
+        firstAnswers.push(ms);
+      });
     });
     rates.push(result.requests.average);
     p99s.push(result.latency.p99);
@@ -179,7 +192,7 @@ export async function measureStatements(server: RunningServer, codes: string[]) 
   record(
     `POST /api/complete-testimonial, tier VI, distinct claims (SQLite), median of ${STATEMENT_ROUNDS} rounds`,
     '≥ 500 statements/s, p99 ≤ 100 ms',
-    `${Math.round(rate)} statements/s (${rates.map(Math.round).join(', ')}), p99 ${p99} ms (${p99s.join(', ')}), ${created}/${perRound * STATEMENT_ROUNDS} created`,
+    `${Math.round(rate)} statements/s (${rates.map(Math.round).join(', ')}), p99 ${p99} ms (${p99s.join(', ')}), ${created}/${perRound * STATEMENT_ROUNDS} created; first answer on each new connection: median ${Math.round(median(firstAnswers))} ms`,
     rate >= 500 && p99 <= 100 && created === perRound * STATEMENT_ROUNDS,
   );
 }

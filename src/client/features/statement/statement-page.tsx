@@ -7,7 +7,6 @@ import { StatementForm } from './statement-form';
 import { useStatementLink } from './statement-link';
 import { useHydrated } from '../../lib/hydrated';
 import { submitStatement } from './submit-statement';
-import './statement.css';
 
 const CODE_PATTERN = /^[A-Za-z0-9]{11}$/;
 
