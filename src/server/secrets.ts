@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 // Issue: link hashes carry at least 128 random bits; 192 bits give 32 base64url characters.
 const HASH_BYTES = 24;
@@ -25,8 +25,8 @@ export type ContactKind = 'email' | 'phone';
 const normalContact = (kind: ContactKind, value: string) =>
   kind === 'email' ? value.normalize('NFC').trim().toLowerCase() : value.trim();
 
-/** The digest key derived from each statements key, once. */
-const contactKeys = new WeakMap<Buffer, Buffer>();
+/** The digest key derived from each statements key, once (as a KeyObject: a Buffer is imported at each use). */
+const contactKeys = new WeakMap<Buffer, KeyObject>();
 
 /**
  * Issue 10 §2: the contact a code was registered with, kept only as a digest keyed by the statements key
@@ -36,7 +36,7 @@ const contactKeys = new WeakMap<Buffer, Buffer>();
 export function contactDigest(key: Buffer, kind: ContactKind, value: string): string {
   let contactKey = contactKeys.get(key);
   if (!contactKey) {
-    contactKey = createHmac('sha256', key).update('loteria/contact-digest').digest();
+    contactKey = createSecretKey(createHmac('sha256', key).update('loteria/contact-digest').digest());
     contactKeys.set(key, contactKey);
   }
   return createHmac('sha256', contactKey)
