@@ -16,7 +16,7 @@ import { WinnersSection } from './features/winners/winners-section';
 import { FaqSection } from './features/faq/faq-section';
 // Issue 13: the statement pages' styles are in the site's one stylesheet (1 KB gzip), not loaded with their
 // lazy code: a statement page from the server needs no second render-blocking request, and the landing
-// page's script carries no loader for a lazy module's CSS.
+// page's script lists no stylesheet to load with that code.
 import './features/statement/statement.css';
 
 // The form engine loads only on statement routes, never with the landing page.
