@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { ErrorForwarder } from './error-reporting';
 import { createNodeServer, logRefusedConnections, type FastPath, type HttpLimit } from './node-server';
 import { PageCache } from './pages';
+import { readPageTemplate } from './page-html';
 import { errorMapping } from './plugins/error-mapping';
 import { pageFallback } from './plugins/page-fallback';
 import { loggerOptions } from './logging';
@@ -57,7 +58,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     trustProxy: config.trustProxy ?? false,
   });
   logRefusedConnections(app.server, app.log);
-  const PAGE_HEADERS = pageHeaders({ hsts: config.hsts ?? HTTP_DEFAULTS.hsts });
+  // Undefined where the client has not been built (tests of the API alone).
+  const template = readPageTemplate(config.clientDir);
+  const PAGE_HEADERS = pageHeaders({
+    hsts: config.hsts ?? HTTP_DEFAULTS.hsts,
+    styleHashes: template?.styleHashes ?? [],
+  });
   const forwarder = config.errorReportDsn ? new ErrorForwarder(config.errorReportDsn, app.log) : undefined;
   app.addHook('onClose', async () => forwarder?.close());
 
@@ -71,12 +77,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   const winners = new WinnersCache(deps.storage, app.log);
-  const pages = await PageCache.load(config.clientDir, {
-    now: deps.now,
-    pinned: config.campaignNowMs !== undefined,
-    headers: PAGE_HEADERS,
-    log: app.log,
-  });
+  const pages =
+    template &&
+    (await PageCache.load(config.clientDir, template.html, {
+      now: deps.now,
+      pinned: config.campaignNowMs !== undefined,
+      headers: PAGE_HEADERS,
+      log: app.log,
+    }));
   const winnersLists = winnersFastPath(winners);
   fastPath.handle = (request, response) =>
     winnersLists(request, response) || (pages?.handle(request, response) ?? false);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -55,14 +54,12 @@ export class PageCache {
     },
   ) {}
 
-  /** Undefined where the client has not been built (tests of the API alone). */
+  /** `html`: the built page (readPageTemplate). */
   static async load(
     clientDir: string,
+    html: string,
     options: { now: () => number; pinned: boolean; headers: Record<string, string>; log: FastifyBaseLogger },
-  ): Promise<PageCache | undefined> {
-    const indexFile = path.join(clientDir, 'index.html');
-    if (!fs.existsSync(indexFile)) return undefined;
-    const html = fs.readFileSync(indexFile, 'utf8');
+  ): Promise<PageCache> {
     const statementPages = pagesByPath(clientDir, html);
     const { renderPage } = (await import(pathToFileURL(serverBuildFile(clientDir)).href)) as {
       renderPage: RenderPage;

@@ -4,13 +4,16 @@ import { campaign } from '#shared/campaign.ts';
 
 const videoOrigin = new URL(campaign.links.video).origin;
 
-/** Pages and assets: a strict CSP (no 'unsafe-eval', no inline script), helmet's other defaults. */
-export const contentSecurityPolicy = {
+/**
+ * Pages and assets: a strict CSP (no 'unsafe-eval', no inline script; of inline styles only those whose
+ * SHA-256 is in `styleHashes`, the page's own), helmet's other defaults.
+ */
+const contentSecurityPolicy = (styleHashes: string[]) => ({
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    styleSrc: ["'self'"],
+    styleSrc: ["'self'", ...styleHashes],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
@@ -21,7 +24,7 @@ export const contentSecurityPolicy = {
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
   },
-};
+});
 
 /**
  * helmet's headers, worked out once at start-up: @fastify/helmet recomputed them (CSP included) on every
@@ -43,10 +46,13 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
  */
 export const strictTransportSecurity = { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true };
 
-/** Pages' and assets' headers; `hsts: false` where the proxy that ends TLS sets HSTS itself. */
-export function pageHeaders(options: { hsts: boolean }): Record<string, string> {
+/**
+ * Pages' and assets' headers; `hsts: false` where the proxy that ends TLS sets HSTS itself; `styleHashes`:
+ * the page's inline styles (readPageTemplate).
+ */
+export function pageHeaders(options: { hsts: boolean; styleHashes: string[] }): Record<string, string> {
   return helmetHeaders({
-    contentSecurityPolicy,
+    contentSecurityPolicy: contentSecurityPolicy(options.styleHashes),
     strictTransportSecurity: options.hsts ? strictTransportSecurity : false,
   });
 }

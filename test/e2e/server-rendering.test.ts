@@ -78,7 +78,11 @@ describe.runIf(browserAvailable())('pages rendered on the server', () => {
       true,
     );
     expect(await page.locator('#zasady ol li').first().isVisible()).toBe(true);
-    expect(await page.locator('#wideo img.video__poster').isVisible()).toBe(true);
+    const poster = page.locator('#wideo .video__facade');
+    expect(await poster.isVisible()).toBe(true);
+    expect(await poster.evaluate((facade) => getComputedStyle(facade).backgroundImage)).toContain(
+      'data:image/svg',
+    );
     for (const group of faqGroups) {
       for (const { id, content } of group.items) {
         if (content) expect(await page.getByText(content).first().isVisible(), id).toBe(true);
@@ -119,7 +123,7 @@ describe.runIf(browserAvailable())('pages rendered on the server', () => {
     }
   });
 
-  it('fetches the app only after the first contentful paint, and the statement form alongside it', async () => {
+  it('fetches nothing but the boot script before the first paint, the statement form with the app', async () => {
     const context = await newContext(running.browser);
     for (const route of ['/', prizes.tiers[0]!.path]) {
       const page = await context.newPage();
@@ -127,19 +131,20 @@ describe.runIf(browserAvailable())('pages rendered on the server', () => {
       await waitForHydration(page);
       const timing = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-        scripts: performance
+        files: performance
           .getEntriesByType('resource')
-          .filter((entry) => entry.name.endsWith('.js'))
           .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
       }));
       expect(timing.paint).toBeGreaterThan(0);
-      // Only the small boot script is asked for before the page has painted.
-      const early = timing.scripts.filter((script) => script.start < timing.paint!);
-      expect(early.map((script) => script.name)).toEqual([expect.stringMatching(/^\/assets\/boot-/)]);
+      // Only the small boot script is asked for before the page has painted: the styles, pictures and icon
+      // are in the page.
+      const early = timing.files.filter((file) => file.start < timing.paint!);
+      expect(early.map((file) => file.name)).toEqual([expect.stringMatching(/^\/assets\/boot-/)]);
+      const scripts = timing.files.filter((file) => file.name.endsWith('.js'));
       if (route !== '/') {
         // The form's modules are named in the page and come with the entry, not after it has run.
-        const entry = timing.scripts.find((script) => /\/assets\/index-/.test(script.name))!;
-        const form = timing.scripts.find((script) => /\/assets\/statement-page-/.test(script.name))!;
+        const entry = scripts.find((script) => /\/assets\/index-/.test(script.name))!;
+        const form = scripts.find((script) => /\/assets\/statement-page-/.test(script.name))!;
         expect(Math.abs(form.start - entry.start)).toBeLessThan(50);
       }
       await page.close();

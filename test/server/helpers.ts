@@ -71,12 +71,18 @@ export function postStatement(t: Pick<TestApp, 'app'>, payload: Record<string, u
  * index.html and a server render (entry-server.js) that writes the location and instant it was given, and
  * counts its renders in globalThis.renders, or fails while globalThis.failRender is set.
  */
+/** The fake build's one stylesheet. */
+export const FAKE_STYLESHEET = 'body{margin:0}';
+
 export function fakeClientBuild(): string {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
   fs.writeFileSync(
     path.join(clientDir, 'index.html'),
-    '<html lang="pl"><head><title>t</title></head><body><div id="root"></div></body></html>',
+    '<html lang="pl"><head><title>t</title><link rel="stylesheet" crossorigin href="/assets/site.css">' +
+      '</head><body><div id="root"></div></body></html>',
   );
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'site.css'), FAKE_STYLESHEET);
   fs.mkdirSync(path.dirname(serverBuildFile(clientDir)));
   fs.writeFileSync(
     serverBuildFile(clientDir),

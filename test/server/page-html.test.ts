@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStatementPage, pageKey, pagesByPath } from '#server/page-html.ts';
+import { createHash } from 'node:crypto';
+import { isStatementPage, pageKey, pagesByPath, readPageTemplate } from '#server/page-html.ts';
 
-const HTML =
-  '<html><head><link rel="preload" href="/hero.svg" as="image" fetchpriority="high" />\n</head><body></body></html>';
+const HTML = '<html><head><title>t</title>\n</head><body></body></html>';
 
 // The shape Vite writes to dist/.vite/manifest.json.
 const MANIFEST = {
@@ -47,7 +47,7 @@ describe('statement pages', () => {
       '/assets/checksums-4.js',
       '/assets/tier-iii-5.js',
     ]);
-    // Nothing fetched before the first paint but the CSS: not the modules, not the landing page's hero.
+    // Nothing fetched before the first paint but the CSS: not the modules.
     expect(fetchedBeforePaint(tierIII)).toEqual([]);
     expect(preloaded(pages.get('/oswiadczenie-i-stopnia')!)).toContain('/assets/tier-i-6.js');
     expect(pages.has('/')).toBe(false);
@@ -72,5 +72,34 @@ describe('statement pages', () => {
     const pages = pagesByPath(clientDir, HTML);
     expect(pages.get(pageKey('/Oswiadczenie-III-Stopnia/'))).toContain('/assets/tier-iii-5.js');
     fs.rmSync(clientDir, { recursive: true });
+  });
+});
+
+describe('the page template (issue 13)', () => {
+  it('carries the built stylesheets in the page, each allowed by its SHA-256', () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    const css = 'body{color:red}';
+    // A `</style` inside a CSS string must not end the element.
+    const quoting = '.x::after{content:"</style>"}';
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-1.css'), css);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'extra-2.css'), quoting);
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<html><head><link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/extra-2.css"></head><body></body></html>',
+    );
+    const template = readPageTemplate(clientDir)!;
+    const escaped = '.x::after{content:"<\\/style>"}';
+    expect(template.html).toBe(
+      `<html><head><style>${css}</style><style>${escaped}</style></head><body></body></html>`,
+    );
+    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(template.styleHashes).toEqual([sha256(css), sha256(escaped)]);
+    fs.rmSync(clientDir, { recursive: true });
+  });
+
+  it('is none where the client has not been built', () => {
+    expect(readPageTemplate('/nonexistent')).toBeUndefined();
   });
 });

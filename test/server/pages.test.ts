@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderedLocation } from '#server/pages.ts';
 import { calendarStretch, phaseAt } from '#shared/campaign.ts';
 import { warsawLocalToInstant } from '#shared/warsaw-time.ts';
-import { fakeClientBuild, openTestApp, type TestApp } from './helpers';
+import { createHash } from 'node:crypto';
+import { FAKE_STYLESHEET, fakeClientBuild, openTestApp, type TestApp } from './helpers';
 import { storageTargets } from './storage-targets';
 
 declare global {
@@ -56,7 +57,16 @@ describe('server-rendered pages (issue 13)', () => {
       `<div id="root"><p data-location="/">${new Date(summer).toISOString()}</p></div>`,
     );
     expect(page.body).toContain(`<meta name="rendered-at" content="${new Date(summer).toISOString()}">`);
-    expect(page.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('carries its stylesheet, which the Content-Security-Policy allows by its hash alone', async () => {
+    const page = await get('/oswiadczenie-i-stopnia');
+    expect(page.body).toContain(`<style>${FAKE_STYLESHEET}</style>`);
+    expect(page.body).not.toContain('rel="stylesheet"');
+    const hash = createHash('sha256').update(FAKE_STYLESHEET).digest('base64');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`style-src 'self' 'sha256-${hash}';`);
+    expect(csp).not.toContain('unsafe-inline');
   });
 
   it('renders a page once per stretch of the calendar, and again when a phase starts', async () => {

@@ -3,7 +3,8 @@ import { texts } from '../../lib/content';
 
 /**
  * The page's headline as real text beside the picture (above it on narrow screens), never over it.
- * spec §2: the hero image links to the loyalty programme page, in a new tab.
+ * spec §2: the hero image links to the loyalty programme page, in a new tab. The picture is the
+ * stylesheet's (landing.css), which the page carries: nothing to fetch before the first paint.
  */
 export function Hero() {
   return (
@@ -18,14 +19,7 @@ export function Hero() {
         target="_blank"
         rel="noopener noreferrer"
       >
-        <img
-          className="hero__image"
-          src="/hero.svg"
-          alt={texts.hero.alt}
-          width="600"
-          height="500"
-          fetchPriority="high"
-        />
+        <span className="hero__image" role="img" aria-label={texts.hero.alt} />
         <span className="visually-hidden"> {texts.nav.newTab}</span>
       </a>
     </div>

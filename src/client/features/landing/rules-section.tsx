@@ -30,14 +30,7 @@ export function RulesSection() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          <img
-            src="/winto.svg"
-            alt={texts.hero.wintoAlt}
-            width="240"
-            height="120"
-            loading="lazy"
-            decoding="async"
-          />
+          <span className="rules__winto-image" role="img" aria-label={texts.hero.wintoAlt} />
           <span className="visually-hidden"> {texts.nav.newTab}</span>
         </a>
         <p>{texts.hero.wintoText}</p>

@@ -31,15 +31,6 @@ export function VideoFacade({
         />
       ) : (
         <button type="button" className="video__facade" onClick={() => setPlaying(true)}>
-          <img
-            className="video__poster"
-            src="/video-poster.svg"
-            alt={texts.video.posterAlt}
-            width="1280"
-            height="720"
-            loading="lazy"
-            decoding="async"
-          />
           <span className="video__play" aria-hidden="true" />
           <span className="visually-hidden">{fill(texts.video.play, { title })}</span>
         </button>
