@@ -147,6 +147,14 @@ describe.runIf(browserAvailable())('landing page in Chromium (no winners data ne
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('on a phone the FAQ table fits the screen: the page does not widen when its answer opens', async () => {
+    const { page } = await open('/#faq', PHONE_VIEWPORT);
+    await page.getByRole('button', { name: 'Nagrody', exact: true }).click();
+    await page.getByRole('button', { name: 'Jakie nagrody można wygrać?' }).click();
+    await page.getByRole('columnheader', { name: 'Liczba nagród' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE_VIEWPORT.width);
+  });
+
   it('axe finds nothing on a phone, with the menu open', async () => {
     const { page } = await open('/', PHONE_VIEWPORT);
     await page.getByRole('button', { name: 'Otwórz menu' }).click();

@@ -90,6 +90,8 @@ describe.runIf(browserAvailable())('pages rendered on the server', () => {
     }
     expect(await page.locator('#kontakt').getByText(campaign.contact.email).first().isVisible()).toBe(true);
     expect(await page.locator('footer').isVisible()).toBe(true);
+    // Every answer open, its tables too, and still no wider than the phone (a wider page is zoomed out).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE_VIEWPORT.width);
     // The winners lists need JavaScript, and say so (Chromium, told by Playwright to run no script, still
     // parses <noscript> as a page with scripts would: its content is read here as text).
     expect(await page.locator('#zwyciezcy noscript').textContent()).toContain(texts.winners.noScript);
