@@ -71,9 +71,9 @@ export function isStatementPage(pathname: string): boolean {
 /**
  * The page for each statement path. Its stylesheets (the page's and its imports') are linked in the head,
  * so the form's page the server rendered shows styled at the first paint; the modules of its page code and
- * its tier's validator are named in `<meta name="app-preload">`, which public/boot.js fetches alongside the
- * app's entry after that paint (one round trip less before the form works on a phone). Keyed by pageKey;
- * other paths get the page as built.
+ * its tier's validator are named in `<meta name="app-preload">`, which the boot script (src/client/boot.ts)
+ * fetches alongside the app's entry after that paint (one round trip less before the form works on a
+ * phone). Keyed by pageKey; other paths get the page as built.
  */
 export function pagesByPath(clientDir: string, html: string): Map<string, string> {
   const pages = new Map<string, string>();
