@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureClientBuild } from '#server/client-build.ts';
+import { buildServer, ensureClientBuild } from '#server/client-build.ts';
 import { launchBrowser, startServer } from '../../test/e2e/harness';
 import { runOperator } from '../../test/server/operator-cli';
 import { validStatements } from '../../test/fixtures/statements';
@@ -24,6 +24,10 @@ async function main() {
   const root = process.cwd();
   const clientDir = path.join(root, '.tmp', 'bench-dist');
   await ensureClientBuild(root, clientDir, (line) => console.error(line));
+  // The server as deployed (npm run start:prod): plain node, no TypeScript runner (tsx alone took 60–75 MB
+  // of the server's memory). Inside the project, so the bundle finds node_modules as dist-server/ does.
+  const serverDir = path.join(root, '.tmp', 'bench-server');
+  await buildServer(root, serverDir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-bench-'));
   const dataset = benchDataset();
   const file = path.join(dataDir, 'winners.json');
@@ -49,6 +53,7 @@ async function main() {
   const server = await startServer(
     { CLIENT_DIR: clientDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'info' },
     dataDir,
+    [path.join(serverDir, 'main.js')],
   );
   const browser = await launchBrowser();
   try {
