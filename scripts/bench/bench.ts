@@ -24,8 +24,9 @@ async function main() {
   const root = process.cwd();
   const clientDir = path.join(root, '.tmp', 'bench-dist');
   await ensureClientBuild(root, clientDir, (line) => console.error(line));
-  // The server as deployed (npm run start:prod): plain node, no TypeScript runner (tsx alone took 60–75 MB
-  // of the server's memory). Inside the project, so the bundle finds node_modules as dist-server/ does.
+  // The server as deployed (npm run start:prod): plain node, no TypeScript runner (under tsx, the runner
+  // alone held 60 MB of the server's memory at start). Inside the project, so the bundle finds node_modules
+  // as dist-server/ does.
   const serverDir = path.join(root, '.tmp', 'bench-server');
   await buildServer(root, serverDir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-bench-'));

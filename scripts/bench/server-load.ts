@@ -197,7 +197,7 @@ async function sendAtRate(url: URL, bodies: string[]) {
 }
 
 // What a server that has been answering for a while does, not its first statements after start (V8 has not
-// compiled the route yet: up to 180 ms for a round that began with them).
+// compiled the route yet: a round that began with them reached 102–289 ms).
 const WARM_UP_STATEMENTS = 300;
 
 /**
