@@ -66,14 +66,15 @@ export function postStatement(t: Pick<TestApp, 'app'>, payload: Record<string, u
   });
 }
 
-/**
- * A client build's stand-in, for server tests that do not build the client (Vite takes seconds): an
- * index.html and a server render (entry-server.js) that writes the location and instant it was given, and
- * counts its renders in globalThis.renders, or fails while globalThis.failRender is set.
- */
 /** The fake build's one stylesheet. */
 export const FAKE_STYLESHEET = 'body{margin:0}';
 
+/**
+ * A client build's stand-in, for server tests that do not build the client (Vite takes seconds): an
+ * index.html linking FAKE_STYLESHEET and a server render (entry-server.js) that writes the location and
+ * instant it was given, and counts its renders in globalThis.renders, or fails while globalThis.failRender
+ * is set.
+ */
 export function fakeClientBuild(): string {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
   fs.writeFileSync(
