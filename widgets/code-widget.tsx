@@ -13,7 +13,8 @@ const CODE_LENGTH = 11;
  */
 export function CodeWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled } = props;
-  const locked = formContextOf(props).codeLocked || Boolean(props.readonly);
+  const lockedFrom = formContextOf(props).codeLocked;
+  const locked = lockedFrom !== undefined || Boolean(props.readonly);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const code = typeof value === 'string' ? value : '';
   const aria = fieldAria(props);
@@ -85,7 +86,7 @@ export function CodeWidget(props: WidgetProps) {
           {...aria}
         />
       ))}
-      {locked && <p className="field-note">{texts.code.locked}</p>}
+      {lockedFrom && <p className="field-note">{texts.code.locked[lockedFrom]}</p>}
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 export interface StatementFormContext {
   /** Ids of the fields the visitor has left (blurred): only their errors show (spec §4). */
   touched: ReadonlySet<string>;
-  /** spec §2: the code came from the code checker and is locked. */
-  codeLocked: boolean;
+  /** spec §2: the code is locked, filled in from the e-mailed link or passed from the code checker. */
+  codeLocked: 'link' | 'checker' | undefined;
   /** spec §4: set when a submit found no coupon photo for an offline code. */
   fileMissing: boolean;
 }

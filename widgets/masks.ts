@@ -20,11 +20,45 @@ function lettersThenDigits(letters: number, numbers: number) {
   };
 }
 
+/**
+ * A Polish phone number: 9 digits. Poland's country code in front (+48, 0048, or the 11 digits "48…" an
+ * autofill pastes) is dropped; any other longer number keeps every digit (and its "+"), so the field says
+ * it is not 9 digits instead of silently keeping another number (issue 26). A "+" or "00" alone is kept
+ * while the country code is being typed.
+ */
+function phoneValue(raw: string): string {
+  const plus = raw.trimStart().startsWith('+');
+  const all = digits(raw);
+  const national = plus
+    ? all.replace(/^48(?=\d)/, '')
+    : all.replace(/^0048(?=\d)/, '').replace(/^48(?=\d{9}$)/, '');
+  const foreign = plus && national === all;
+  return ((foreign ? '+' : '') + national).slice(0, 16);
+}
+
+/**
+ * A date as the form sends it, RRRR-MM-DD, with the dashes put in while typing. The Polish order is taken
+ * too (issue 26): "14.05.1944" (any of . / - or a space after the day) is kept as typed until its year is
+ * whole, then turned round; eight digits whose first four cannot be a birth year ("14051944") likewise.
+ */
+function dateValue(raw: string): string {
+  const polish = /^\s*(\d{1,2})[./ -](?:(\d{1,2})(?:[./ -](\d{0,4}))?)?/.exec(raw);
+  if (polish) {
+    const [, day, month, year] = polish;
+    if (year?.length === 4) return `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
+    return [day, month, year].filter(Boolean).join('.') + (/[./ -]$/.test(raw) ? '.' : '');
+  }
+  const d = digits(raw).slice(0, 8);
+  if (d.length === 8 && Number(d.slice(0, 4)) < 1900 && Number(d.slice(4)) >= 1900)
+    return `${d.slice(4)}-${d.slice(2, 4)}-${d.slice(0, 2)}`;
+  return [d.slice(0, 4), d.slice(4, 6), d.slice(6, 8)].filter(Boolean).join('-');
+}
+
 export const masks: Record<string, Mask> = {
   // "three 3-digit groups"
   phone: {
     inputMode: 'tel',
-    toValue: (raw) => digits(raw).slice(0, 9),
+    toValue: phoneValue,
     display: (value) => value.replace(/(\d{3})(?=\d)/g, '$1 '),
   },
   // "2 digits then 3 digits"
@@ -34,14 +68,7 @@ export const masks: Record<string, Mask> = {
     display: (value) => (value.length > 2 ? `${value.slice(0, 2)}-${value.slice(2)}` : value),
   },
   pesel: { inputMode: 'numeric', toValue: (raw) => digits(raw).slice(0, 11), display: same },
-  date: {
-    inputMode: 'numeric',
-    toValue: (raw) => {
-      const d = digits(raw).slice(0, 8);
-      return [d.slice(0, 4), d.slice(4, 6), d.slice(6, 8)].filter(Boolean).join('-');
-    },
-    display: same,
-  },
+  date: { inputMode: 'numeric', toValue: dateValue, display: same },
   idCard: { inputMode: 'text', toValue: lettersThenDigits(3, 6), display: same },
   passport: { inputMode: 'text', toValue: lettersThenDigits(2, 7), display: same },
   // "up to 26 digits with optional single spaces". A pasted foreign IBAN ("DE89 3704…") keeps its country
@@ -74,5 +101,14 @@ export const masks: Record<string, Mask> = {
       [value.slice(0, 4), value.slice(4, 13), value.slice(13, 19)].filter(Boolean).join('-'),
   },
   // spec §5: "Code: alphanumeric characters"
-  code: { inputMode: 'text', toValue: (raw) => raw.replace(/[^A-Za-z0-9]/g, '').slice(0, 11), display: same },
+  // Codes are printed in capitals: a code typed in lower case is kept as the capitals the box shows (issue 26).
+  code: {
+    inputMode: 'text',
+    toValue: (raw) =>
+      raw
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, '')
+        .slice(0, 11),
+    display: same,
+  },
 };

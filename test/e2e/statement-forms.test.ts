@@ -22,8 +22,9 @@ import {
 const CODES = {
   III: 'E3C4D5E6F7G',
   VI_OFFLINE: 'K6L7M8N9P1Q',
-  VI_ONLINE: 'e6R7S8T9U1V',
-  VI_NFC: 'e7N8F9C1Z2A',
+  VI_ONLINE: 'E6R7S8T9U1V',
+  III_TYPED: 'E9H8G7F6D5C',
+  VI_NFC: 'E7N8F9C1Z2A',
   I: 'A1B2C3D4E5F',
   I_AXE: 'B2C3D4E5F6G',
 };
@@ -47,6 +48,13 @@ const winners = {
       code: CODES.VI_ONLINE,
       award: 'KASA_200',
       userPublish: 'Ewa W., Łódź',
+      phone: PHONE,
+    },
+    {
+      date: '2025-07-06',
+      code: CODES.III_TYPED,
+      award: 'TELEFON',
+      userPublish: 'Jan K., Radom',
       phone: PHONE,
     },
     {
@@ -206,6 +214,46 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     const body = await submitAndConfirm(page, 'complete-testimonial');
     const fixture = validStatements.find((candidate) => candidate.tier === 'III')!;
     expect(body).toEqual({ ...fixture.payload, code: CODES.III });
+  });
+
+  it('takes what a winner types as Polish phones do, and names code and contact when they do not match (issue 26)', async () => {
+    const page = await open('/oswiadczenie-iii-stopnia');
+    // a code typed in lower case is shown, and sent, in the capitals it is printed in
+    await typeCode(page, CODES.III_TYPED.toLowerCase());
+    expect(await page.locator('.code-boxes__box').evaluateAll(codeOf)).toBe(CODES.III_TYPED);
+    await page.getByLabel(/^Imię/).fill('Jan');
+    await page.getByLabel(/^Nazwisko/).fill('Kowalski');
+    await fillAddress(page);
+    const phone = page.getByLabel(/^Numer telefonu/);
+    const email = page.getByLabel(/^Adres e-mail/);
+    // next to both contacts: one of them is the one the code was registered with
+    for (const field of [phone, email])
+      expect(await field.evaluate((input) => input.getAttribute('aria-describedby'))).toMatch(/__help/);
+    await expect
+      .poll(() => page.locator('#root_phone__help').textContent())
+      .toMatch(/musi być tym, z którym kod został zarejestrowany/);
+    // a phone number with a contact the code was not registered with
+    await phone.pressSequentially('+48 511 222 333');
+    expect(await phone.inputValue()).toBe('511 222 333');
+    await email.fill('ktos.inny@example.pl');
+    await page.getByLabel('Nie posiadam numeru PESEL').check();
+    const birthDate = page.getByLabel(/^Data urodzenia/);
+    await birthDate.pressSequentially('14.05.1944');
+    expect(await birthDate.inputValue()).toBe('1944-05-14');
+    await page.getByLabel(/^Obywatelstwo/).fill('polskie');
+    await page.getByLabel(/^Numer dowodu osobistego/).fill(VALID.idCard);
+    await acceptConsents(page);
+    await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();
+    const error = page.getByRole('dialog', { name: 'Wystąpił błąd' });
+    await expect.poll(() => error.textContent()).toMatch(/kodu.*e-mail.*numer telefonu/);
+    expect(await error.textContent()).not.toMatch(/link/);
+    await page.keyboard.press('Escape');
+
+    // the phone the code was registered with, as autofill pastes it
+    await phone.fill('+48600700800');
+    expect(await phone.inputValue()).toBe('600 700 800');
+    const body = await submitAndConfirm(page, 'complete-testimonial');
+    expect(body).toMatchObject({ code: CODES.III_TYPED, phoneNumber: PHONE, birthDate: '1944-05-14' });
   });
 
   it('tier VI with an offline code: the serial number, no photo', async () => {

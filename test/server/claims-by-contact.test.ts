@@ -50,6 +50,13 @@ describe.each(storageTargets)('claims of tiers III and VI on $name', (target) =>
     expect(squatter.body).toBe(unknown.body);
   });
 
+  it('tells a III/VI sender to check the code and the contact, not a link these tiers do not have (issue 26)', async () => {
+    const response = await post({ ...validStatement('VI', 'S0000000099'), ...stranger });
+    const { message } = response.json() as { message: string };
+    expect(message).toMatch(/^code: .*kod.*e-mail.*telefonu/);
+    expect(message).not.toMatch(/link/);
+  });
+
   it('takes the statement of the sender with the e-mail the code was registered with (case and spaces aside)', async () => {
     const response = await post({
       ...validStatement('III', 'T0000000011'),

@@ -97,7 +97,7 @@ describe('describeChanges', () => {
     expect(
       changes('VI', (file) => {
         file.uiSchema.bankAccount = { 'ui:help': 'Na ten rachunek przelejemy 200 zł.' };
-        file.uiSchema.email = { 'ui:placeholder': 'adres@example.pl' };
+        file.uiSchema.email = { ...(file.uiSchema.email as object), 'ui:placeholder': 'adres@example.pl' };
       }),
     ).toEqual([
       'Adres e-mail — podpowiedź w polu „adres@example.pl”',
@@ -134,9 +134,12 @@ describe('describeChanges', () => {
     expect(changes('IV', (file) => (properties(file).address_street!.maxLength = 60))).toEqual([
       'inne zmiany w pliku (warunki albo reguły pól)',
     ]);
-    expect(changes('VI', (file) => (file.uiSchema.phone = { 'ui:widget': 'text' }))).toEqual([
-      'inne zmiany w pliku (warunki albo reguły pól)',
-    ]);
+    expect(
+      changes(
+        'VI',
+        (file) => (file.uiSchema.phone = { ...(file.uiSchema.phone as object), 'ui:widget': 'text' }),
+      ),
+    ).toEqual(['inne zmiany w pliku (warunki albo reguły pól)']);
   });
 
   it('items follow the form, a removed field where it stood', () => {

@@ -94,7 +94,7 @@ async function findClaim(deps: AppDeps, tier: Tier, payload: StatementPayload): 
     (claim) => claim.email_digest === email || claim.phone_digest === phone,
   );
   if (claims.length === 0)
-    return { status: 404, problem: { field: 'code', message: apiMessages.claimNotFound } };
+    return { status: 404, problem: { field: 'code', message: apiMessages.claimNotFoundByContact } };
   const open = claims.find((claim) => !claim.has_statement);
   return open
     ? { claim: open }

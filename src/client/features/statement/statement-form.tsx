@@ -100,7 +100,8 @@ export function StatementForm({
 
   const formContext: PageFormContext = {
     touched,
-    codeLocked: lockedCode !== undefined,
+    // A hash tier's code comes from its link; a code tier's from the code checker.
+    codeLocked: lockedCode === undefined ? undefined : hash ? 'link' : 'checker',
     fileMissing,
     tier,
   };

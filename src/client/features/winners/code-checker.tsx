@@ -20,6 +20,20 @@ export function findAwards(code: string, instant: InstantWinner[], draws: DrawWi
   ];
 }
 
+/**
+ * Codes are printed in capitals: what is typed in lower case is shown and kept in capitals (issue 26), and
+ * matched exactly as shown. The input's own value is changed where the caret is, so it does not jump.
+ */
+function inCapitals(input: HTMLInputElement): string {
+  const { selectionStart, selectionEnd } = input;
+  const upper = input.value.toUpperCase();
+  if (upper !== input.value) {
+    input.value = upper;
+    input.setSelectionRange(selectionStart, selectionEnd);
+  }
+  return upper;
+}
+
 export function CodeChecker() {
   const headingId = useId();
   const queryClient = useQueryClient();
@@ -70,8 +84,10 @@ export function CodeChecker() {
           className="checker__input"
           type="text"
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => setValue(inCapitals(event.target))}
           placeholder={texts.checker.placeholder}
+          aria-describedby={`${headingId}-hint`}
+          autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
         />
@@ -79,6 +95,9 @@ export function CodeChecker() {
           {texts.checker.button}
         </button>
       </form>
+      <p id={`${headingId}-hint`} className="checker__hint">
+        {texts.checker.hint}
+      </p>
       <p className="checker__error" role="alert">
         {failed && texts.winners.error}
       </p>

@@ -178,18 +178,18 @@ describe('statement form behaviour', () => {
     expect(screen.queryByText('Miejscowość jest wymagana')).toBeNull();
   });
 
-  it('fills all code boxes from a pasted code and goes back with Backspace', async () => {
+  it('fills all code boxes from a pasted code, in the capitals they show, and goes back with Backspace', async () => {
     await renderTier('VI', { search: '' });
     const user = userEvent.setup();
     const first = await screen.findByLabelText('Znak 1 z 11');
     await user.click(first);
     await user.paste('ab-12 cd34ef5');
     const boxes = [...document.querySelectorAll<HTMLInputElement>('.code-boxes__box')];
-    expect(boxes.map((box) => box.value).join('')).toBe('ab12cd34ef5');
+    expect(boxes.map((box) => box.value).join('')).toBe('AB12CD34EF5');
     boxes[10]!.focus();
     await user.keyboard('{Backspace}');
     await user.keyboard('{Backspace}');
-    expect(boxes.map((box) => box.value).join('')).toBe('ab12cd34e');
+    expect(boxes.map((box) => box.value).join('')).toBe('AB12CD34E');
   });
 
   it('prefills and locks the code passed by the code checker, and hides the photo for an online code', async () => {
@@ -203,6 +203,19 @@ describe('statement form behaviour', () => {
     await user.paste('XXXXXXXXXXX');
     const boxes = [...document.querySelectorAll<HTMLInputElement>('.code-boxes__box')];
     expect(boxes.map((box) => box.value).join('')).toBe('E1B2C3D4E5F');
+    expect(screen.getByText('Kod został wpisany automatycznie na podstawie wyszukiwania.')).toBeTruthy();
+  });
+
+  it('says a code filled in from the e-mailed link came from the link, not from a search (issue 26)', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ status: 'open', tier: 'IV', code: 'A1B2C3D4E5F' }), { status: 200 }),
+    );
+    await renderTier('IV');
+    expect(
+      await screen.findByText(/^Kod został wpisany automatycznie z linku w wiadomości e-mail/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/na podstawie wyszukiwania/)).toBeNull();
+    expect((screen.getByLabelText('Znak 1 z 11') as HTMLInputElement).readOnly).toBe(true);
   });
 
   it('explains how to reach a hash tier opened without the link, even with a code from the checker', async () => {

@@ -20,9 +20,34 @@ describe('error modal text (spec §8)', () => {
 describe('input filters (spec §5)', () => {
   const typed = (mask: string, raw: string) => masks[mask]!.toValue(raw);
 
-  it('phone: digits only, 9, shown as three groups', () => {
-    expect(typed('phone', '+48 600-700-8009')).toBe('486007008');
+  it('phone: digits only, shown as three groups', () => {
+    expect(typed('phone', '600-700-800')).toBe('600700800');
     expect(masks.phone!.display('600700800')).toBe('600 700 800');
+  });
+  it("phone: Poland's country code is dropped, however written (issue 26)", () => {
+    for (const raw of [
+      '+48 600 700 800',
+      '+48600700800',
+      '0048 600 700 800',
+      '48600700800',
+      '(+48) 600-700-800',
+    ])
+      expect(typed('phone', raw), raw).toBe('600700800');
+    // typed one key at a time: the prefix stays until the number's first digit follows it
+    expect(['+', '+4', '+48', '+48 6'].map((raw) => typed('phone', raw))).toEqual(['+', '+4', '+48', '6']);
+    expect(['0', '00', '004', '0048', '00486'].map((raw) => typed('phone', raw))).toEqual([
+      '0',
+      '00',
+      '004',
+      '0048',
+      '6',
+    ]);
+    // a Radom landline (area code 48) is a 9-digit number, not a country code
+    expect(typed('phone', '48 362 00 00')).toBe('483620000');
+  });
+  it('phone: any other number longer than 9 digits is kept whole, never cut to another number (issue 26)', () => {
+    expect(typed('phone', '600 700 8009')).toBe('6007008009');
+    expect(typed('phone', '+49 151 2345 6789')).toBe('+4915123456789');
   });
   it('zip: 5 digits shown NN-NNN', () => {
     expect(typed('zipCode', '30-0012')).toBe('30001');
@@ -50,7 +75,20 @@ describe('input filters (spec §5)', () => {
     expect(masks.serialNumber!.display('1234567890123456789')).toBe('1234-567890123-456789');
   });
   it('birth date: digits with dashes put in', () => expect(typed('date', '19900228')).toBe('1990-02-28'));
-  it('code: alphanumeric, 11', () => expect(typed('code', 'a1-b2 c3d4e5f6g')).toBe('a1b2c3d4e5f'));
+  it('birth date: the Polish order is taken and turned round once the year is whole (issue 26)', () => {
+    expect(typed('date', '14.05.1944')).toBe('1944-05-14');
+    expect(typed('date', '1.5.1944')).toBe('1944-05-01');
+    expect(typed('date', '14/05/1944')).toBe('1944-05-14');
+    expect(typed('date', '14-05-1944')).toBe('1944-05-14');
+    expect(typed('date', '14051944')).toBe('1944-05-14');
+    // while typing, what was typed stays as it is
+    expect(
+      ['1', '14', '14.', '14.0', '14.05', '14.05.', '14.05.19'].map((raw) => typed('date', raw)),
+    ).toEqual(['1', '14', '14.', '14.0', '14.05', '14.05.', '14.05.19']);
+    expect(typed('date', '1944-05-1')).toBe('1944-05-1');
+  });
+  it('code: alphanumeric, 11, in the capitals the boxes show (issue 26)', () =>
+    expect(typed('code', 'a1-b2 c3d4e5f6g')).toBe('A1B2C3D4E5F'));
 });
 
 describe('coupon photo (spec §5)', () => {

@@ -13,7 +13,7 @@ const validator = runtimeValidator();
 function renderTier(tierId: TierId, uiSchema = tierForms[tierId].uiSchema) {
   const formContext: PageFormContext = {
     touched: new Set(),
-    codeLocked: false,
+    codeLocked: undefined,
     fileMissing: false,
     tier: tierById(tierId)!,
   };

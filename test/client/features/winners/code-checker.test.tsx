@@ -85,9 +85,20 @@ describe('code checker (spec §5)', () => {
     expect(within(dialog).getByText(/Osobisty link do oświadczenia/)).toBeTruthy();
   });
 
-  it('matches exactly: other case or surrounding spaces are not found; the button closes the modal', async () => {
+  it('writes what is typed in lower case as the capitals codes are printed in, and finds it (issue 26)', async () => {
+    const { search, input } = await setup();
+    expect(input.getAttribute('autocapitalize')).toBe('characters');
+    // the format is told under the field, and read with it
+    const hint = document.getElementById(input.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toMatch(/11 znaków.*wielkie litery i cyfry/);
+    await search('k7q2m9x4b1z');
+    expect((input as HTMLInputElement).value).toBe('K7Q2M9X4B1Z');
+    expect(screen.getByRole('dialog', { name: 'Twoje nagrody' })).toBeTruthy();
+  });
+
+  it('matches exactly: surrounding spaces or a shorter code are not found; the button closes the modal', async () => {
     const { user, search, input } = await setup();
-    for (const attempt of ['k7q2m9x4b1z', ' K7Q2M9X4B1Z', 'K7Q2M9X4B1']) {
+    for (const attempt of [' K7Q2M9X4B1Z', 'K7Q2M9X4B1']) {
       await search(attempt);
       const dialog = screen.getByRole('dialog', { name: 'Twój kod nie został wylosowany' });
       await user.click(within(dialog).getByRole('button', { name: 'Sprawdź kolejny kod' }));
