@@ -33,6 +33,38 @@ describe.runIf(browserAvailable())('site shell in Chromium', () => {
     }
   });
 
+  it('on a phone the "Graj online" link covers no calendar day or FAQ toggle (issue 26)', async () => {
+    const page = await open('/#zwyciezcy', PHONE_VIEWPORT);
+    await page.locator('.calendar__day').first().waitFor();
+    const targets = page.locator('.calendar__day, .faq__group-button');
+    expect(await targets.count()).toBeGreaterThan(20);
+    // Each one scrolled to the bottom of the screen, as a visitor scrolling down meets it: a tap on its
+    // centre or near its lower edge reaches it, not the link to the operator's site.
+    const covered = await targets.evaluateAll((elements) =>
+      elements
+        .filter((element) => {
+          element.scrollIntoView({ block: 'end', behavior: 'instant' });
+          const box = element.getBoundingClientRect();
+          return [box.top + box.height / 2, box.bottom - 2].some(
+            (y) => !element.contains(document.elementFromPoint(box.left + box.width / 2, y)),
+          );
+        })
+        .map((element) => element.getAttribute('aria-label') ?? element.textContent),
+    );
+    expect(covered).toEqual([]);
+    // and the link is still there, across the bottom of the screen
+    const link = await page.getByRole('link', { name: 'Graj online' }).boundingBox();
+    expect(link!.width).toBe(PHONE_VIEWPORT.width);
+    expect(link!.y + link!.height).toBe(PHONE_VIEWPORT.height);
+  });
+
+  it("the header's brand is the lottery's name, and says it leads home (issue 26)", async () => {
+    const page = await open('/');
+    const brand = page.getByRole('link', { name: 'Wakacyjna Loteria — strona główna' });
+    expect(await brand.textContent()).toBe('Wakacyjna Loteria');
+    expect(await brand.getAttribute('href')).toBe('/');
+  });
+
   it('hides the nav and the floating link on a statement path', async () => {
     const page = await open('/oswiadczenie-i-stopnia');
     await page.getByRole('heading', { level: 1 }).waitFor();

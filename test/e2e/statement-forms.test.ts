@@ -202,6 +202,30 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Wszystkie pola' }).count()).toBe(1);
   });
 
+  it('on a phone, a wrapped entry of the missing list keeps its bullet on its first line and stands apart (issue 26)', async () => {
+    const page = await open('/oswiadczenie-iii-stopnia');
+    const entries = await page.locator('.missing__list > li').evaluateAll((items) =>
+      items.map((item) => {
+        const button = item.querySelector('button')!;
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        const lines = [...range.getClientRects()];
+        const bullet = item.querySelector('.missing__bullet')!.getBoundingClientRect();
+        return {
+          label: button.textContent,
+          lines: new Set(lines.map((line) => Math.round(line.top))).size,
+          bulletOffFirstLine: Math.abs(bullet.top - lines[0]!.top),
+          textTop: lines[0]!.top,
+          textBottom: lines[lines.length - 1]!.bottom,
+        };
+      }),
+    );
+    expect(entries.filter((entry) => entry.lines > 1).length).toBeGreaterThan(0);
+    for (const entry of entries) expect(entry.bulletOffFirstLine, entry.label!).toBeLessThan(3);
+    for (const [previous, next] of entries.slice(1).map((entry, index) => [entries[index]!, entry]))
+      expect(next!.textTop - previous!.textBottom, next!.label!).toBeGreaterThanOrEqual(12);
+  });
+
   it('tier III with an online code: no photo, PESEL and ID card', async () => {
     const page = await open('/oswiadczenie-iii-stopnia');
     await typeCode(page, CODES.III);

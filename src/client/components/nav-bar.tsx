@@ -37,7 +37,7 @@ export function NavBar() {
   return (
     <header className="site-header">
       <nav className="nav" aria-label={texts.nav.label}>
-        <a className="nav__brand" href="/" onClick={goHome}>
+        <a className="nav__brand" href="/" aria-label={texts.nav.homeLabel} onClick={goHome}>
           {texts.nav.home}
         </a>
         <button

@@ -58,21 +58,36 @@ export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
     onClosed?.();
   };
 
+  // Issue 26: once answered, the modal no longer asks the question above a greyed button: it says the
+  // request was taken and offers to close.
+  const done = status === 'done';
   return (
-    <Modal open={open} title={texts.optOut.question} onClose={close} closeOnOutsideClick={false}>
-      <button
-        type="button"
-        className="button"
-        onClick={() => void resign()}
-        disabled={status === 'pending' || status === 'done'}
-        aria-busy={status === 'pending'}
-      >
-        {texts.optOut.button}
-      </button>
+    <Modal
+      open={open}
+      title={done ? texts.optOut.doneTitle : texts.optOut.question}
+      onClose={close}
+      closeOnOutsideClick={false}
+    >
+      {!done && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => void resign()}
+          disabled={status === 'pending'}
+          aria-busy={status === 'pending'}
+        >
+          {texts.optOut.button}
+        </button>
+      )}
       <p ref={resultRef} tabIndex={-1} className="optout__result" role="status" aria-live="polite">
-        {status === 'done' && texts.optOut.success}
+        {done && texts.optOut.success}
         {status === 'failed' && <span className="optout__error">{texts.optOut.failure}</span>}
       </p>
+      {done && (
+        <button type="button" className="button" onClick={close}>
+          {texts.optOut.backToPage}
+        </button>
+      )}
     </Modal>
   );
 }

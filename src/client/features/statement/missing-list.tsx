@@ -64,9 +64,13 @@ export function MissingList({ entries, complete, targetOf, onVisit }: MissingLis
               {texts.incompleteHint}
             </p>
           )}
-          <ul className="missing__list" aria-label={texts.missing.label}>
+          {/* role="list": Safari drops the role of a list drawn without its own bullets */}
+          <ul className="missing__list" role="list" aria-label={texts.missing.label}>
             {entries.map((entry) => (
               <li key={entry.path}>
+                <span className="missing__bullet" aria-hidden="true">
+                  •
+                </span>
                 <button
                   type="button"
                   className="missing__link"

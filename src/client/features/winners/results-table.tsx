@@ -1,4 +1,6 @@
+import { useId, useState } from 'react';
 import { texts } from '../../lib/content';
+import { fill } from '../../lib/template';
 
 export interface ResultRow {
   key: string;
@@ -8,17 +10,25 @@ export interface ResultRow {
   detail: string | null;
 }
 
+/** Rows shown before 'Pokaż wszystkich': they fit the results' box, so nothing below moves as they arrive. */
+export const COLLAPSED_ROWS = 6;
+
 /**
  * spec §2: columns 'Nagroda' and 'Wylosowany kod'; under a code its published text. A day has up to 70
- * rows: they scroll inside a box of fixed height, so the page below (FAQ, contact) never moves when the
- * lists arrive, e.g. while the visitor is being scrolled to '#faq' past this section.
+ * rows: the count is told, the first rows fill the results' box of fixed height (the page below — FAQ,
+ * contact — never moves when the lists arrive), and 'Pokaż wszystkich (71)' puts every row in the page,
+ * reached by scrolling the page itself (issue 26: no inner scroll box a phone hides rows in).
  */
 export function ResultsTable({ rows, labelledBy }: { rows: ResultRow[]; labelledBy: string }) {
+  const tableId = useId();
+  const [expanded, setExpanded] = useState(false);
   if (rows.length === 0) return <p className="winners__message">{texts.winners.empty}</p>;
+  const collapsible = rows.length > COLLAPSED_ROWS;
+  const shown = collapsible && !expanded ? rows.slice(0, COLLAPSED_ROWS) : rows;
   return (
-    // A scrolling box must be reachable by keyboard (WCAG 2.1.1): it takes focus and is named by the title.
-    <div className="winners__table-scroll" tabIndex={0} role="region" aria-labelledby={labelledBy}>
-      <table className="winners__table" aria-labelledby={labelledBy}>
+    <>
+      <p className="winners__count">{fill(texts.winners.count, { count: rows.length })}</p>
+      <table id={tableId} className="winners__table" aria-labelledby={labelledBy}>
         <thead>
           <tr>
             <th scope="col">{texts.winners.columnPrize}</th>
@@ -26,7 +36,7 @@ export function ResultsTable({ rows, labelledBy }: { rows: ResultRow[]; labelled
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {shown.map((row) => (
             <tr key={row.key}>
               <td>
                 {row.label && <span className="winners__label">{row.label}</span>}
@@ -40,6 +50,17 @@ export function ResultsTable({ rows, labelledBy }: { rows: ResultRow[]; labelled
           ))}
         </tbody>
       </table>
-    </div>
+      {collapsible && (
+        <button
+          type="button"
+          className="winners__more"
+          aria-expanded={expanded}
+          aria-controls={tableId}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? texts.winners.showFewer : fill(texts.winners.showAll, { count: rows.length })}
+        </button>
+      )}
+    </>
   );
 }

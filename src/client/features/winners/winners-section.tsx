@@ -80,7 +80,12 @@ function WinnersLists() {
     const iso = date ? formatIsoDate(date) : null;
     resetKey = `instant-${iso}-${instant.errorUpdatedAt}-${instant.dataUpdatedAt}`;
     body = iso ? (
-      <Results query={instant} rows={(records) => instantRows(records, iso)} labelledBy={resultsTitleId} />
+      <Results
+        key={iso}
+        query={instant}
+        rows={(records) => instantRows(records, iso)}
+        labelledBy={resultsTitleId}
+      />
     ) : (
       <p className="winners__message">{texts.winners.chooseDay}</p>
     );
@@ -89,6 +94,7 @@ function WinnersLists() {
     resetKey = `draw-${view.draw}-${drawWinners.errorUpdatedAt}-${drawWinners.dataUpdatedAt}`;
     body = chosenDraw ? (
       <Results
+        key={chosenDraw.id}
         query={drawWinners}
         rows={(records) => drawRows(records, chosenDraw.id)}
         labelledBy={resultsTitleId}

@@ -65,6 +65,33 @@ describe('winners section', () => {
     ]);
   });
 
+  it('tells the day’s count and shows its first rows; “Pokaż wszystkich” puts all in the page (issue 26)', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 71 }, (_, index) => ({
+      date: '2025-07-15',
+      code: `M${String(index).padStart(10, '0')}`,
+      award: 'KASA_200',
+      userPublish: `Laureat ${index + 1}`,
+    }));
+    stubApi({ instant: { data: many }, draws });
+    renderWithProviders(<WinnersSection />);
+    await screen.findByText('M0000000000');
+    expect(screen.getByText('Liczba zwycięzców: 71')).toBeTruthy();
+    expect(resultsRows()).toHaveLength(6);
+    const more = screen.getByRole('button', { name: 'Pokaż wszystkich (71)' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await user.click(more);
+    expect(resultsRows()).toHaveLength(71);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Pokaż mniej' }));
+    expect(resultsRows()).toHaveLength(6);
+    // another day starts folded again
+    await user.click(screen.getByRole('button', { name: 'Pokaż wszystkich (71)' }));
+    await user.click(screen.getByRole('button', { name: '2 lipca 2025' }));
+    await user.click(screen.getByRole('button', { name: '15 lipca 2025' }));
+    expect(resultsRows()).toHaveLength(6);
+  });
+
   it('a calendar day lists its winners, or says the data will follow', async () => {
     const user = userEvent.setup();
     stubApi({ instant, draws });
