@@ -76,7 +76,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     redisUrl: config.redisUrl,
   });
 
-  const winners = new WinnersCache(deps.storage, app.log);
+  const winners = new WinnersCache(deps.storage, app.log, deps.now);
   const pages =
     template &&
     (await PageCache.load(config.clientDir, template.html, {

@@ -241,7 +241,8 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
 });
 
 // Issue 14: `npm start` on a fresh machine (empty DATA_DIR, demo data on) shows winners on the calendar's
-// default day, whatever the clock says, and the code checker finds a code from that list.
+// default day once the lottery has begun, and the code checker finds a code from that list. Issue 26:
+// before it began, nobody has won yet — the demo publishes no day after the campaign clock's today.
 describe.runIf(browserAvailable())('a first start with the demo data, in Chromium', () => {
   let browser: Browser;
 
@@ -254,51 +255,78 @@ describe.runIf(browserAvailable())('a first start with the demo data, in Chromiu
 
   it.each([
     { clock: 'after the lottery', now: '2025-11-20T12:00:00+01:00', day: '2 września 2025' },
-    { clock: 'during the lottery', now: '2025-07-16T10:00:00+02:00', day: '16 lipca 2025' },
-    { clock: 'before the lottery', now: '2025-06-01T12:00:00+02:00', day: '25 czerwca 2025' },
-  ])('$clock, the default day lists winners and the checker finds one of them', async ({ now, day }) => {
-    const server = await startServer({ DEMO: '1', CAMPAIGN_NOW: now });
-    try {
-      const page = await (await newContext(browser, PHONE_VIEWPORT)).newPage();
-      await page.goto(`${server.url}/#zwyciezcy`);
-      const table = page.getByRole('table', { name: 'Nagrody natychmiastowe' });
-      await table.waitFor();
-      expect(await page.getByRole('button', { name: day, exact: true }).getAttribute('aria-pressed')).toBe(
-        'true',
-      );
-      expect(await page.getByText('Dane zostaną uzupełnione po weryfikacji.').count()).toBe(0);
-      // Issue 26: the day's count is told, and 'Pokaż wszystkich' puts every row in the page itself.
-      const count = Number(
-        /Liczba zwycięzców: (\d+)/.exec(await page.locator('.winners__count').innerText())![1],
-      );
-      // spec §9: 70 daily prizes, and the week's prizes on some days
-      expect(count).toBeGreaterThanOrEqual(70);
-      expect((await tableRows(page, 'Nagrody natychmiastowe')).length).toBeLessThan(count);
-      await page.getByRole('button', { name: `Pokaż wszystkich (${count})` }).click();
-      const rows = await tableRows(page, 'Nagrody natychmiastowe');
-      expect(rows.length).toBe(count);
-      const last = table.getByRole('row').last();
-      await last.scrollIntoViewIfNeeded();
-      expect(await last.isVisible()).toBe(true);
-      // no box between the table and the page scrolls on its own (where a phone would hide rows)
-      const innerScroller = await table.evaluate((element) => {
-        for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
-          const { overflowY } = getComputedStyle(box);
-          if (/auto|scroll/.test(overflowY) && box.scrollHeight > box.clientHeight) return box.className;
-        }
-        return null;
-      });
-      expect(innerScroller).toBeNull();
-      expect(rows.map(([award]) => award)).toContain('Nagroda dzienna Smartwatch');
+    // issue 26: the next day's winners are not published before that day
+    {
+      clock: 'during the lottery',
+      now: '2025-07-16T10:00:00+02:00',
+      day: '16 lipca 2025',
+      tomorrow: '17 lipca 2025',
+    },
+  ])(
+    '$clock, the default day lists winners and the checker finds one of them',
+    async ({ now, day, tomorrow }) => {
+      const server = await startServer({ DEMO: '1', CAMPAIGN_NOW: now });
+      try {
+        const page = await (await newContext(browser, PHONE_VIEWPORT)).newPage();
+        await page.goto(`${server.url}/#zwyciezcy`);
+        const table = page.getByRole('table', { name: 'Nagrody natychmiastowe' });
+        await table.waitFor();
+        expect(await page.getByRole('button', { name: day, exact: true }).getAttribute('aria-pressed')).toBe(
+          'true',
+        );
+        expect(await page.getByText('Dane zostaną uzupełnione po weryfikacji.').count()).toBe(0);
+        // Issue 26: the day's count is told, and 'Pokaż wszystkich' puts every row in the page itself.
+        const count = Number(
+          /Liczba zwycięzców: (\d+)/.exec(await page.locator('.winners__count').innerText())![1],
+        );
+        // spec §9: 70 daily prizes, and the week's prizes on some days
+        expect(count).toBeGreaterThanOrEqual(70);
+        expect((await tableRows(page, 'Nagrody natychmiastowe')).length).toBeLessThan(count);
+        await page.getByRole('button', { name: `Pokaż wszystkich (${count})` }).click();
+        const rows = await tableRows(page, 'Nagrody natychmiastowe');
+        expect(rows.length).toBe(count);
+        const last = table.getByRole('row').last();
+        await last.scrollIntoViewIfNeeded();
+        expect(await last.isVisible()).toBe(true);
+        // no box between the table and the page scrolls on its own (where a phone would hide rows)
+        const innerScroller = await table.evaluate((element) => {
+          for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+            const { overflowY } = getComputedStyle(box);
+            if (/auto|scroll/.test(overflowY) && box.scrollHeight > box.clientHeight) return box.className;
+          }
+          return null;
+        });
+        expect(innerScroller).toBeNull();
+        expect(rows.map(([award]) => award)).toContain('Nagroda dzienna Smartwatch');
 
-      const [, winner] = rows[rows.length - 1]!;
-      const code = winner!.split(' ')[0]!;
-      expect(code).toMatch(/^E?DEMO[A-Z0-9]+$/);
-      await page.getByPlaceholder('wprowadź kod promocyjny').fill(code);
-      await page.getByRole('button', { name: 'Wyszukaj' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Twoje nagrody' });
-      await dialog.waitFor();
-      expect(await dialog.innerText()).toContain(code);
+        const [, winner] = rows[rows.length - 1]!;
+        const code = winner!.split(' ')[0]!;
+        expect(code).toMatch(/^E?DEMO[A-Z0-9]+$/);
+        await page.getByPlaceholder('wprowadź kod promocyjny').fill(code);
+        await page.getByRole('button', { name: 'Wyszukaj' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Twoje nagrody' });
+        await dialog.waitFor();
+        expect(await dialog.innerText()).toContain(code);
+        if (tomorrow) {
+          await page.keyboard.press('Escape');
+          await page.getByRole('button', { name: tomorrow, exact: true }).click();
+          await page.getByText('Dane zostaną uzupełnione po weryfikacji.').waitFor();
+        }
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
+  it('before the lottery, the default first day has no winners yet (issue 26)', async () => {
+    const server = await startServer({ DEMO: '1', CAMPAIGN_NOW: '2025-06-01T12:00:00+02:00' });
+    try {
+      const page = await (await newContext(browser)).newPage();
+      await page.goto(`${server.url}/#zwyciezcy`);
+      await page.getByText('Dane zostaną uzupełnione po weryfikacji.').waitFor();
+      expect(
+        await page.getByRole('button', { name: '25 czerwca 2025', exact: true }).getAttribute('aria-pressed'),
+      ).toBe('true');
     } finally {
       await server.stop();
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { storageTargets } from './storage-targets';
-import { winnersFixture } from './winners-fixture';
+import { importInto, winnersFixture } from './winners-fixture';
 
 const POLL_MS = 100;
 
@@ -203,6 +203,50 @@ describe.each(storageTargets)('reissue-link on $name', (target) => {
       expect(digests).not.toContain(digestOf(oldLink.split('hash=')[1]!));
       const codeTier = await runOperator(['reissue-link', 'T0000000003', 'III'], t);
       expect(codeTier.exitCode).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+// Issue 26: the campaign clock governs what is published. An instant winner of a day after the clock's
+// today (Warsaw) is not in the list — nor, therefore, found by the code checker — until that day begins.
+describe.each(storageTargets)('instant winners published up to the campaign day on $name', (target) => {
+  it('leaves out the days after the campaign clock’s today, and adds each as its day begins', async () => {
+    let nowMs = Date.parse('2025-07-20T23:59:00+02:00');
+    const t = await openTestApp(target, { winnersPollMs: POLL_MS }, () => nowMs);
+    try {
+      const day = (date: string, code: string) => ({
+        date,
+        code,
+        award: 'APARAT' as const,
+        userPublish: 'Jan K.',
+      });
+      await importInto(t, {
+        instant: [
+          day('2025-07-19', 'P0000000019'),
+          day('2025-07-20', 'P0000000020'),
+          day('2025-07-21', 'P0000000021'),
+        ],
+        draws: [],
+      });
+      const published = async () =>
+        (
+          (await t.app.inject({ method: 'GET', url: '/api/publish-winners' })).json() as {
+            data: { code: string }[];
+          }
+        ).data.map((row) => row.code);
+      expect(await eventually(published, (codes) => codes.length > 0)).toEqual([
+        'P0000000019',
+        'P0000000020',
+      ]);
+      // midnight in Warsaw (22:00 UTC in summer): the next poll publishes the new day
+      nowMs = Date.parse('2025-07-21T00:00:01+02:00');
+      expect(await eventually(published, (codes) => codes.length === 3)).toEqual([
+        'P0000000019',
+        'P0000000020',
+        'P0000000021',
+      ]);
     } finally {
       await t.close();
     }

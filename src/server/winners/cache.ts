@@ -3,6 +3,7 @@ import { cachedBody, type CachedBody } from '../cached-body';
 import type { Storage } from '../db';
 import { API_HEADERS } from '../security-headers';
 import { getMeta, listDrawWinners, listInstantWinners, WINNERS_VERSION_KEY } from '../db/winners';
+import { formatIsoDate, warsawCalendarDate } from '#shared/warsaw-time.ts';
 
 // Browsers and proxies keep a copy but ask again each time; an unchanged list costs a 304.
 const LIST_HEADERS = { ...API_HEADERS, 'cache-control': 'public, no-cache' };
@@ -19,16 +20,21 @@ export interface WinnersLists {
 /**
  * The winners lists in memory. Imports run in the operator's process, so the cache polls the data version
  * that every import bumps (app_meta) and rebuilds when it moved: new winners show within one poll period.
+ * Instant winners are published up to the campaign clock's day (Warsaw), never of a day still to come
+ * (issue 26): the lists are rebuilt when that day changes too.
  */
 export class WinnersCache {
   private lists: WinnersLists | undefined;
   private version: string | undefined;
+  private today: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
 
   constructor(
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
+    /** The campaign clock (CAMPAIGN_NOW or real time). */
+    private readonly now: () => number,
   ) {}
 
   get current(): WinnersLists {
@@ -46,19 +52,22 @@ export class WinnersCache {
 
   private async reload() {
     const version = (await getMeta(this.storage.db, WINNERS_VERSION_KEY)) ?? '';
-    if (this.lists && version === this.version) return;
+    const today = formatIsoDate(warsawCalendarDate(this.now()));
+    if (this.lists && version === this.version && today === this.today) return;
     const [instant, drawn] = await Promise.all([
       listInstantWinners(this.storage.db),
       listDrawWinners(this.storage.db),
     ]);
     this.lists = {
       publishWinners: await cacheBody({
-        data: instant.map((row) => ({
-          date: row.date,
-          code: row.code,
-          award: row.award,
-          userPublish: row.user_publish,
-        })),
+        data: instant
+          .filter((row) => row.date <= today)
+          .map((row) => ({
+            date: row.date,
+            code: row.code,
+            award: row.award,
+            userPublish: row.user_publish,
+          })),
       }),
       winnersList: await cacheBody(
         drawn.map((row) => ({
@@ -72,7 +81,8 @@ export class WinnersCache {
       ),
     };
     this.version = version;
-    this.log.info({ instant: instant.length, draws: drawn.length }, 'winners lists loaded');
+    this.today = today;
+    this.log.info({ instant: instant.length, draws: drawn.length, today }, 'winners lists loaded');
   }
 
   start(intervalMs: number) {
