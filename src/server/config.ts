@@ -11,6 +11,11 @@ export interface ServerConfig {
   campaignNowMs: number | undefined;
   clientDir: string;
   logLevel: string;
+  /**
+   * Started by a person in a terminal (npm start), not in production: plain Polish lines say where the site
+   * runs, and request logs stay quiet (LOG_LEVEL warn unless set). Otherwise JSON lines, as a collector wants.
+   */
+  interactive: boolean;
   /** STATEMENTS_KEY (32 bytes, hex or base64); unset means a key file in dataDir (see crypto.ts). */
   statementsKey: string | undefined;
   /** STATEMENTS_PREVIOUS_KEYS: comma-separated older keys, read during a key rotation (README). */
@@ -117,7 +122,11 @@ function parseInstant(value: string | undefined): number | undefined {
   return ms;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal = Boolean(process.stdout.isTTY),
+): ServerConfig {
+  const interactive = terminal && env.NODE_ENV !== 'production';
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
@@ -129,7 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl,
     campaignNowMs: parseInstant(env.CAMPAIGN_NOW),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: env.LOG_LEVEL || (interactive ? 'warn' : 'info'),
+    interactive,
     statementsKey: env.STATEMENTS_KEY || undefined,
     statementsPreviousKeys: env.STATEMENTS_PREVIOUS_KEYS || undefined,
     demo: env.DEMO !== '0' && env.NODE_ENV !== 'production',

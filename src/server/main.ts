@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { closeWithin } from './node-server';
 import { ConfigError, clockFor, loadConfig } from './config';
@@ -13,6 +14,11 @@ const SHUTDOWN_GRACE_MS = 1_000;
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
+}
+
+/** Where a person opens the site: localhost for a server listening on every address. */
+function siteUrl(host: string, port: number): string {
+  return `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
 }
 
 async function main() {
@@ -51,18 +57,29 @@ async function main() {
     ? await importDemoIfEmpty(storage, config.dataDir, statementsKey.key)
     : undefined;
   const app = await buildApp(config, { storage, now: clockFor(config), statementsKey: statementsKey.key });
-  if (statementsKey.createdFile) {
+  // Issue 26: a person at a terminal reads plain Polish lines; a log collector reads JSON.
+  const tell = (line: string, log: () => void) =>
+    config.interactive ? process.stdout.write(`${line}\n`) : log();
+  const createdKeyFile = statementsKey.createdFile;
+  if (createdKeyFile) {
     // Issue 5: said once, on the start that created it. Losing this file makes stored statements unreadable.
-    app.log.warn(
-      { file: statementsKey.createdFile },
-      'created the statements encryption key file: back it up',
+    tell(
+      `Utworzono klucz szyfrowania oświadczeń ${createdKeyFile} — zrób jego kopię zapasową: bez niego zapisanych oświadczeń nie da się odczytać.`,
+      () => app.log.warn({ file: createdKeyFile }, 'created the statements encryption key file: back it up'),
     );
   }
-  if (resealed > 0) app.log.info({ statements: resealed }, 'resealed statements with the current key');
+  if (resealed > 0)
+    tell(`Oświadczenia zaszyfrowane ponownie bieżącym kluczem: ${resealed}.`, () =>
+      app.log.info({ statements: resealed }, 'resealed statements with the current key'),
+    );
   if (demoLinks)
-    app.log.info(
-      { linksFile: demoLinks },
-      'imported the demo winners (fictional codes); DEMO=0 turns this off',
+    tell(
+      `Wczytano dane demonstracyjne (fikcyjne kody); linki do ich oświadczeń: ${demoLinks}. DEMO=0 je wyłącza.`,
+      () =>
+        app.log.info(
+          { linksFile: demoLinks },
+          'imported the demo winners (fictional codes); DEMO=0 turns this off',
+        ),
     );
 
   let closing = false;
@@ -86,6 +103,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  tell(`Strona działa: ${siteUrl(config.host, port)} (Ctrl+C zatrzymuje serwer)`, () => {});
 }
 
 main().catch((error: unknown) => {

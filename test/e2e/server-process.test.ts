@@ -1,6 +1,10 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './harness';
+import { E2E_CLIENT_DIR, freePort, startServer, type RunningServer } from './harness';
 
 describe('the server process', () => {
   let server: RunningServer;
@@ -76,3 +80,35 @@ describe('the server process shutting down with a client stuck mid-request (issu
     expect(server.logs.join('\n')).toContain('shutdown deadline passed');
   });
 });
+
+// Issue 26: a newcomer's `npm start` in a terminal says in one plain line where the site runs, and does
+// not fill the terminal with a JSON line per request. `script` gives the server a terminal, as npm start has.
+describe.runIf(fs.existsSync('/usr/bin/script'))('the server started in a terminal', () => {
+  it('prints "Strona działa: http://localhost:<port>" and no request logs', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-e2e-tty-'));
+    const command = `${shellQuote(process.execPath)} --import tsx src/server/main.ts`;
+    const child = spawn('/usr/bin/script', ['-qfec', command, '/dev/null'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CLIENT_DIR: E2E_CLIENT_DIR, DEMO: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await expect
+        .poll(() => output, { timeout: 60_000 })
+        .toContain(`Strona działa: http://localhost:${port}`);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(output).not.toContain('{"level"');
+      expect(output.trim().split(/\r?\n/)).toHaveLength(2); // the key file created, and the address
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -7,6 +7,16 @@ describe('server settings from the environment', () => {
     expect(config).toMatchObject({ demo: true, redisUrl: undefined, rateLimitMax: 20, trustProxy: false });
   });
 
+  it('in a terminal, outside production, talks to a person: plain lines, request logs quiet (issue 26)', () => {
+    expect(loadConfig({}, true)).toMatchObject({ interactive: true, logLevel: 'warn' });
+    expect(loadConfig({ LOG_LEVEL: 'debug' }, true)).toMatchObject({ interactive: true, logLevel: 'debug' });
+    expect(loadConfig({ NODE_ENV: 'production' }, true)).toMatchObject({
+      interactive: false,
+      logLevel: 'info',
+    });
+    expect(loadConfig({}, false)).toMatchObject({ interactive: false, logLevel: 'info' });
+  });
+
   it('turns the demo off with DEMO=0 and in production', () => {
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
