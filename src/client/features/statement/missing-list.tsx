@@ -68,9 +68,7 @@ export function MissingList({ entries, complete, targetOf, onVisit }: MissingLis
           <ul className="missing__list" role="list" aria-label={texts.missing.label}>
             {entries.map((entry) => (
               <li key={entry.path}>
-                <span className="missing__bullet" aria-hidden="true">
-                  •
-                </span>
+                <span className="missing__bullet" aria-hidden="true" />
                 <button
                   type="button"
                   className="missing__link"
