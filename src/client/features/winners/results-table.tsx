@@ -11,7 +11,7 @@ export interface ResultRow {
 }
 
 /** Rows shown before 'Pokaż wszystkich': they fit the results' box, so nothing below moves as they arrive. */
-export const COLLAPSED_ROWS = 6;
+const COLLAPSED_ROWS = 6;
 
 /**
  * spec §2: columns 'Nagroda' and 'Wylosowany kod'; under a code its published text. A day has up to 70
