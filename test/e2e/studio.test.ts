@@ -85,7 +85,10 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await list.close();
 
     await page.getByRole('button', { name: 'Zapisz' }).click();
-    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    // Issue 26.13: the save says the site changes only once deployed, and whom to tell.
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toMatch(/^Zapisano.*dopiero po wdrożeniu.*daj znać programiście/);
     expect(tierFile(studio, 'tier-iv.json').schema.required).toContain('address_street');
     expect(studio.read('src/shared/statement/generated/tier-iv.ts')).toMatch(
       /missingProperty: "address_street"|"address_street"/,
@@ -96,18 +99,21 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
         cwd: studio.root,
         encoding: 'utf8',
       }),
-    ).toBe('IV: Ulica — teraz obowiązkowe\n');
+    ).toBe('IV: Ulica — teraz obowiązkowe; Ulica — komunikat, gdy pole jest puste: „Ulica jest wymagana”\n');
 
-    // The preview validates as the page does: the street, touched and left empty, says why.
+    // The preview validates as the page does: the street, touched and left empty, says why — in its own
+    // words, not the general 'Pole wymagane' (issue 26.13).
     const input = page.locator('#root_address_street');
     await input.focus();
     await input.blur();
-    await expect.poll(() => page.locator('#root_address_street__error').textContent()).toBe('Pole wymagane');
+    await expect
+      .poll(() => page.locator('#root_address_street__error').textContent())
+      .toBe('Ulica jest wymagana');
 
     const changes = await open('/studio/zmiany');
     await expect
       .poll(() => changes.getByRole('listitem').first().textContent())
-      .toBe('IV: Ulica — teraz obowiązkowe');
+      .toMatch(/^IV: Ulica — teraz obowiązkowe;/);
     await changes.close();
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(violations).toEqual([]);
@@ -185,6 +191,46 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
       .poll(() => page.locator('label[for="root_firstName"]').textContent())
       .toBe('Imię laureata *');
     await page.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    await page.getByRole('button', { name: 'Tak, odrzuć zmiany' }).click();
+    await page.close();
+  });
+
+  it('issue 26.13: an emptied text shows its default; the preview follows the edit; discarding asks', async () => {
+    const page = await open('/studio/iv');
+    // Nothing to save: 'Zapisz' cannot claim it saved.
+    expect(await page.getByRole('button', { name: 'Zapisz' }).isDisabled()).toBe(true);
+    const consents = page.locator('[data-field="consents"]');
+    await consents.getByText('Podpowiedzi i komunikaty').click();
+    const wording = consents.getByLabel('Treść zgody 1');
+    const original = await wording.inputValue();
+    await wording.fill('');
+    await wording.blur();
+    expect(await wording.getAttribute('placeholder')).toBe(original);
+    const note = await wording.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${note}"]`).textContent()).toMatch(/formularz pokaże tekst domyślny/);
+
+    // The consent, far down the preview, is scrolled to and marked.
+    await wording.fill('Akceptuję Regulamin Loterii.');
+    await wording.blur();
+    const marked = page.locator('[data-studio-changed]');
+    await expect.poll(() => marked.locator('#root_consents_rules').count()).toBe(1);
+    const inView = () =>
+      marked.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const frame = element.closest('.studio-preview__form')!.getBoundingClientRect();
+        return box.top >= frame.top && box.bottom <= frame.bottom;
+      });
+    await expect.poll(inView).toBe(true);
+
+    // 'Odrzuć zmiany' asks first, naming what would go.
+    await page.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Odrzucić niezapisane zmiany?' });
+    await expect.poll(() => dialog.textContent()).toContain('treść zgody');
+    await dialog.getByRole('button', { name: 'Nie, wróć do edycji' }).click();
+    expect(await wording.inputValue()).toBe('Akceptuję Regulamin Loterii.');
+    await page.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    await dialog.getByRole('button', { name: 'Tak, odrzuć zmiany' }).click();
+    await expect.poll(() => wording.inputValue()).toBe(original);
     await page.close();
   });
 

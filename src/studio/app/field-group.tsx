@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { SchemaProblem } from '#shared/statement/schema-check.ts';
-import type { Edit, FieldRow, FieldText } from '../model';
+import { mustHaveWords, type Edit, type FieldRow, type FieldText } from '../model';
 
 interface FieldGroupProps {
   row: FieldRow;
@@ -34,14 +34,23 @@ function TextSetting({
   };
   const long = text.key.startsWith('part:');
   const Input = long ? 'textarea' : 'input';
+  // Left empty, a label or a message is its default (shown greyed in the box); one without a default stays.
+  const defaulted = mustHaveWords(text.key);
+  const emptyNote =
+    value.trim() !== '' || !defaulted
+      ? undefined
+      : text.fallback === undefined
+        ? 'Ten tekst nie może być pusty — zostaje poprzedni.'
+        : 'Puste pole: formularz pokaże tekst domyślny (widoczny w polu na szaro).';
   return (
     <div className="studio-text">
       <label htmlFor={id}>{text.label}</label>
       <Input
         id={id}
         value={value}
+        placeholder={defaulted ? text.fallback : undefined}
         disabled={Boolean(text.lock)}
-        aria-describedby={lockId}
+        aria-describedby={[lockId, emptyNote && `${id}-empty`].filter(Boolean).join(' ') || undefined}
         {...(long ? { rows: 3 } : { type: 'text' })}
         onChange={(event) => {
           const next = event.target.value;
@@ -51,6 +60,11 @@ function TextSetting({
         }}
         onBlur={(event) => commit(event.target.value)}
       />
+      {emptyNote && (
+        <p id={`${id}-empty`} className="studio-note">
+          {emptyNote}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { campaign, type Tier } from '#shared/campaign.ts';
 import type { StatementPayload } from '#shared/statement/payload.ts';
@@ -8,6 +8,7 @@ import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts'
 import type { TierValidator } from '#shared/statement/validators.ts';
 import { StatementForm } from '#client/features/statement/statement-form.tsx';
 import '#client/features/statement/statement.css';
+import type { Edit } from '../model';
 
 // The live preview: the real statement form (the project's widgets, templates and messages) of the file
 // being edited, validated by the same ajv set-up the precompiled validators are generated from. Compiling
@@ -25,7 +26,26 @@ const readable = (payload: StatementPayload | undefined) =>
     2,
   );
 
-export function Preview({ tier, file, shared }: { tier: Tier; file: TierFile; shared: SharedFiles }) {
+/** The preview's element of the field an edit changed (a consent's own box for its wording). */
+function changedElement(edit: Edit): Element | null {
+  const part = edit.kind === 'text' ? /^part(?:Short)?:(.+)$/.exec(edit.key)?.[1] : undefined;
+  const id = `root_${edit.field}${part ? `_${part}` : ''}`;
+  const input = document.getElementById(id) ?? document.querySelector(`[id^="${id}_"]`);
+  return input?.closest('.field, fieldset') ?? null;
+}
+
+export function Preview({
+  tier,
+  file,
+  shared,
+  changed,
+}: {
+  tier: Tier;
+  file: TierFile;
+  shared: SharedFiles;
+  /** The last edit: the preview scrolls to its field and marks it. */
+  changed: Edit | undefined;
+}) {
   const [payload, setPayload] = useState<StatementPayload>();
   const form = useMemo(() => {
     try {
@@ -34,6 +54,12 @@ export function Preview({ tier, file, shared }: { tier: Tier; file: TierFile; sh
       return undefined;
     }
   }, [tier.id, file, shared]);
+  useEffect(() => {
+    document.querySelector('[data-studio-changed]')?.removeAttribute('data-studio-changed');
+    const element = changed && changedElement(changed);
+    element?.setAttribute('data-studio-changed', '');
+    element?.scrollIntoView({ block: 'center' });
+  }, [changed, form]);
   // A tier claimed by the e-mailed link sends its hash: the preview sends a sample one.
   const hash = tier.claimBy === 'hash' ? 'przykladowy-hash-z-linku' : null;
   return (

@@ -54,6 +54,9 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
   const [refusal, setRefusal] = useState<SchemaProblem[]>();
   // After 'W górę' / 'W dół' the focus stays on the moved field's button (React moved its group).
   const [moved, setMoved] = useState<{ field: string; by: -1 | 1 }>();
+  // The field the last edit changed: the preview scrolls to it and marks it.
+  const [changed, setChanged] = useState<Edit>();
+  const confirmDiscard = useRef<HTMLDialogElement>(null);
   const latest = useRef(draft);
   useEffect(() => {
     latest.current = draft;
@@ -101,6 +104,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
   const edit = (next: Edit) => {
     if (!file) return;
     change(applyEdit(file, next, context));
+    setChanged(next);
     if (next.kind === 'move') {
       setMoved({ field: next.field, by: next.by });
       const title = rows.find((row) => row.name === next.field)?.title ?? next.field;
@@ -159,22 +163,45 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
             type="button"
             className="button button--sun"
             onClick={() => void save()}
-            disabled={status?.kind === 'saving'}
+            disabled={!editing.unsaved || status?.kind === 'saving'}
           >
             Zapisz
           </button>
-          <button type="button" className="studio-button" onClick={discard} disabled={!editing.unsaved}>
+          <button
+            type="button"
+            className="studio-button"
+            onClick={() => confirmDiscard.current?.showModal()}
+            disabled={!editing.unsaved}
+          >
             Odrzuć zmiany
           </button>
           <p role="status" className="studio-status">
             {status?.kind === 'saving' && 'Zapisywanie…'}
-            {status?.kind === 'saved' && `Zapisano ${ownFile} i sprawdzarkę formularza.`}
+            {status?.kind === 'saved' &&
+              `Zapisano oświadczenie ${tier.label}. Laureaci zobaczą zmianę dopiero po wdrożeniu nowej wersji serwisu — daj znać programiście, który wdraża serwis, że formularz jest gotowy.`}
             {status?.kind === 'refused' &&
               'Nie zapisano: popraw problemy zaznaczone przy polach. Pliki zostały bez zmian.'}
             {status?.kind === 'told' && status.message}
             {!status && (editing.unsaved ? 'Niezapisane zmiany.' : 'Wszystkie zmiany są zapisane.')}
           </p>
         </div>
+        <dialog ref={confirmDiscard} aria-labelledby="odrzucic" className="studio-dialog">
+          <h2 id="odrzucic">Odrzucić niezapisane zmiany?</h2>
+          <p>Formularz wróci do zapisanej wersji. Tego nie da się cofnąć. Odrzucisz:</p>
+          <ul>
+            {unsavedItems.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <form method="dialog" className="studio-toolbar">
+            <button type="submit" className="studio-button" autoFocus>
+              Nie, wróć do edycji
+            </button>
+            <button type="submit" className="studio-button" onClick={discard}>
+              Tak, odrzuć zmiany
+            </button>
+          </form>
+        </dialog>
         {editing.stale && (
           <section aria-labelledby="w-miedzyczasie" className="studio-problems-box">
             <h2 id="w-miedzyczasie">Plik zmienił się, odkąd zacząłeś zmiany</h2>
@@ -251,7 +278,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
             }}
           />
         </section>
-        {file && <Preview tier={tier} file={file} shared={shared} />}
+        {file && <Preview tier={tier} file={file} shared={shared} changed={changed} />}
       </div>
     </div>
   );
