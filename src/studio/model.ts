@@ -78,6 +78,8 @@ export interface FieldRow {
   required: boolean;
   visibleLock?: string;
   requiredLock?: string;
+  /** The payload values the field fills (shared/API.md), for the technical details. */
+  payload: string[];
   canMoveUp: boolean;
   canMoveDown: boolean;
   texts: FieldText[];
@@ -142,39 +144,47 @@ function definitionFor(field: string, { tier, shared }: StudioContext): string {
   return fitting ?? names[0]!;
 }
 
-/** Why the contract keeps a field in the form, and why it keeps it required (shared/API.md). */
-function contractLocks(tier: Tier, field: string): { visible?: string; required?: string } {
-  const shown: string[] = [];
-  const required: string[] = [];
-  let toggles: string | undefined;
+/**
+ * Why the contract keeps a field in the form, and why it keeps it required (shared/API.md), in plain words
+ * (one reason when it keeps both); `payload` names the values the field fills, for the technical details.
+ */
+function contractLocks(
+  tier: Tier,
+  field: string,
+): { visible?: string; required?: string; payload: string[] } {
+  const payload = new Set<string>();
+  let shown = false;
+  let required = false;
+  let toggles = false;
   for (const [payloadField, presence] of tierPayload(tier)) {
     if (presence === 'never') continue;
     for (const source of payloadRow(payloadField).from) {
       if (source.field.split('.')[0] !== field) continue;
-      if (source.need === 'toggle') toggles ??= source.path;
-      else if (source.need !== 'optional') shown.push(source.path);
-      if (source.need === 'required') required.push(source.path);
+      payload.add(source.path);
+      if (source.need === 'toggle') toggles = true;
+      else if (source.need !== 'optional') shown = true;
+      if (source.need === 'required') required = true;
     }
   }
-  const paths = (list: string[]) => [...new Set(list)].map((path) => `„${path}”`).join(', ');
-  // Plain words for the staff, the payload names for the developer they may ask.
-  const needs =
-    shown.length > 0
-      ? `Organizator musi otrzymać to pole w oświadczeniu (w danych: ${paths(shown)}, shared/API.md)`
-      : undefined;
+  const needs = 'Organizator musi otrzymać to pole w oświadczeniu';
+  const visible = required
+    ? `${needs} — dlatego jest zawsze widoczne i obowiązkowe.`
+    : shown
+      ? `${needs} — dlatego jest zawsze widoczne.`
+      : toggles
+        ? 'Od tego pola zależy, czy oświadczenie zawiera numer — dlatego jest zawsze widoczne.'
+        : undefined;
   return {
-    visible: needs
-      ? `${needs} — nie można go ukryć.`
-      : toggles &&
-        `Od tego pola zależy, czy oświadczenie zawiera numer (w danych: „${toggles}”) — nie można go ukryć.`,
-    required: required.length > 0 ? `${needs} — musi być obowiązkowe.` : undefined,
+    ...(visible ? { visible } : {}),
+    ...(required ? { required: visible } : {}),
+    payload: [...payload],
   };
 }
 
 const CONDITIONAL =
-  'To pole pokazuje warunek formularza (np. „Nie posiadam numeru PESEL”) — jego widoczność zmienia się w pliku (schemas/README.md, „Dla zaawansowanych”).';
+  'To pole pokazuje warunek formularza (np. „Nie posiadam numeru PESEL”) — jego widoczność może zmienić programista.';
 const FROM_DEFINITION =
-  'To pole pochodzi z gotowego warunku w definitions.json — jego obowiązkowość i komunikaty zmienia się tam (poproś programistę).';
+  'To pole pochodzi z gotowego warunku wspólnego dla formularzy — jego obowiązkowość i komunikaty może zmienić programista.';
 const HIDDEN = 'Najpierw zaznacz „Widoczne”.';
 const TOGGLE =
   'Uczestnik zaznacza to pole tylko wtedy, gdy nie ma takiego numeru — nie może być obowiązkowe.';
@@ -318,6 +328,7 @@ function rowsOf(file: TierFile, ctx: StudioContext): FieldRow[] {
       required,
       ...(visibleLock ? { visibleLock } : {}),
       ...(requiredLock ? { requiredLock } : {}),
+      payload: locks.payload,
       canMoveUp: false,
       canMoveDown: false,
       texts,
@@ -331,6 +342,23 @@ function rowsOf(file: TierFile, ctx: StudioContext): FieldRow[] {
     });
   }
   return rows;
+}
+
+/**
+ * Each form field's name in Polish, as the editor shows it ('firstName' → 'Imię'), a consent's by its short
+ * name ('consents.rules' → 'Akceptacja regulaminu'): what the payload table calls the values.
+ */
+export function fieldNames(rows: FieldRow[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    names.set(row.name, row.title);
+    for (const text of row.texts) {
+      const part = /^part(Short)?:(.+)$/.exec(text.key);
+      // The short name, when the consent has one, replaces its wording (which comes first).
+      if (part) names.set(`${row.name}.${part[2]}`, text.value);
+    }
+  }
+  return names;
 }
 
 const withoutItem = (list: unknown, item: string) => listOf(list).filter((entry) => entry !== item);

@@ -126,9 +126,24 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     const phone = group(page, 'Numer telefonu');
     const visible = phone.getByRole('checkbox', { name: 'Widoczne' });
     await expect.poll(() => visible.isDisabled()).toBe(true);
+    // Issue 26.12: one reason for both switches, in plain words, shown on demand.
     const reason = await visible.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${reason}"]`).textContent()).toBe(
-      'Organizator musi otrzymać to pole w oświadczeniu (w danych: „phoneNumber”, shared/API.md) — nie można go ukryć.',
+    expect(await phone.getByRole('checkbox', { name: 'Obowiązkowe' }).getAttribute('aria-describedby')).toBe(
+      reason,
+    );
+    const because = page.locator(`[id="${reason}"]`);
+    expect(await because.isVisible()).toBe(false);
+    await phone.getByRole('button', { name: 'Dlaczego nie można tego zmienić?' }).click();
+    expect(await because.isVisible()).toBe(true);
+    expect(await because.textContent()).toBe(
+      'Organizator musi otrzymać to pole w oświadczeniu — dlatego jest zawsze widoczne i obowiązkowe.',
+    );
+    // File, field and data names only behind 'Szczegóły techniczne'.
+    const developerWords = /shared\/API\.md|schemas\/|Nazwa w pliku|phoneNumber/;
+    expect(await page.locator('main').innerText()).not.toMatch(developerWords);
+    await page.getByLabel('Szczegóły techniczne (nazwy plików i pól)').check();
+    expect(await phone.innerText()).toContain(
+      'Nazwa w pliku: phone; w danych dla Organizatora: „phoneNumber”',
     );
     // Past the page: the save itself refuses, with the problem next to the field.
     const base = tierFile(studio, 'tier-vi.json');
@@ -184,7 +199,13 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await phone.blur();
     await expect.poll(() => page.locator('#root_phone__error').textContent()).toBe('Pole musi mieć 9 cyfr.');
     await page.locator('#root_firstName').fill('Zofia');
-    await expect.poll(() => page.getByTestId('payload').textContent()).toContain('"name": "Zofia"');
+    // Issue 26.12: what would be sent, as a table of Polish names and values.
+    const payload = page.getByTestId('payload');
+    await expect.poll(() => payload.getByRole('row', { name: 'Imię Zofia', exact: true }).count()).toBe(1);
+    expect(await payload.getByRole('row', { name: 'Akceptacja regulaminu nie', exact: true }).count()).toBe(
+      1,
+    );
+    expect(await payload.innerText()).not.toMatch(/surName|lotteryRegulations|\{/);
     // A relabelled field: the preview follows as the label is typed.
     await group(page, 'Imię').getByLabel('Etykieta').fill('Imię laureata');
     await expect

@@ -5,7 +5,7 @@ import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.
 import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChanges } from '../changes';
-import { applyEdit, fieldRows, type Edit } from '../model';
+import { applyEdit, fieldNames, fieldRows, type Edit } from '../model';
 import type { TierState } from '../studio-api';
 import { calls } from './calls';
 import { dropDraft, readDraft, writeDraft, type Draft } from './drafts';
@@ -57,6 +57,8 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
   // The field the last edit changed: the preview scrolls to it and marks it.
   const [changed, setChanged] = useState<Edit>();
   const confirmDiscard = useRef<HTMLDialogElement>(null);
+  // File, field and data names are for developers: shown on demand.
+  const [technical, setTechnical] = useState(false);
   const latest = useRef(draft);
   useEffect(() => {
     latest.current = draft;
@@ -73,6 +75,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
       return [];
     }
   }, [file, context]);
+  const names = useMemo(() => fieldNames(rows), [rows]);
   const unsavedItems = useMemo(
     () => (editing.unsaved && file ? describe(saved.file, file, context) : []),
     [editing.unsaved, file, saved.file, context],
@@ -142,11 +145,11 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
   };
 
   const ownFile = `schemas/${tier.schema}`;
-  const fieldNames = new Set(rows.map((row) => row.name));
+  const rowFields = new Set(rows.map((row) => row.name));
   const fieldOf = (problem: SchemaProblem) =>
     problem.file === ownFile ? problem.field?.split('.')[0] : undefined;
   const problemsOf = (field: string) => problems.filter((problem) => fieldOf(problem) === field);
-  const general = problems.filter((problem) => !fieldNames.has(fieldOf(problem) ?? ''));
+  const general = problems.filter((problem) => !rowFields.has(fieldOf(problem) ?? ''));
   const sections = (Object.keys(SECTIONS) as SectionId[]).filter((section) =>
     rows.some((row) => row.section === section),
   );
@@ -157,7 +160,16 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
         <h1>
           Oświadczenie {tier.label}: {prizes.catalogue[tier.prize].award}
         </h1>
-        <p className="studio-file">Plik: {ownFile}</p>
+        <div className="studio-switch">
+          <input
+            id="szczegoly-techniczne"
+            type="checkbox"
+            checked={technical}
+            onChange={(event) => setTechnical(event.target.checked)}
+          />
+          <label htmlFor="szczegoly-techniczne">Szczegóły techniczne (nazwy plików i pól)</label>
+        </div>
+        {technical && <p className="studio-file">Plik: {ownFile}</p>}
         <div className="studio-toolbar">
           <button
             type="button"
@@ -242,7 +254,8 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
             <ul className="studio-problems">
               {general.map((problem) => (
                 <li key={`${problem.file}|${problem.place}|${problem.message}`}>
-                  {problem.file !== ownFile && `${problem.file} (poproś programistę): `}
+                  {problem.file !== ownFile &&
+                    `W pliku wspólnym dla formularzy${technical ? ` (${problem.file})` : ''} — poproś programistę: `}
                   {[problem.field && `pole „${problem.field}”`, problem.message].filter(Boolean).join(': ')}
                 </li>
               ))}
@@ -259,7 +272,13 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
               {rows
                 .filter((row) => row.section === section)
                 .map((row) => (
-                  <FieldGroup key={row.name} row={row} problems={problemsOf(row.name)} onEdit={edit} />
+                  <FieldGroup
+                    key={row.name}
+                    row={row}
+                    problems={problemsOf(row.name)}
+                    onEdit={edit}
+                    technical={technical}
+                  />
                 ))}
             </div>
           ))}
@@ -278,7 +297,16 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
             }}
           />
         </section>
-        {file && <Preview tier={tier} file={file} shared={shared} changed={changed} />}
+        {file && (
+          <Preview
+            tier={tier}
+            file={file}
+            shared={shared}
+            changed={changed}
+            names={names}
+            technical={technical}
+          />
+        )}
       </div>
     </div>
   );
