@@ -2,6 +2,7 @@ import { prizes, type TierId } from '#shared/campaign.ts';
 import type { JsonObject } from '#shared/json.ts';
 import type { SchemaProblem } from '#shared/statement/schema-check.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
+import type { Change } from './changes';
 
 // What the studio's calls (/studio/api/…) answer: the contract between its page and its server.
 
@@ -39,7 +40,7 @@ export type SaveReply =
   | { message: string; conflict: boolean };
 
 export type ChangesReply =
-  { ok: true; tiers: Array<{ id: TierId; label: string; items: string[] }> } | { ok: false; message: string };
+  { ok: true; tiers: Array<{ id: TierId; label: string; items: Change[] }> } | { ok: false; message: string };
 
 /** An earlier version of a tier file in git. */
 export interface Version {

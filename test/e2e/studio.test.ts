@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -111,9 +111,10 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
       .toBe('Ulica jest wymagana');
 
     const changes = await open('/studio/zmiany');
+    const ivChanges = changes.getByRole('region', { name: 'Oświadczenie IV' });
     await expect
-      .poll(() => changes.getByRole('listitem').first().textContent())
-      .toMatch(/^IV: Ulica — teraz obowiązkowe;/);
+      .poll(() => ivChanges.getByRole('listitem').first().textContent())
+      .toBe('Ulica — teraz obowiązkowe');
     await changes.close();
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(violations).toEqual([]);
@@ -294,6 +295,45 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
     const file = JSON.parse(studio.read('schemas/tier-iv.json'));
     expect(file.schema.properties.address_flat.title).toBe('Lokal');
+    await page.close();
+  });
+
+  it('issue 26.10: a changed consent is named by its short name, its old and new words marked', async () => {
+    const page = await open('/studio/v');
+    const consents = page.locator('[data-field="consents"]');
+    await consents.getByText('Podpowiedzi i komunikaty').click();
+    const wording = consents.getByLabel('Treść zgody 1');
+    const before = await wording.inputValue();
+    expect(before).toContain('zapoznałem(-am) się z Regulaminem');
+    await wording.fill(before.replace('zapoznałem(-am) się z Regulaminem', 'przeczytałem Regulamin'));
+    await wording.blur();
+    const told = 'Zgody i oświadczenia — treść zgody „Akceptacja regulaminu” zmieniona';
+    const item = page.getByRole('region', { name: 'Niezapisane zmiany' }).getByRole('listitem');
+    await expect.poll(() => item.first().textContent()).toMatch(new RegExp(`^${told}`));
+    const marked = (where: Locator) =>
+      where.evaluate((element) =>
+        [...element.querySelectorAll('del, ins')].map((mark) => [mark.localName, mark.textContent]),
+      );
+    const marks = [
+      ['del', '[usunięte: zapoznałem(-am) się z Regulaminem]'],
+      ['ins', '[dodane: przeczytałem Regulamin]'],
+    ];
+    expect(await marked(item.first())).toEqual(marks);
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+
+    const changes = await open('/studio/zmiany');
+    const onChanges = changes.getByRole('region', { name: 'Oświadczenie V' }).getByRole('listitem');
+    await expect.poll(() => onChanges.last().textContent()).toMatch(new RegExp(`^${told}`));
+    expect(await marked(onChanges.last())).toEqual(marks);
+    await changes.close();
+    const diff = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-diff.ts'], {
+      cwd: studio.root,
+      encoding: 'utf8',
+    });
+    expect(diff).toContain(
+      `${told}: „${before.replace('zapoznałem(-am) się z Regulaminem', '[-zapoznałem(-am) się z Regulaminem-] {+przeczytałem Regulamin+}')}”`,
+    );
     await page.close();
   });
 

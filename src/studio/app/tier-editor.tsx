@@ -9,6 +9,7 @@ import { applyEdit, fieldNames, fieldRows, type Edit } from '../model';
 import type { TierState } from '../studio-api';
 import { calls } from './calls';
 import { dropDraft, readDraft, writeDraft, type Draft } from './drafts';
+import { ChangeList } from './change-list';
 import { FieldGroup } from './field-group';
 import { HistoryPanel } from './history-panel';
 import { Preview } from './preview';
@@ -41,7 +42,7 @@ function describe(
   try {
     return describeChanges({ ...context, before, after });
   } catch {
-    return ['zmiany, których studio nie umie opisać'];
+    return [{ text: 'zmiany, których studio nie umie opisać' }];
   }
 }
 
@@ -200,11 +201,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
         <dialog ref={confirmDiscard} aria-labelledby="odrzucic" className="studio-dialog">
           <h2 id="odrzucic">Odrzucić niezapisane zmiany?</h2>
           <p>Formularz wróci do zapisanej wersji. Tego nie da się cofnąć. Odrzucisz:</p>
-          <ul>
-            {unsavedItems.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <ChangeList changes={unsavedItems} />
           <form method="dialog" className="studio-toolbar">
             <button type="submit" className="studio-button" autoFocus>
               Nie, wróć do edycji
@@ -218,13 +215,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
           <section aria-labelledby="w-miedzyczasie" className="studio-problems-box">
             <h2 id="w-miedzyczasie">Plik zmienił się, odkąd zacząłeś zmiany</h2>
             <p>Ktoś zapisał ten formularz w międzyczasie{meanwhile.length > 0 ? ':' : '.'}</p>
-            {meanwhile.length > 0 && (
-              <ul>
-                {meanwhile.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
+            {meanwhile.length > 0 && <ChangeList changes={meanwhile} />}
             <p>
               „Zachowaj moje zmiany” zapisze Twoją wersję w miejsce tamtej (sprawdź listę niżej); „Odrzuć
               zmiany” zostawi zapisany plik.
@@ -241,11 +232,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
         {unsavedItems.length > 0 && (
           <section aria-labelledby="niezapisane" className="studio-unsaved">
             <h2 id="niezapisane">Niezapisane zmiany</h2>
-            <ul>
-              {unsavedItems.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
+            <ChangeList changes={unsavedItems} />
           </section>
         )}
         {general.length > 0 && (

@@ -60,7 +60,11 @@ async function changes(root: string): Promise<Reply> {
   );
   if (!changed.ok) return reply({ ok: false, message: NOT_GIT });
   const tiers: Extract<ChangesReply, { ok: true }>['tiers'] = changed.value
-    .map(({ tier, items, problems }) => ({ id: tier.id, label: tier.label, items: [...problems, ...items] }))
+    .map(({ tier, items, problems }) => ({
+      id: tier.id,
+      label: tier.label,
+      items: [...problems.map((text) => ({ text })), ...items],
+    }))
     .filter(({ items }) => items.length > 0);
   return reply({ ok: true, tiers });
 }
