@@ -48,8 +48,8 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await studio?.stop();
   });
 
-  async function open(path: string): Promise<Page> {
-    const page = await context.newPage();
+  async function open(path: string, browsing = context): Promise<Page> {
+    const page = await browsing.newPage();
     await page.goto(new URL(path, studio.url).href);
     // Loaded: every page of the studio has its heading once its data is in.
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -277,8 +277,9 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await group(page, 'Numer lokalu').getByLabel('Etykieta').fill('Lokal');
     await group(page, 'Numer lokalu').getByLabel('Etykieta').blur();
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Niezapisane zmiany.');
-    // Another tab saves another change of the same tier.
-    const other = await open('/studio/iv');
+    // A colleague (another browser, without my unsaved edits) saves another change of the same tier.
+    const elsewhere = await newContext(browser);
+    const other = await open('/studio/iv', elsewhere);
     await group(other, 'Ulica').getByRole('checkbox', { name: 'Obowiązkowe' }).check();
     await other.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => other.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
@@ -293,8 +294,34 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await notice.getByRole('button', { name: 'Zachowaj moje zmiany' }).click();
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    // Issue 26.8: my edit replayed onto theirs — their street stays required.
     const file = JSON.parse(studio.read('schemas/tier-iv.json'));
     expect(file.schema.properties.address_flat.title).toBe('Lokal');
+    expect(file.schema.required).toContain('address_street');
+
+    // Both change the same label: both are shown, and I choose.
+    await group(page, 'Lokal').getByLabel('Etykieta').fill('Nr lokalu');
+    await group(page, 'Nr lokalu').getByLabel('Etykieta').blur();
+    const colleague = await open('/studio/iv', elsewhere);
+    await group(colleague, 'Lokal').getByLabel('Etykieta').fill('Mieszkanie');
+    await group(colleague, 'Mieszkanie').getByLabel('Etykieta').blur();
+    await colleague.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => colleague.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    await elsewhere.close();
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    const keep = notice.getByRole('button', { name: 'Zachowaj moje zmiany' });
+    await expect.poll(() => keep.isDisabled()).toBe(true);
+    const choice = notice.getByRole('group', { name: 'Twoja zmiana wobec zapisanej wersji' });
+    expect(
+      await choice.getByRole('radio', { name: 'Wersja zapisana w międzyczasie: „Mieszkanie”' }).count(),
+    ).toBe(1);
+    await choice.getByRole('radio', { name: 'Moja wersja: „Nr lokalu”' }).check();
+    await keep.click();
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    expect(JSON.parse(studio.read('schemas/tier-iv.json')).schema.properties.address_flat.title).toBe(
+      'Nr lokalu',
+    );
     await page.close();
   });
 

@@ -5,6 +5,7 @@ import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.
 import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChanges } from '../changes';
+import { mergeEdits, withMine, type Conflict } from '../merge';
 import { applyEdit, fieldNames, fieldRows, type Edit } from '../model';
 import type { TierState } from '../studio-api';
 import { calls } from './calls';
@@ -85,6 +86,15 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
     () => (editing.stale && draft?.base && saved.file ? describe(draft.base, saved.file, context) : []),
     [editing.stale, draft, saved.file, context],
   );
+  // My edits replayed onto the file saved meanwhile; where we both changed the same part, I choose.
+  const merge = useMemo(
+    () =>
+      editing.stale && draft?.base && saved.file ? mergeEdits(draft.base, draft.file, saved.file) : undefined,
+    [editing.stale, draft, saved.file],
+  );
+  const [choices, setChoices] = useState<Record<string, 'mine' | 'theirs'>>({});
+  const conflictKey = (conflict: Conflict) => conflict.path.join('/');
+  const undecided = merge?.conflicts.some((conflict) => !choices[conflictKey(conflict)]) ?? false;
 
   useEffect(() => {
     if (!moved) return;
@@ -217,13 +227,45 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
             <p>Ktoś zapisał ten formularz w międzyczasie{meanwhile.length > 0 ? ':' : '.'}</p>
             {meanwhile.length > 0 && <ChangeList changes={meanwhile} />}
             <p>
-              „Zachowaj moje zmiany” zapisze Twoją wersję w miejsce tamtej (sprawdź listę niżej); „Odrzuć
-              zmiany” zostawi zapisany plik.
+              „Zachowaj moje zmiany” przeniesie Twoje zmiany na zapisaną wersję — zmiany tamtej osoby zostaną;
+              „Odrzuć zmiany” zostawi zapisany plik.
             </p>
+            {merge && merge.conflicts.length > 0 && (
+              <>
+                <p>To samo zmieniliście oboje — wybierz, która wersja ma zostać:</p>
+                {merge.conflicts.map((conflict) => {
+                  const key = conflictKey(conflict);
+                  return (
+                    <fieldset key={key} className="studio-conflict">
+                      <legend>Twoja zmiana wobec zapisanej wersji</legend>
+                      <ChangeList changes={describe(merge.file, withMine(merge.file, [conflict]), context)} />
+                      {(['mine', 'theirs'] as const).map((side) => (
+                        <label key={side} className="studio-switch">
+                          <input
+                            type="radio"
+                            name={key}
+                            checked={choices[key] === side}
+                            onChange={() => setChoices({ ...choices, [key]: side })}
+                          />
+                          {side === 'mine' ? 'Moja wersja' : 'Wersja zapisana w międzyczasie'}
+                          {typeof conflict[side] === 'string' && `: „${conflict[side]}”`}
+                        </label>
+                      ))}
+                    </fieldset>
+                  );
+                })}
+              </>
+            )}
             <button
               type="button"
               className="studio-button"
-              onClick={() => draft && keep({ base: saved.file, file: draft.file })}
+              disabled={undecided}
+              onClick={() => {
+                if (!merge) return;
+                const mine = merge.conflicts.filter((conflict) => choices[conflictKey(conflict)] === 'mine');
+                keep({ base: saved.file, file: withMine(merge.file, mine) });
+                setChoices({});
+              }}
             >
               Zachowaj moje zmiany
             </button>
