@@ -30,6 +30,8 @@ export type SharedReply =
 export interface SaveRequest {
   file: unknown;
   base: unknown;
+  /** Other tiers saved with it, all or none (a text changed in every tier that had it). */
+  also?: Array<{ id: TierId; file: unknown; base: unknown }>;
 }
 
 /** POST /studio/api/tiers/<id>: saved (the file as now on disk), refused with problems, or not (message). */

@@ -364,6 +364,43 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.close();
   });
 
+  it('issue 26.11: a consent other tiers share is offered to change everywhere, and saved in all', async () => {
+    const consent = (name: string) =>
+      (JSON.parse(studio.read(`schemas/${name}`)) as { uiSchema: { consents?: { notEmployee?: object } } })
+        .uiSchema.consents?.notEmployee;
+    expect(consent('tier-i.json')).toBeUndefined();
+    const page = await open('/studio/vi');
+    const consents = page.locator('[data-field="consents"]');
+    await consents.getByText('Podpowiedzi i komunikaty').click();
+    const wording = consents.getByLabel('Treść zgody 2');
+    const changed = (await wording.inputValue()).replace('Oświadczam', 'Potwierdzam');
+    await wording.fill(changed);
+    await wording.blur();
+    const notice = page.getByRole('region', { name: 'Ten sam tekst w innych formularzach' });
+    await expect
+      .poll(() => notice.textContent())
+      .toContain(
+        '„Oświadczenie, że nie jesteś pracownikiem Organizatora” (treść zgody 2): to samo brzmienie stoi także w oświadczeniach I, II, III, IV, V, WinTo!.',
+      );
+    await notice.getByRole('button', { name: 'Zmień we wszystkich' }).click();
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('„Zapisz” zapisze wszystkie te oświadczenia razem');
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toMatch(/^Zapisano oświadczenia VI, I, II, III, IV, V, WinTo!\./);
+    for (const name of ['tier-i.json', 'tier-iv.json', 'tier-vi.json', 'tier-winto.json']) {
+      expect(consent(name), name).toEqual({ 'ui:title': changed });
+    }
+    const list = await open('/studio');
+    await expect
+      .poll(() => list.getByRole('row', { name: /^Oświadczenie I / }).textContent())
+      .toContain('zgodny');
+    await list.close();
+    await page.close();
+  });
+
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin (cross-site writes)', async () => {
     const before = studio.read('schemas/tier-iv.json');
     const rebinding = await request(`${studio.url}/api/tiers`, { headers: { host: 'attacker.example' } });

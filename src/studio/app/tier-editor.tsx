@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { campaign, prizes, type Tier } from '#shared/campaign.ts';
+import { campaign, prizes, tierById, type Tier, type TierId } from '#shared/campaign.ts';
 import { sameJson } from '#shared/json.ts';
 import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.ts';
 import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChanges } from '../changes';
 import { mergeEdits, withMine, type Conflict } from '../merge';
-import { applyEdit, fieldNames, fieldRows, type Edit } from '../model';
+import { applyEdit, fieldNames, fieldRows, type Edit, type TextKey } from '../model';
 import type { TierState } from '../studio-api';
 import { calls } from './calls';
 import { dropDraft, readDraft, writeDraft, type Draft } from './drafts';
@@ -24,12 +24,27 @@ const SECTION_NAMES: Record<SectionId, string> = {
 };
 
 type Status =
-  { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused' } | { kind: 'told'; message: string };
+  | { kind: 'saving' }
+  | { kind: 'saved'; labels: string[] }
+  | { kind: 'refused' }
+  | { kind: 'told'; message: string };
 
 interface TierEditorProps {
   tier: Tier;
   shared: SharedFiles;
   initial: TierState;
+  /** Every tier as saved when the page loaded: where else an edited text stands. */
+  tiers: TierState[];
+}
+
+/** A text just edited that other tiers had word for word (a consent, a clause): where else it stands. */
+interface SharedText {
+  edit: Extract<Edit, { kind: 'text' }>;
+  /** The text's name: its field's title (a consent's short name) and its label. */
+  name: string;
+  tiers: Tier[];
+  /** Changed there too, with the edit's value. */
+  applied: boolean;
 }
 
 const NO_ANSWER = 'Studio nie odpowiada — sprawdź, czy npm run studio nadal działa.';
@@ -48,8 +63,12 @@ function describe(
 }
 
 /** /studio/<id>: one tier's fields, the live preview, the payload, 'Zapisz' and 'Historia'. */
-export function TierEditor({ tier, shared, initial }: TierEditorProps) {
+export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
   const [saved, setSaved] = useState(initial);
+  const [others, setOthers] = useState(tiers);
+  const [sharedText, setSharedText] = useState<SharedText>();
+  // The tiers the shared text was changed in too: saved with this one.
+  const [companions, setCompanions] = useState<TierId[]>([]);
   const [draft, setDraft] = useState<Draft | undefined>(() => readDraft(tier.id));
   const [status, setStatus] = useState<Status>();
   // The save's answer, until the next edit; meanwhile the page runs the same check on every edit.
@@ -115,9 +134,57 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
     keep({ base: draft?.base ?? saved.file, file: next });
     setStatus(undefined);
   };
+  /** Another tier's file as its editor has it, and the value of one of its texts there. */
+  const contextOf = (other: Tier) => ({ tier: other, shared, onlinePrefix: campaign.onlineCodePrefix });
+  const fileOf = (other: Tier) =>
+    editingState(
+      other,
+      others.find((state) => state.id === other.id)!,
+      shared,
+    ).file;
+  const valueIn = (other: Tier, field: string, key: TextKey) => {
+    const otherFile = fileOf(other);
+    return otherFile
+      ? fieldRows(otherFile, contextOf(other))
+          .find((row) => row.name === field)
+          ?.texts.find((text) => text.key === key)?.value
+      : undefined;
+  };
+  const noticeSharedText = (next: Extract<Edit, { kind: 'text' }>) => {
+    // Typing on in the same text keeps the tiers found for its first words.
+    if (sharedText?.edit.field === next.field && sharedText.edit.key === next.key) {
+      setSharedText({ ...sharedText, edit: next, applied: false });
+      return;
+    }
+    const row = rows.find((candidate) => candidate.name === next.field);
+    const before = row?.texts.find((text) => text.key === next.key);
+    const part = /^part:(.+)$/.exec(next.key)?.[1];
+    const title = row?.texts.find((text) => text.key === `partShort:${part}`)?.value ?? row?.title;
+    const alike = prizes.tiers.filter(
+      (other) => other.id !== tier.id && before && valueIn(other, next.field, next.key) === before.value,
+    );
+    setSharedText(
+      row && before && alike.length > 0
+        ? { edit: next, name: `„${title}” (${before.label.toLowerCase()})`, tiers: alike, applied: false }
+        : undefined,
+    );
+  };
+  const changeEverywhere = () => {
+    if (!sharedText) return;
+    for (const other of sharedText.tiers) {
+      const otherFile = fileOf(other);
+      if (!otherFile) continue;
+      const base = readDraft(other.id)?.base ?? others.find((state) => state.id === other.id)!.file;
+      writeDraft(other.id, { base, file: applyEdit(otherFile, sharedText.edit, contextOf(other)) });
+    }
+    setCompanions([...new Set([...companions, ...sharedText.tiers.map((other) => other.id)])]);
+    setSharedText({ ...sharedText, applied: true });
+  };
+
   const edit = (next: Edit) => {
     if (!file) return;
     change(applyEdit(file, next, context));
+    if (next.kind === 'text') noticeSharedText(next);
     setChanged(next);
     if (next.kind === 'move') {
       setMoved({ field: next.field, by: next.by });
@@ -133,7 +200,11 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
 
   const save = async () => {
     if (!file) return;
-    const sent = { file, base: draft?.base ?? saved.file };
+    const also = companions.flatMap((id) => {
+      const companion = readDraft(id);
+      return companion ? [{ id, file: companion.file, base: companion.base }] : [];
+    });
+    const sent = { file, base: draft?.base ?? saved.file, also };
     setStatus({ kind: 'saving' });
     const reply = await calls.save(tier.id, sent).catch(() => ({ message: NO_ANSWER, conflict: false }));
     if ('ok' in reply && reply.ok) {
@@ -141,7 +212,11 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
       // Edits made while the save ran stay, as changes of the file just saved.
       const now = latest.current;
       keep(now && !sameJson(now.file, sent.file) ? { base: reply.file, file: now.file } : undefined);
-      setStatus({ kind: 'saved' });
+      also.forEach(({ id }) => dropDraft(id));
+      setCompanions([]);
+      setSharedText(undefined);
+      if (also.length > 0) calls.tiers().then(setOthers, () => undefined);
+      setStatus({ kind: 'saved', labels: [tier.label, ...also.map(({ id }) => tierById(id)!.label)] });
     } else if ('problems' in reply) {
       setRefusal(reply.problems);
       setStatus({ kind: 'refused' });
@@ -152,6 +227,9 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
   };
   const discard = () => {
     keep(undefined);
+    companions.forEach(dropDraft);
+    setCompanions([]);
+    setSharedText(undefined);
     setStatus(undefined);
   };
 
@@ -201,7 +279,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
           <p role="status" className="studio-status">
             {status?.kind === 'saving' && 'Zapisywanie…'}
             {status?.kind === 'saved' &&
-              `Zapisano oświadczenie ${tier.label}. Laureaci zobaczą zmianę dopiero po wdrożeniu nowej wersji serwisu — daj znać programiście, który wdraża serwis, że formularz jest gotowy.`}
+              `Zapisano ${status.labels.length > 1 ? 'oświadczenia' : 'oświadczenie'} ${status.labels.join(', ')}. Laureaci zobaczą zmianę dopiero po wdrożeniu nowej wersji serwisu — daj znać programiście, który wdraża serwis, że formularz jest gotowy.`}
             {status?.kind === 'refused' &&
               'Nie zapisano: popraw problemy zaznaczone przy polach. Pliki zostały bez zmian.'}
             {status?.kind === 'told' && status.message}
@@ -269,6 +347,22 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
             >
               Zachowaj moje zmiany
             </button>
+          </section>
+        )}
+        {sharedText && (
+          <section aria-labelledby="wspolny-tekst" className="studio-unsaved">
+            <h2 id="wspolny-tekst">Ten sam tekst w innych formularzach</h2>
+            <p>
+              {sharedText.name}: to samo brzmienie stoi także w oświadczeniach{' '}
+              {sharedText.tiers.map((other) => other.label).join(', ')}.
+            </p>
+            {sharedText.applied ? (
+              <p>Zmieniono go także tam — „Zapisz” zapisze wszystkie te oświadczenia razem.</p>
+            ) : (
+              <button type="button" className="studio-button" onClick={changeEverywhere}>
+                Zmień we wszystkich
+              </button>
+            )}
           </section>
         )}
         {unsavedItems.length > 0 && (

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { prizes, type Tier } from '#shared/campaign.ts';
+import { prizes, tierById, type Tier } from '#shared/campaign.ts';
 import { JsonFileError, parseJsonText } from '#shared/json-file.ts';
 import { sameJson } from '#shared/json.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
@@ -8,7 +8,7 @@ import { fileAtHead, fileAtRevision, fileHistory, isFullHash } from './git';
 import { tierChanges } from './tier-changes';
 import { checkTier } from '../model';
 import { readSharedFiles, readTierFile } from './project';
-import { SaveError, saveTier } from './save';
+import { SaveError, saveTiers } from './save';
 import { tierOfRoute, type ChangesReply, type SaveRequest, type TierState } from '../studio-api';
 
 // The studio's calls (/studio/api/…), answered from the files of the checkout the studio runs in. Every
@@ -119,13 +119,20 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
       400,
     );
   }
-  const { file, base } = (body ?? {}) as Partial<SaveRequest>;
+  const { file, base, also } = (body ?? {}) as Partial<SaveRequest>;
+  const saving = [
+    { tier, file, base },
+    ...(Array.isArray(also) ? also : []).map((other) => ({ ...other, tier: tierById(String(other?.id)) })),
+  ];
+  if (saving.some((other) => !other.tier)) return notFound();
   // Saved meanwhile elsewhere (another tab, a colleague, git): saving now would undo that silently.
-  const current = readTierFile(root, tier);
-  if (!sameJson(base, current.ok ? current.file : null))
-    return reply({ message: CONFLICT, conflict: true }, 409);
+  const changedMeanwhile = saving.some((other) => {
+    const current = readTierFile(root, other.tier!);
+    return !sameJson(other.base, current.ok ? current.file : null);
+  });
+  if (changedMeanwhile) return reply({ message: CONFLICT, conflict: true }, 409);
   try {
-    const saved = await saveTier(root, tier, file);
+    const saved = await saveTiers(root, new Map(saving.map((other) => [other.tier!.id, other.file])));
     return saved.ok ? reply({ ok: true, ...tierSummary(root, tier) }) : reply(saved, 422);
   } catch (error) {
     if (error instanceof SaveError) return reply({ message: error.message, conflict: false }, 500);
