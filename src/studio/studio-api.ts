@@ -54,6 +54,23 @@ export interface Version {
   subject: string;
 }
 
-export type HistoryReply = { ok: true; versions: Version[] } | { ok: false; message: string };
+/** A save made in the studio: when, what it changed in Polish, and the file it wrote. */
+export interface StudioSave {
+  /** ISO 8601. */
+  date: string;
+  items: string[];
+  file: TierFile;
+}
+
+/**
+ * 'Historia': the studio's saves, newest first, and the commits, each with what it changed in Polish
+ * (outside git: no commits, and `message` says why).
+ */
+export type HistoryReply = {
+  ok: true;
+  saves: StudioSave[];
+  versions: Array<Version & { items: string[] }>;
+  message?: string;
+};
 
 export type VersionReply = { ok: true; file: unknown } | { ok: false; message: string };

@@ -256,10 +256,18 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.close();
   });
 
-  it('Historia restores an earlier version as a new change, which saves like any other', async () => {
+  it('Historia lists the studio’s saves first, in Polish, and restores a version as a new change (issue 26.9)', async () => {
     const page = await open('/studio/iv');
-    await page.getByRole('button', { name: 'Pokaż wcześniejsze wersje' }).click();
-    await page.getByRole('button', { name: 'Przywróć tę wersję' }).first().click();
+    const history = page.getByRole('region', { name: 'Historia' });
+    const saves = history.getByRole('list').first();
+    await expect
+      .poll(() => saves.getByRole('listitem').first().textContent())
+      .toMatch(/^Zapisano .+: Ulica — teraz obowiązkowe; /);
+    // A committed version is told by what it changed, not by the developer's message.
+    const committed = history.getByRole('listitem').last();
+    expect(await committed.textContent()).toMatch(/^Zatwierdzono .+: nowy plik/);
+    expect(await history.innerText()).not.toContain('Formularze na początek kampanii');
+    await committed.getByRole('button', { name: 'Przywróć tę wersję' }).click();
     await expect
       .poll(() => page.getByRole('status').first().textContent())
       .toMatch(/jako niezapisana zmiana/);
@@ -269,6 +277,10 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
     expect(tierFile(studio, 'tier-iv.json').schema.required).not.toContain('address_street');
+    // The save just made is listed first.
+    await expect
+      .poll(() => saves.getByRole('listitem').first().textContent())
+      .toMatch(/^Zapisano .+: Ulica — teraz nieobowiązkowe/);
     await page.close();
   });
 

@@ -80,6 +80,8 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
   const confirmDiscard = useRef<HTMLDialogElement>(null);
   // File, field and data names are for developers: shown on demand.
   const [technical, setTechnical] = useState(false);
+  // Each save reloads 'Historia', which lists it first.
+  const [saveCount, setSaveCount] = useState(0);
   const latest = useRef(draft);
   useEffect(() => {
     latest.current = draft;
@@ -215,6 +217,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
       also.forEach(({ id }) => dropDraft(id));
       setCompanions([]);
       setSharedText(undefined);
+      setSaveCount((count) => count + 1);
       if (also.length > 0) calls.tiers().then(setOthers, () => undefined);
       setStatus({ kind: 'saved', labels: [tier.label, ...also.map(({ id }) => tierById(id)!.label)] });
     } else if ('problems' in reply) {
@@ -386,6 +389,22 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
           </section>
         )}
       </div>
+      <HistoryPanel
+        tier={tier}
+        technical={technical}
+        saves={saveCount}
+        onRestore={(version, date) => {
+          if (file && sameJson(version, file)) {
+            setStatus({ kind: 'told', message: `Wersja z ${date} jest taka sama jak ta w edytorze.` });
+            return;
+          }
+          change(version as TierFile);
+          setStatus({
+            kind: 'told',
+            message: `Wersja z ${date} jest w edytorze jako niezapisana zmiana — sprawdź podgląd i kliknij „Zapisz”.`,
+          });
+        }}
+      />
       <div className="studio-editor__columns">
         <section aria-labelledby="pola" className="studio-fields">
           <h2 id="pola">Pola formularza</h2>
@@ -405,20 +424,6 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
                 ))}
             </div>
           ))}
-          <HistoryPanel
-            tier={tier}
-            onRestore={(version, date) => {
-              if (file && sameJson(version, file)) {
-                setStatus({ kind: 'told', message: `Wersja z ${date} jest taka sama jak ta w edytorze.` });
-                return;
-              }
-              change(version as TierFile);
-              setStatus({
-                kind: 'told',
-                message: `Wersja z ${date} jest w edytorze jako niezapisana zmiana — sprawdź podgląd i kliknij „Zapisz”.`,
-              });
-            }}
-          />
         </section>
         {file && (
           <Preview
