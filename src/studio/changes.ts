@@ -15,10 +15,21 @@ import {
 // an override equal to the definition's own value is no change.
 
 const CONSENTS = 'consents';
-const CONSENT_EXCERPT_LENGTH = 60;
 /** The texts described item by item; whatever else differs is told as one 'other' item. */
 const DESCRIBED_SCHEMA_KEYS = ['title', 'x-requiredMessage'];
 const DESCRIBED_UI_KEYS = ['ui:title', 'ui:help', 'ui:placeholder'];
+
+/** One change in words, e.g. 'Ulica — teraz obowiązkowe'; a changed wording has its words marked too. */
+export interface Change {
+  text: string;
+  /** The old and the new wording in one, word by word: the words only the old or only the new one has. */
+  wording?: WordPart[];
+}
+
+export interface WordPart {
+  words: string;
+  change?: 'removed' | 'added';
+}
 
 export interface ChangesInput {
   tier: Tier;
@@ -30,8 +41,8 @@ export interface ChangesInput {
 }
 
 /** One Polish item per change, in the form's order, e.g. 'Ulica — teraz obowiązkowe'. */
-export function describeChanges({ tier, before, after, shared, onlinePrefix }: ChangesInput): string[] {
-  if (before === null) return ['nowy plik'];
+export function describeChanges({ tier, before, after, shared, onlinePrefix }: ChangesInput): Change[] {
+  if (before === null) return [{ text: 'nowy plik' }];
   const fallbackMessage = String(shared.definitions['x-requiredMessage'] ?? '');
   const old = view(composeTierForm(tier.id, before, shared, onlinePrefix), fallbackMessage);
   const now = view(composeTierForm(tier.id, after, shared, onlinePrefix), fallbackMessage);
@@ -45,8 +56,9 @@ export function describeChanges({ tier, before, after, shared, onlinePrefix }: C
     kept,
   );
 
-  const items = new Map<string, string[]>();
-  const say = (field: string, text: string) => items.set(field, [...(items.get(field) ?? []), text]);
+  const items = new Map<string, Change[]>();
+  const say = (field: string, text: string | Change) =>
+    items.set(field, [...(items.get(field) ?? []), typeof text === 'string' ? { text } : text]);
   for (const field of added) say(field, `${now.label(field)} — dodane do formularza`);
   for (const field of removed) say(field, `${old.label(field)} — usunięte z formularza`);
   for (const field of kept) {
@@ -62,7 +74,8 @@ export function describeChanges({ tier, before, after, shared, onlinePrefix }: C
     if (place !== undefined) {
       say(field, place ? `${name} przed polem „${now.label(place)}”` : `${name} na końcu formularza`);
     }
-    for (const text of textChanges(old, now, field)) say(field, `${name} — ${text}`);
+    for (const change of textChanges(old, now, field))
+      say(field, { ...change, text: `${name} — ${change.text}` });
   }
 
   const absent = new Set([...added, ...removed]);
@@ -75,13 +88,25 @@ export function describeChanges({ tier, before, after, shared, onlinePrefix }: C
 
   return [
     ...inFormOrder(old.fields, now.fields).flatMap((field) => items.get(field) ?? []),
-    ...(other ? ['inne zmiany w pliku (warunki albo reguły pól)'] : []),
+    ...(other ? [{ text: 'inne zmiany w pliku (warunki albo reguły pól)' }] : []),
   ];
 }
 
+/** A changed wording as one text: 'Oświadczam, że [-zapoznałem(-am) się z-] {+przeczytałem+} Regulamin…'. */
+export const markedWording = (wording: WordPart[]) =>
+  wording
+    .map(({ words, change }) =>
+      change === 'removed' ? `[-${words}-]` : change === 'added' ? `{+${words}+}` : words,
+    )
+    .join(' ');
+
+/** A change as one line of text (schemas:diff): its words, and a changed wording marked. */
+export const changeLine = ({ text, wording }: Change) =>
+  wording ? `${text}: „${markedWording(wording)}”` : text;
+
 /** 'IV: Ulica — teraz obowiązkowe; Adres e-mail przed polem „Numer telefonu”' */
-export function summaryLine(tier: Tier, items: string[]): string {
-  return `${tier.label}: ${items.join('; ')}`;
+export function summaryLine(tier: Tier, items: Change[]): string {
+  return `${tier.label}: ${items.map(changeLine).join('; ')}`;
 }
 
 type FormView = ReturnType<typeof view>;
@@ -112,13 +137,8 @@ function view(form: TierForm, fallbackMessage: string) {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/**
- * The fields that moved, each with the unmoved field it now stands before ('' at the end). The unmoved ones
- * are a longest common subsequence of both orders; of equally long ones, the one keeping the fields that
- * stood higher before, so a field that went up is the one told as moved.
- */
-function movedFields(before: string[], after: string[]): Map<string, string> {
-  // lengths[i][j]: the longest common subsequence of before[i..] and after[j..]
+/** lengths[i][j]: the length of the longest common subsequence of before[i..] and after[j..]. */
+function commonLengths(before: string[], after: string[]): number[][] {
   const lengths = Array.from({ length: before.length + 1 }, () =>
     new Array<number>(after.length + 1).fill(0),
   );
@@ -130,6 +150,38 @@ function movedFields(before: string[], after: string[]): Map<string, string> {
           : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
     }
   }
+  return lengths;
+}
+
+/** Two wordings word by word: the words kept, and each run of words only one of them has. */
+export function wordDiff(before: string, after: string): WordPart[] {
+  const [old, now] = [before.split(/\s+/).filter(Boolean), after.split(/\s+/).filter(Boolean)];
+  const lengths = commonLengths(old, now);
+  const parts: WordPart[] = [];
+  const add = (word: string, change?: WordPart['change']) => {
+    const last = parts.at(-1);
+    if (last && last.change === change) last.words += ` ${word}`;
+    else parts.push({ words: word, ...(change ? { change } : {}) });
+  };
+  let [i, j] = [0, 0];
+  while (i < old.length || j < now.length) {
+    if (i < old.length && j < now.length && old[i] === now[j]) {
+      add(old[i++]!);
+      j++;
+    } else if (j >= now.length || (i < old.length && lengths[i + 1]![j]! >= lengths[i]![j + 1]!)) {
+      add(old[i++]!, 'removed');
+    } else add(now[j++]!, 'added');
+  }
+  return parts;
+}
+
+/**
+ * The fields that moved, each with the unmoved field it now stands before ('' at the end). The unmoved ones
+ * are a longest common subsequence of both orders; of equally long ones, the one keeping the fields that
+ * stood higher before, so a field that went up is the one told as moved.
+ */
+function movedFields(before: string[], after: string[]): Map<string, string> {
+  const lengths = commonLengths(before, after);
   const unmoved = new Set<string>();
   for (let i = 0, j = 0; i < before.length && j < after.length;) {
     if (before[i] === after[j]) {
@@ -147,46 +199,43 @@ function movedFields(before: string[], after: string[]): Map<string, string> {
 }
 
 /** The changed texts of a field but its label: help, placeholder, messages, the consents' wording. */
-function textChanges(old: FormView, now: FormView, field: string): string[] {
-  const changes: string[] = [];
+function textChanges(old: FormView, now: FormView, field: string): Change[] {
+  const changes: Change[] = [];
+  const say = (text: string) => changes.push({ text });
   const help = now.help(field);
-  if (old.help(field) !== help) changes.push(help ? `tekst pomocy „${help}”` : 'bez tekstu pomocy');
+  if (old.help(field) !== help) say(help ? `tekst pomocy „${help}”` : 'bez tekstu pomocy');
   const placeholder = now.placeholder(field);
   if (old.placeholder(field) !== placeholder) {
-    changes.push(placeholder ? `podpowiedź w polu „${placeholder}”` : 'bez podpowiedzi w polu');
+    say(placeholder ? `podpowiedź w polu „${placeholder}”` : 'bez podpowiedzi w polu');
   }
   if (old.requiredMessage(field) !== now.requiredMessage(field)) {
-    changes.push(`komunikat, gdy pole jest puste: „${now.requiredMessage(field)}”`);
+    say(`komunikat, gdy pole jest puste: „${now.requiredMessage(field)}”`);
   }
   const oldRules = old.ruleMessages(field);
   for (const [rule, message] of Object.entries(now.ruleMessages(field))) {
     // A message dropped or added with its rule is a rule change: told by the 'other' item.
     if (typeof message === 'string' && rule in oldRules && oldRules[rule] !== message) {
-      changes.push(`komunikat błędu: „${message}”`);
+      say(`komunikat błędu: „${message}”`);
     }
   }
   if (field === CONSENTS) {
     const [oldUi, nowUi] = [old.ui(field), now.ui(field)];
     const wordingOf = (partUi: unknown) => (isObject(partUi) ? text(partUi['ui:title']) : undefined);
+    const nameOf = (partUi: unknown) => (isObject(partUi) ? text(partUi['ui:shortTitle']) : undefined);
     for (const part of new Set([...Object.keys(oldUi), ...Object.keys(nowUi)])) {
       if (part.startsWith('ui:')) continue;
       const [oldWording, wording] = [wordingOf(oldUi[part]), wordingOf(nowUi[part])];
-      if (wording !== oldWording) {
-        changes.push(
-          wording
-            ? `treść zgody zmieniona: „${excerpt(wording)}”`
-            : `treść zgody usunięta: „${excerpt(oldWording ?? '')}”`,
-        );
-      }
+      if (wording === oldWording) continue;
+      // Named by its short name (the list of what is missing shows it), else by its place.
+      const name = nameOf(nowUi[part]) ?? nameOf(oldUi[part]) ?? `zgoda ${part}`;
+      changes.push({
+        text: `treść zgody „${name}” ${wording ? 'zmieniona' : 'usunięta'}`,
+        wording: wordDiff(oldWording ?? '', wording ?? ''),
+      });
     }
   }
   return changes;
 }
-
-const excerpt = (wording: string) =>
-  wording.length > CONSENT_EXCERPT_LENGTH
-    ? `${wording.slice(0, CONSENT_EXCERPT_LENGTH).trimEnd()}…`
-    : wording;
 
 /** The new order, with each removed field after the field it followed before. */
 function inFormOrder(before: string[], after: string[]): string[] {

@@ -63,6 +63,8 @@ export interface FieldText {
   /** What the text is, in Polish ('Etykieta', 'Tekst pomocy', …). */
   label: string;
   value: string;
+  /** The text without the tier's own (what a label or a message left empty becomes); none: the tier adds it. */
+  fallback?: string;
   /** Why it cannot be changed here, when it cannot. */
   lock?: string;
 }
@@ -76,6 +78,8 @@ export interface FieldRow {
   required: boolean;
   visibleLock?: string;
   requiredLock?: string;
+  /** The payload values the field fills (shared/API.md), for the technical details. */
+  payload: string[];
   canMoveUp: boolean;
   canMoveDown: boolean;
   texts: FieldText[];
@@ -140,39 +144,47 @@ function definitionFor(field: string, { tier, shared }: StudioContext): string {
   return fitting ?? names[0]!;
 }
 
-/** Why the contract keeps a field in the form, and why it keeps it required (shared/API.md). */
-function contractLocks(tier: Tier, field: string): { visible?: string; required?: string } {
-  const shown: string[] = [];
-  const required: string[] = [];
-  let toggles: string | undefined;
+/**
+ * Why the contract keeps a field in the form, and why it keeps it required (shared/API.md), in plain words
+ * (one reason when it keeps both); `payload` names the values the field fills, for the technical details.
+ */
+function contractLocks(
+  tier: Tier,
+  field: string,
+): { visible?: string; required?: string; payload: string[] } {
+  const payload = new Set<string>();
+  let shown = false;
+  let required = false;
+  let toggles = false;
   for (const [payloadField, presence] of tierPayload(tier)) {
     if (presence === 'never') continue;
     for (const source of payloadRow(payloadField).from) {
       if (source.field.split('.')[0] !== field) continue;
-      if (source.need === 'toggle') toggles ??= source.path;
-      else if (source.need !== 'optional') shown.push(source.path);
-      if (source.need === 'required') required.push(source.path);
+      payload.add(source.path);
+      if (source.need === 'toggle') toggles = true;
+      else if (source.need !== 'optional') shown = true;
+      if (source.need === 'required') required = true;
     }
   }
-  const paths = (list: string[]) => [...new Set(list)].map((path) => `„${path}”`).join(', ');
-  // Plain words for the staff, the payload names for the developer they may ask.
-  const needs =
-    shown.length > 0
-      ? `Organizator musi otrzymać to pole w oświadczeniu (w danych: ${paths(shown)}, shared/API.md)`
-      : undefined;
+  const needs = 'Organizator musi otrzymać to pole w oświadczeniu';
+  const visible = required
+    ? `${needs} — dlatego jest zawsze widoczne i obowiązkowe.`
+    : shown
+      ? `${needs} — dlatego jest zawsze widoczne.`
+      : toggles
+        ? 'Od tego pola zależy, czy oświadczenie zawiera numer — dlatego jest zawsze widoczne.'
+        : undefined;
   return {
-    visible: needs
-      ? `${needs} — nie można go ukryć.`
-      : toggles &&
-        `Od tego pola zależy, czy oświadczenie zawiera numer (w danych: „${toggles}”) — nie można go ukryć.`,
-    required: required.length > 0 ? `${needs} — musi być obowiązkowe.` : undefined,
+    ...(visible ? { visible } : {}),
+    ...(required ? { required: visible } : {}),
+    payload: [...payload],
   };
 }
 
 const CONDITIONAL =
-  'To pole pokazuje warunek formularza (np. „Nie posiadam numeru PESEL”) — jego widoczność zmienia się w pliku (schemas/README.md, „Dla zaawansowanych”).';
+  'To pole pokazuje warunek formularza (np. „Nie posiadam numeru PESEL”) — jego widoczność może zmienić programista.';
 const FROM_DEFINITION =
-  'To pole pochodzi z gotowego warunku w definitions.json — jego obowiązkowość i komunikaty zmienia się tam (poproś programistę).';
+  'To pole pochodzi z gotowego warunku wspólnego dla formularzy — jego obowiązkowość i komunikaty może zmienić programista.';
 const HIDDEN = 'Najpierw zaznacz „Widoczne”.';
 const TOGGLE =
   'Uczestnik zaznacza to pole tylko wtedy, gdy nie ma takiego numeru — nie może być obowiązkowe.';
@@ -257,8 +269,26 @@ function candidateFields(file: TierFile, schema: RJSFSchema, { tier }: StudioCon
   return [...new Set([...order, ...schemaProperties(schema).keys(), ...carried])];
 }
 
-/** One row per field, by section and then in the file's order (fields not in the form after the rest). */
+/**
+ * One row per field, by section and then in the file's order (fields not in the form after the rest), each
+ * text with its default: its value in the file without the tier's overrides.
+ */
 export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
+  const rows = rowsOf(file, ctx);
+  const bare: TierFile = structuredClone(file);
+  for (const row of rows) for (const text of row.texts) clearOverride(bare, row.name, text.key);
+  const defaults = rowsOf(bare, ctx);
+  for (const row of rows) {
+    const texts = defaults.find((candidate) => candidate.name === row.name)?.texts ?? [];
+    for (const text of row.texts) {
+      const fallback = texts.find((candidate) => candidate.key === text.key)?.value;
+      if (fallback !== undefined) text.fallback = fallback;
+    }
+  }
+  return rows;
+}
+
+function rowsOf(file: TierFile, ctx: StudioContext): FieldRow[] {
   const { schema, uiSchema } = composed(file, ctx);
   const properties = schemaProperties(schema);
   const order = listOf(file.uiSchema['ui:order']);
@@ -298,6 +328,7 @@ export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
       required,
       ...(visibleLock ? { visibleLock } : {}),
       ...(requiredLock ? { requiredLock } : {}),
+      payload: locks.payload,
       canMoveUp: false,
       canMoveDown: false,
       texts,
@@ -311,6 +342,23 @@ export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
     });
   }
   return rows;
+}
+
+/**
+ * Each form field's name in Polish, as the editor shows it ('firstName' → 'Imię'), a consent's by its short
+ * name ('consents.rules' → 'Akceptacja regulaminu'): what the payload table calls the values.
+ */
+export function fieldNames(rows: FieldRow[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    names.set(row.name, row.title);
+    for (const text of row.texts) {
+      const part = /^part(Short)?:(.+)$/.exec(text.key);
+      // The short name, when the consent has one, replaces its wording (which comes first).
+      if (part) names.set(`${row.name}.${part[2]}`, text.value);
+    }
+  }
+  return names;
 }
 
 const withoutItem = (list: unknown, item: string) => listOf(list).filter((entry) => entry !== item);
@@ -330,17 +378,11 @@ function setUi(file: TierFile, path: string[], key: string, value: string | unde
   }
 }
 
-/** The value a text has without the tier file's own override (none: a rule only the tier file adds). */
-function defaultText(file: TierFile, ctx: StudioContext, field: string, key: TextKey): string | undefined {
-  const bare: TierFile = structuredClone(file);
-  clearOverride(bare, field, key);
-  return fieldRows(bare, ctx)
-    .find((row) => row.name === field)
-    ?.texts.find((text) => text.key === key)?.value;
-}
-
-/** Texts that may not be empty: a field without a label, or an error without words, helps nobody. */
-const mustHaveWords = (key: TextKey) => key !== 'placeholder' && key !== 'help';
+/**
+ * Texts that may not be empty: a field without a label, or an error without words, helps nobody. Left
+ * empty, they go back to their default; a placeholder or a help text left empty is none.
+ */
+export const mustHaveWords = (key: TextKey) => key !== 'placeholder' && key !== 'help';
 
 function clearOverride(file: TierFile, field: string, key: TextKey) {
   const property = homeOf(file, field)?.holder.properties as JsonObject | undefined;
@@ -358,7 +400,9 @@ function clearOverride(file: TierFile, field: string, key: TextKey) {
 }
 
 function setText(file: TierFile, ctx: StudioContext, field: string, key: TextKey, given: string) {
-  const fallback = defaultText(file, ctx, field, key);
+  const fallback = fieldRows(file, ctx)
+    .find((row) => row.name === field)
+    ?.texts.find((text) => text.key === key)?.fallback;
   const blank = given.trim() === '';
   // A label or a message emptied goes back to the default; with no default, the emptying is ignored.
   if (blank && mustHaveWords(key) && fallback === undefined) return;
@@ -383,6 +427,18 @@ function setText(file: TierFile, ctx: StudioContext, field: string, key: TextKey
       [key.slice('message:'.length)]: value,
     };
   }
+}
+
+/**
+ * The empty-field message proposed for a field made required: 'Ulica jest wymagana', 'Numer lokalu jest
+ * wymagany', 'Nazwisko jest wymagane'. The first word's ending guesses the gender (Polish nouns in -a and
+ * -ść are mostly feminine, in -o, -e, -ę, -um neuter); the editor sees the proposal and can correct it.
+ */
+export function requiredMessageFor(row: Pick<FieldRow, 'title' | 'texts'>): string {
+  const name = row.texts.find((text) => text.key === 'shortTitle')?.value ?? row.title;
+  const first = name.split(' ')[0]!.toLowerCase();
+  const ending = /(a|ść)$/.test(first) ? 'a' : /([oeę]|um)$/.test(first) ? 'e' : 'y';
+  return `${name} jest wymagan${ending}`;
 }
 
 /** Where a field shown anew goes in ui:order: after the last field of its section. */
@@ -420,10 +476,20 @@ export function applyEdit(file: TierFile, edit: Edit, ctx: StudioContext): TierF
       delete next.uiSchema[field];
     }
   } else if (edit.kind === 'required') {
-    const holder = homeOf(next, field)?.holder;
-    if (holder) {
-      const rest = withoutItem(holder.required, field);
-      holder.required = edit.on ? [...rest, field] : rest;
+    const home = homeOf(next, field);
+    const row = fieldRows(file, ctx).find((candidate) => candidate.name === field);
+    if (home && row) {
+      const rest = withoutItem(home.holder.required, field);
+      home.holder.required = edit.on ? [...rest, field] : rest;
+      // A field made required gets its own message, not the general one; made optional again, it goes.
+      const own = (home.holder.properties as JsonObject)[field] as JsonObject;
+      const proposal = requiredMessageFor(row);
+      const general = String(ctx.shared.definitions['x-requiredMessage'] ?? '');
+      const message = fieldRows(next, ctx)
+        .find((candidate) => candidate.name === field)
+        ?.texts.find((text) => text.key === 'requiredMessage');
+      if (edit.on && message?.value === general) own['x-requiredMessage'] = proposal;
+      if (!edit.on && own['x-requiredMessage'] === proposal) delete own['x-requiredMessage'];
     }
   } else if (edit.kind === 'move') {
     const rows = fieldRows(next, ctx);

@@ -2,6 +2,7 @@ import { prizes, type TierId } from '#shared/campaign.ts';
 import type { JsonObject } from '#shared/json.ts';
 import type { SchemaProblem } from '#shared/statement/schema-check.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
+import type { Change } from './changes';
 
 // What the studio's calls (/studio/api/…) answer: the contract between its page and its server.
 
@@ -29,6 +30,8 @@ export type SharedReply =
 export interface SaveRequest {
   file: unknown;
   base: unknown;
+  /** Other tiers saved with it, all or none (a text changed in every tier that had it). */
+  also?: Array<{ id: TierId; file: unknown; base: unknown }>;
 }
 
 /** POST /studio/api/tiers/<id>: saved (the file as now on disk), refused with problems, or not (message). */
@@ -39,7 +42,7 @@ export type SaveReply =
   | { message: string; conflict: boolean };
 
 export type ChangesReply =
-  { ok: true; tiers: Array<{ id: TierId; label: string; items: string[] }> } | { ok: false; message: string };
+  { ok: true; tiers: Array<{ id: TierId; label: string; items: Change[] }> } | { ok: false; message: string };
 
 /** An earlier version of a tier file in git. */
 export interface Version {
@@ -51,6 +54,23 @@ export interface Version {
   subject: string;
 }
 
-export type HistoryReply = { ok: true; versions: Version[] } | { ok: false; message: string };
+/** A save made in the studio: when, what it changed in Polish, and the file it wrote. */
+export interface StudioSave {
+  /** ISO 8601. */
+  date: string;
+  items: string[];
+  file: TierFile;
+}
+
+/**
+ * 'Historia': the studio's saves, newest first, and the commits, each with what it changed in Polish
+ * (outside git: no commits, and `message` says why).
+ */
+export type HistoryReply = {
+  ok: true;
+  saves: StudioSave[];
+  versions: Array<Version & { items: string[] }>;
+  message?: string;
+};
 
 export type VersionReply = { ok: true; file: unknown } | { ok: false; message: string };

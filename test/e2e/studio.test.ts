@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,8 +48,8 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await studio?.stop();
   });
 
-  async function open(path: string): Promise<Page> {
-    const page = await context.newPage();
+  async function open(path: string, browsing = context): Promise<Page> {
+    const page = await browsing.newPage();
     await page.goto(new URL(path, studio.url).href);
     // Loaded: every page of the studio has its heading once its data is in.
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -85,7 +85,10 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await list.close();
 
     await page.getByRole('button', { name: 'Zapisz' }).click();
-    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    // Issue 26.13: the save says the site changes only once deployed, and whom to tell.
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toMatch(/^Zapisano.*dopiero po wdrożeniu.*daj znać programiście/);
     expect(tierFile(studio, 'tier-iv.json').schema.required).toContain('address_street');
     expect(studio.read('src/shared/statement/generated/tier-iv.ts')).toMatch(
       /missingProperty: "address_street"|"address_street"/,
@@ -96,18 +99,22 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
         cwd: studio.root,
         encoding: 'utf8',
       }),
-    ).toBe('IV: Ulica — teraz obowiązkowe\n');
+    ).toBe('IV: Ulica — teraz obowiązkowe; Ulica — komunikat, gdy pole jest puste: „Ulica jest wymagana”\n');
 
-    // The preview validates as the page does: the street, touched and left empty, says why.
+    // The preview validates as the page does: the street, touched and left empty, says why — in its own
+    // words, not the general 'Pole wymagane' (issue 26.13).
     const input = page.locator('#root_address_street');
     await input.focus();
     await input.blur();
-    await expect.poll(() => page.locator('#root_address_street__error').textContent()).toBe('Pole wymagane');
+    await expect
+      .poll(() => page.locator('#root_address_street__error').textContent())
+      .toBe('Ulica jest wymagana');
 
     const changes = await open('/studio/zmiany');
+    const ivChanges = changes.getByRole('region', { name: 'Oświadczenie IV' });
     await expect
-      .poll(() => changes.getByRole('listitem').first().textContent())
-      .toBe('IV: Ulica — teraz obowiązkowe');
+      .poll(() => ivChanges.getByRole('listitem').first().textContent())
+      .toBe('Ulica — teraz obowiązkowe');
     await changes.close();
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(violations).toEqual([]);
@@ -120,9 +127,24 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     const phone = group(page, 'Numer telefonu');
     const visible = phone.getByRole('checkbox', { name: 'Widoczne' });
     await expect.poll(() => visible.isDisabled()).toBe(true);
+    // Issue 26.12: one reason for both switches, in plain words, shown on demand.
     const reason = await visible.getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${reason}"]`).textContent()).toBe(
-      'Organizator musi otrzymać to pole w oświadczeniu (w danych: „phoneNumber”, shared/API.md) — nie można go ukryć.',
+    expect(await phone.getByRole('checkbox', { name: 'Obowiązkowe' }).getAttribute('aria-describedby')).toBe(
+      reason,
+    );
+    const because = page.locator(`[id="${reason}"]`);
+    expect(await because.isVisible()).toBe(false);
+    await phone.getByRole('button', { name: 'Dlaczego nie można tego zmienić?' }).click();
+    expect(await because.isVisible()).toBe(true);
+    expect(await because.textContent()).toBe(
+      'Organizator musi otrzymać to pole w oświadczeniu — dlatego jest zawsze widoczne i obowiązkowe.',
+    );
+    // File, field and data names only behind 'Szczegóły techniczne'.
+    const developerWords = /shared\/API\.md|schemas\/|Nazwa w pliku|phoneNumber/;
+    expect(await page.locator('main').innerText()).not.toMatch(developerWords);
+    await page.getByLabel('Szczegóły techniczne (nazwy plików i pól)').check();
+    expect(await phone.innerText()).toContain(
+      'Nazwa w pliku: phone; w danych dla Organizatora: „phoneNumber”',
     );
     // Past the page: the save itself refuses, with the problem next to the field.
     const base = tierFile(studio, 'tier-vi.json');
@@ -178,20 +200,74 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await phone.blur();
     await expect.poll(() => page.locator('#root_phone__error').textContent()).toBe('Pole musi mieć 9 cyfr.');
     await page.locator('#root_firstName').fill('Zofia');
-    await expect.poll(() => page.getByTestId('payload').textContent()).toContain('"name": "Zofia"');
+    // Issue 26.12: what would be sent, as a table of Polish names and values.
+    const payload = page.getByTestId('payload');
+    await expect.poll(() => payload.getByRole('row', { name: 'Imię Zofia', exact: true }).count()).toBe(1);
+    expect(await payload.getByRole('row', { name: 'Akceptacja regulaminu nie', exact: true }).count()).toBe(
+      1,
+    );
+    expect(await payload.innerText()).not.toMatch(/surName|lotteryRegulations|\{/);
     // A relabelled field: the preview follows as the label is typed.
     await group(page, 'Imię').getByLabel('Etykieta').fill('Imię laureata');
     await expect
       .poll(() => page.locator('label[for="root_firstName"]').textContent())
       .toBe('Imię laureata *');
     await page.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    await page.getByRole('button', { name: 'Tak, odrzuć zmiany' }).click();
     await page.close();
   });
 
-  it('Historia restores an earlier version as a new change, which saves like any other', async () => {
+  it('issue 26.13: an emptied text shows its default; the preview follows the edit; discarding asks', async () => {
     const page = await open('/studio/iv');
-    await page.getByRole('button', { name: 'Pokaż wcześniejsze wersje' }).click();
-    await page.getByRole('button', { name: 'Przywróć tę wersję' }).first().click();
+    // Nothing to save: 'Zapisz' cannot claim it saved.
+    expect(await page.getByRole('button', { name: 'Zapisz' }).isDisabled()).toBe(true);
+    const consents = page.locator('[data-field="consents"]');
+    await consents.getByText('Podpowiedzi i komunikaty').click();
+    const wording = consents.getByLabel('Treść zgody 1');
+    const original = await wording.inputValue();
+    await wording.fill('');
+    await wording.blur();
+    expect(await wording.getAttribute('placeholder')).toBe(original);
+    const note = await wording.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${note}"]`).textContent()).toMatch(/formularz pokaże tekst domyślny/);
+
+    // The consent, far down the preview, is scrolled to and marked.
+    await wording.fill('Akceptuję Regulamin Loterii.');
+    await wording.blur();
+    const marked = page.locator('[data-studio-changed]');
+    await expect.poll(() => marked.locator('#root_consents_rules').count()).toBe(1);
+    const inView = () =>
+      marked.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const frame = element.closest('.studio-preview__form')!.getBoundingClientRect();
+        return box.top >= frame.top && box.bottom <= frame.bottom;
+      });
+    await expect.poll(inView).toBe(true);
+
+    // 'Odrzuć zmiany' asks first, naming what would go.
+    await page.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Odrzucić niezapisane zmiany?' });
+    await expect.poll(() => dialog.textContent()).toContain('treść zgody');
+    await dialog.getByRole('button', { name: 'Nie, wróć do edycji' }).click();
+    expect(await wording.inputValue()).toBe('Akceptuję Regulamin Loterii.');
+    await page.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    await dialog.getByRole('button', { name: 'Tak, odrzuć zmiany' }).click();
+    await expect.poll(() => wording.inputValue()).toBe(original);
+    await page.close();
+  });
+
+  it('Historia lists the studio’s saves first, in Polish, and restores a version as a new change (issue 26.9)', async () => {
+    const page = await open('/studio/iv');
+    const history = page.getByRole('region', { name: 'Historia' });
+    const saves = history.getByRole('list').first();
+    await expect
+      .poll(() => saves.getByRole('listitem').first().textContent())
+      .toMatch(/^Zapisano .+: Ulica — teraz obowiązkowe; /);
+    // A committed version is told by what it changed, not by the developer's message.
+    const committed = history.getByRole('listitem').last();
+    expect(await committed.textContent()).toMatch(/^Zatwierdzono .+: nowy plik/);
+    expect(await history.innerText()).not.toContain('Formularze na początek kampanii');
+    await committed.getByRole('button', { name: 'Przywróć tę wersję' }).click();
     await expect
       .poll(() => page.getByRole('status').first().textContent())
       .toMatch(/jako niezapisana zmiana/);
@@ -201,6 +277,10 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
     expect(tierFile(studio, 'tier-iv.json').schema.required).not.toContain('address_street');
+    // The save just made is listed first.
+    await expect
+      .poll(() => saves.getByRole('listitem').first().textContent())
+      .toMatch(/^Zapisano .+: Ulica — teraz nieobowiązkowe/);
     await page.close();
   });
 
@@ -209,8 +289,9 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await group(page, 'Numer lokalu').getByLabel('Etykieta').fill('Lokal');
     await group(page, 'Numer lokalu').getByLabel('Etykieta').blur();
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Niezapisane zmiany.');
-    // Another tab saves another change of the same tier.
-    const other = await open('/studio/iv');
+    // A colleague (another browser, without my unsaved edits) saves another change of the same tier.
+    const elsewhere = await newContext(browser);
+    const other = await open('/studio/iv', elsewhere);
     await group(other, 'Ulica').getByRole('checkbox', { name: 'Obowiązkowe' }).check();
     await other.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => other.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
@@ -225,8 +306,110 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await notice.getByRole('button', { name: 'Zachowaj moje zmiany' }).click();
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    // Issue 26.8: my edit replayed onto theirs — their street stays required.
     const file = JSON.parse(studio.read('schemas/tier-iv.json'));
     expect(file.schema.properties.address_flat.title).toBe('Lokal');
+    expect(file.schema.required).toContain('address_street');
+
+    // Both change the same label: both are shown, and I choose.
+    await group(page, 'Lokal').getByLabel('Etykieta').fill('Nr lokalu');
+    await group(page, 'Nr lokalu').getByLabel('Etykieta').blur();
+    const colleague = await open('/studio/iv', elsewhere);
+    await group(colleague, 'Lokal').getByLabel('Etykieta').fill('Mieszkanie');
+    await group(colleague, 'Mieszkanie').getByLabel('Etykieta').blur();
+    await colleague.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => colleague.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    await elsewhere.close();
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    const keep = notice.getByRole('button', { name: 'Zachowaj moje zmiany' });
+    await expect.poll(() => keep.isDisabled()).toBe(true);
+    const choice = notice.getByRole('group', { name: 'Twoja zmiana wobec zapisanej wersji' });
+    expect(
+      await choice.getByRole('radio', { name: 'Wersja zapisana w międzyczasie: „Mieszkanie”' }).count(),
+    ).toBe(1);
+    await choice.getByRole('radio', { name: 'Moja wersja: „Nr lokalu”' }).check();
+    await keep.click();
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+    expect(JSON.parse(studio.read('schemas/tier-iv.json')).schema.properties.address_flat.title).toBe(
+      'Nr lokalu',
+    );
+    await page.close();
+  });
+
+  it('issue 26.10: a changed consent is named by its short name, its old and new words marked', async () => {
+    const page = await open('/studio/v');
+    const consents = page.locator('[data-field="consents"]');
+    await consents.getByText('Podpowiedzi i komunikaty').click();
+    const wording = consents.getByLabel('Treść zgody 1');
+    const before = await wording.inputValue();
+    expect(before).toContain('zapoznałem(-am) się z Regulaminem');
+    await wording.fill(before.replace('zapoznałem(-am) się z Regulaminem', 'przeczytałem Regulamin'));
+    await wording.blur();
+    const told = 'Zgody i oświadczenia — treść zgody „Akceptacja regulaminu” zmieniona';
+    const item = page.getByRole('region', { name: 'Niezapisane zmiany' }).getByRole('listitem');
+    await expect.poll(() => item.first().textContent()).toMatch(new RegExp(`^${told}`));
+    const marked = (where: Locator) =>
+      where.evaluate((element) =>
+        [...element.querySelectorAll('del, ins')].map((mark) => [mark.localName, mark.textContent]),
+      );
+    const marks = [
+      ['del', '[usunięte: zapoznałem(-am) się z Regulaminem]'],
+      ['ins', '[dodane: przeczytałem Regulamin]'],
+    ];
+    expect(await marked(item.first())).toEqual(marks);
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
+
+    const changes = await open('/studio/zmiany');
+    const onChanges = changes.getByRole('region', { name: 'Oświadczenie V' }).getByRole('listitem');
+    await expect.poll(() => onChanges.last().textContent()).toMatch(new RegExp(`^${told}`));
+    expect(await marked(onChanges.last())).toEqual(marks);
+    await changes.close();
+    const diff = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-diff.ts'], {
+      cwd: studio.root,
+      encoding: 'utf8',
+    });
+    expect(diff).toContain(
+      `${told}: „${before.replace('zapoznałem(-am) się z Regulaminem', '[-zapoznałem(-am) się z Regulaminem-] {+przeczytałem Regulamin+}')}”`,
+    );
+    await page.close();
+  });
+
+  it('issue 26.11: a consent other tiers share is offered to change everywhere, and saved in all', async () => {
+    const consent = (name: string) =>
+      (JSON.parse(studio.read(`schemas/${name}`)) as { uiSchema: { consents?: { notEmployee?: object } } })
+        .uiSchema.consents?.notEmployee;
+    expect(consent('tier-i.json')).toBeUndefined();
+    const page = await open('/studio/vi');
+    const consents = page.locator('[data-field="consents"]');
+    await consents.getByText('Podpowiedzi i komunikaty').click();
+    const wording = consents.getByLabel('Treść zgody 2');
+    const changed = (await wording.inputValue()).replace('Oświadczam', 'Potwierdzam');
+    await wording.fill(changed);
+    await wording.blur();
+    const notice = page.getByRole('region', { name: 'Ten sam tekst w innych formularzach' });
+    await expect
+      .poll(() => notice.textContent())
+      .toContain(
+        '„Oświadczenie, że nie jesteś pracownikiem Organizatora” (treść zgody 2): to samo brzmienie stoi także w oświadczeniach I, II, III, IV, V, WinTo!.',
+      );
+    await notice.getByRole('button', { name: 'Zmień we wszystkich' }).click();
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('„Zapisz” zapisze wszystkie te oświadczenia razem');
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toMatch(/^Zapisano oświadczenia VI, I, II, III, IV, V, WinTo!\./);
+    for (const name of ['tier-i.json', 'tier-iv.json', 'tier-vi.json', 'tier-winto.json']) {
+      expect(consent(name), name).toEqual({ 'ui:title': changed });
+    }
+    const list = await open('/studio');
+    await expect
+      .poll(() => list.getByRole('row', { name: /^Oświadczenie I / }).textContent())
+      .toContain('zgodny');
+    await list.close();
     await page.close();
   });
 

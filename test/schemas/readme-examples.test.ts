@@ -47,9 +47,9 @@ function examples(): Example[] {
   });
 }
 
-function applied({ file, pointer, value }: Example): TierFile {
+function applied({ file, pointer, value }: Example, base?: TierFile): TierFile {
   const tier = prizes.tiers.find((candidate) => candidate.schema === file)!;
-  const copy = structuredClone(TIER_FILES[tier.id]) as unknown as Record<string, unknown>;
+  const copy = structuredClone(base ?? TIER_FILES[tier.id]) as unknown as Record<string, unknown>;
   const parts = pointer
     .split('/')
     .slice(1)
@@ -74,8 +74,8 @@ const problemsOf = (example: Example) => {
 describe('the examples of schemas/README.md', () => {
   const all = examples();
 
-  it('are there: four changes that work and one that is refused', () => {
-    expect(all.filter((example) => !example.refusedWith)).toHaveLength(4);
+  it('are there: five changes that work and one that is refused', () => {
+    expect(all.filter((example) => !example.refusedWith)).toHaveLength(5);
     expect(all.filter((example) => example.refusedWith)).toHaveLength(1);
   });
 
@@ -100,8 +100,8 @@ describe('the examples of schemas/README.md', () => {
 interface StudioSteps {
   file: string;
   lines: string[];
-  /** The example in the file that the steps must give (the next one of the same file). */
-  result: Example;
+  /** The examples in the file that the steps must give (those of the same file before the next steps). */
+  results: Example[];
   /** The reason the README says the studio shows instead, when the steps meet a locked switch. */
   locked?: string;
 }
@@ -113,15 +113,20 @@ function studioSteps(): StudioSteps[] {
     if (block.lang !== 'text' || block.info[0] !== 'studio') return [];
     const file = block.info[1]!;
     const next = all[index + 1];
-    const example = all.slice(index + 1).find((later) => later.lang === 'json' && later.info[0] === file)!;
-    const result = written.find(
-      (candidate) => candidate.file === file && candidate.pointer === example.info[1],
-    )!;
+    const end = all.findIndex(
+      (later, at) => at > index && later.lang === 'text' && later.info[0] === 'studio',
+    );
+    const results = all
+      .slice(index + 1, end === -1 ? undefined : end)
+      .filter((later) => later.lang === 'json' && later.info[0] === file)
+      .map((later) =>
+        written.find((candidate) => candidate.file === file && candidate.pointer === later.info[1])!,
+      );
     return [
       {
         file,
         lines: block.body.trim().split('\n'),
-        result,
+        results,
         ...(next?.lang === 'text' && next.info[0] === 'wyłączone' ? { locked: next.body.trim() } : {}),
       },
     ];
@@ -155,8 +160,8 @@ function step(file: TierFile, line: string, context: StudioContext): TierFile | 
 describe('the studio steps of schemas/README.md', () => {
   const all = studioSteps();
 
-  it('are there: one for each example', () => {
-    expect(all).toHaveLength(examples().length);
+  it('are there: each example is the result of one', () => {
+    expect(all.flatMap((steps) => steps.results)).toEqual(examples());
   });
 
   it.each(all.map((steps) => [steps.lines.join('; '), steps] as const))('%s', (_name, steps) => {
@@ -176,6 +181,10 @@ describe('the studio steps of schemas/README.md', () => {
       file = next;
     }
     expect(steps.locked).toBeUndefined();
-    expect(sameJson(file, applied(steps.result)), JSON.stringify(file)).toBe(true);
+    const result = steps.results.reduce<TierFile>(
+      (done, example) => applied(example, done),
+      TIER_FILES[tier.id],
+    );
+    expect(sameJson(file, result), JSON.stringify(file)).toBe(true);
   });
 });

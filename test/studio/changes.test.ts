@@ -5,12 +5,13 @@ import { campaign, tierById, type TierId } from '#shared/campaign.ts';
 import type { JsonObject } from '#shared/json.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
-import { describeChanges, summaryLine } from '#studio/changes.ts';
+import { changeLine, describeChanges, summaryLine, wordDiff } from '#studio/changes.ts';
 
 // What 'Zmiany' and `npm run schemas:diff` say about an edit, checked on the real tier files and definitions.
 
 const shared = { definitions, definitionsUi };
 
+/** The changes as schemas:diff prints them, one line each. */
 function changes(tierId: TierId, edit: (file: TierFile) => void): string[] {
   const after = structuredClone(TIER_FILES[tierId]);
   edit(after);
@@ -20,7 +21,7 @@ function changes(tierId: TierId, edit: (file: TierFile) => void): string[] {
     after,
     shared,
     onlinePrefix: campaign.onlineCodePrefix,
-  });
+  }).map(changeLine);
 }
 
 const order = (file: TierFile) => file.uiSchema['ui:order'] as string[];
@@ -122,12 +123,28 @@ describe('describeChanges', () => {
     ]);
   });
 
-  it("a consent's wording, cut after 60 characters", () => {
-    const wording =
-      'Wyrażam zgodę na przyznanie mi nagrody dodatkowej w wysokości 500 zł, przeznaczonej na podatek.';
+  it("a consent's wording: named by its short name, the whole of it with the changed words marked", () => {
+    const tax = (file: TierFile) => (file.uiSchema.consents as Record<string, JsonObject>).tax!;
+    const wording = tax(TIER_FILES.III)['ui:title'] as string;
+    expect(wording).toContain(' 409 zł, ');
+    expect(changes('III', (file) => (tax(file)['ui:title'] = wording.replace('409 zł', '500 zł')))).toEqual([
+      'Zgody i oświadczenia — treść zgody „Zgoda na nagrodę dodatkową (podatek)” zmieniona: ' +
+        `„${wording.replace('409 zł', '[-409-] {+500+} zł')}”`,
+    ]);
+  });
+
+  it('a wording compared word by word: each run of words only one version has, once', () => {
     expect(
-      changes('III', (file) => ((file.uiSchema.consents as JsonObject).tax = { 'ui:title': wording })),
-    ).toEqual([`Zgody i oświadczenia — treść zgody zmieniona: „${wording.slice(0, 60).trimEnd()}…”`]);
+      wordDiff(
+        'Oświadczam, że zapoznałem(-am) się z Regulaminem Loterii i akceptuję go.',
+        'Oświadczam, że przeczytałem Regulamin Loterii i akceptuję go.',
+      ),
+    ).toEqual([
+      { words: 'Oświadczam, że' },
+      { words: 'zapoznałem(-am) się z Regulaminem', change: 'removed' },
+      { words: 'przeczytałem Regulamin', change: 'added' },
+      { words: 'Loterii i akceptuję go.' },
+    ]);
   });
 
   it('a changed rule or condition is told once, as another change', () => {
@@ -171,7 +188,7 @@ describe('describeChanges', () => {
   it('a file with no earlier version is new', () => {
     const tier = tierById('IV')!;
     const input = { tier, before: null, after: TIER_FILES.IV, shared, onlinePrefix: 'w' };
-    expect(describeChanges(input)).toEqual(['nowy plik']);
+    expect(describeChanges(input)).toEqual([{ text: 'nowy plik' }]);
   });
 });
 
@@ -179,8 +196,8 @@ describe('summaryLine', () => {
   it("the tier's label, then the items", () => {
     expect(
       summaryLine(tierById('IV')!, [
-        'Ulica — teraz obowiązkowe',
-        'Adres e-mail przed polem „Numer telefonu”',
+        { text: 'Ulica — teraz obowiązkowe' },
+        { text: 'Adres e-mail przed polem „Numer telefonu”' },
       ]),
     ).toBe('IV: Ulica — teraz obowiązkowe; Adres e-mail przed polem „Numer telefonu”');
   });

@@ -6,7 +6,7 @@ import { campaign, prizes, tierById, type TierId } from '#shared/campaign.ts';
 import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import { checkTierFile, type SharedFiles } from '#shared/statement/schema-check.ts';
-import { applyEdit, fieldRows, type Edit } from '#studio/model.ts';
+import { applyEdit, fieldRows, requiredMessageFor, type Edit } from '#studio/model.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 const shared = { definitions, definitionsUi } as SharedFiles;
@@ -51,13 +51,15 @@ describe('the fields a tier offers', () => {
   });
 
   it('a field the contract needs is locked shown and required, with the reason in Polish', () => {
+    // One reason for both switches, in plain words; the data's name is for the technical details.
+    const reason =
+      'Organizator musi otrzymać to pole w oświadczeniu — dlatego jest zawsze widoczne i obowiązkowe.';
     expect(row('VI', 'phone')).toMatchObject({
       visible: true,
       required: true,
-      visibleLock:
-        'Organizator musi otrzymać to pole w oświadczeniu (w danych: „phoneNumber”, shared/API.md) — nie można go ukryć.',
-      requiredLock:
-        'Organizator musi otrzymać to pole w oświadczeniu (w danych: „phoneNumber”, shared/API.md) — musi być obowiązkowe.',
+      visibleLock: reason,
+      requiredLock: reason,
+      payload: ['phoneNumber'],
     });
     expect(row('IV', 'address_street')).toMatchObject({ visible: true, required: false });
     expect(row('IV', 'address_street')?.visibleLock).toBeUndefined();
@@ -84,7 +86,11 @@ describe('the fields a tier offers', () => {
           if (!lock) {
             expect(flipped, JSON.stringify(flip)).not.toEqual(TIER_FILES[id]);
             expect(problems(id, flipped), JSON.stringify(flip)).toEqual([]);
-          } else if (lock.includes('shared/API.md') && !isDeepStrictEqual(flipped, TIER_FILES[id])) {
+          } else if (
+            field.payload.length > 0 &&
+            lock.includes('Organizator musi') &&
+            !isDeepStrictEqual(flipped, TIER_FILES[id])
+          ) {
             expect(
               problems(id, flipped).map((problem) => problem.field?.split('.')[0]),
               JSON.stringify(flip),
@@ -103,13 +109,35 @@ describe('edits', () => {
     const file = edit('IV', { kind: 'required', field: 'address_street', on: true });
     expect(file.schema.required).toEqual([...(TIER_FILES.IV.schema.required as string[]), 'address_street']);
     expect(row('IV', 'address_street', file)?.required).toBe(true);
-    // Its message is the general one until the tier gives it its own.
+    // Issue 26.13: it gets its own message, not the general one (which stays its default).
     expect(row('IV', 'address_street', file)?.texts).toContainEqual({
       key: 'requiredMessage',
       label: 'Komunikat, gdy pole jest puste',
-      value: 'Pole wymagane',
+      value: 'Ulica jest wymagana',
+      fallback: 'Pole wymagane',
     });
     expect(TIER_FILES.IV.schema.required).not.toContain('address_street');
+    // Made optional again, the proposal goes with it: the file is as it was.
+    expect(applyEdit(file, { kind: 'required', field: 'address_street', on: false }, context('IV'))).toEqual(
+      TIER_FILES.IV,
+    );
+  });
+
+  it('the message proposed for a field made required guesses the gender from the first word', () => {
+    const proposal = (title: string) => requiredMessageFor({ title, texts: [] });
+    expect(proposal('Ulica')).toBe('Ulica jest wymagana');
+    expect(proposal('Miejscowość')).toBe('Miejscowość jest wymagana');
+    expect(proposal('Numer lokalu')).toBe('Numer lokalu jest wymagany');
+    expect(proposal('Nazwisko')).toBe('Nazwisko jest wymagane');
+    expect(proposal('Imię')).toBe('Imię jest wymagane');
+  });
+
+  it('every label and message knows its default, which an emptied box shows (issue 26.13)', () => {
+    const relabelled = edit('IV', { kind: 'text', field: 'address_house', key: 'title', value: 'Budynek' });
+    expect(row('IV', 'address_house', relabelled)?.texts[0]).toMatchObject({
+      value: 'Budynek',
+      fallback: 'Numer domu',
+    });
   });
 
   it('moving the e-mail up on tier V puts it before the phone; the ends of a section do not move', () => {

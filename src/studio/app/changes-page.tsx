@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { routeOf, type ChangesReply } from '../studio-api';
 import { calls } from './calls';
+import { ChangeList } from './change-list';
 
 /** 'Zmiany': what the saved tier files change since the last commit, in words (npm run schemas:diff). */
 export function ChangesPage() {
@@ -23,15 +24,17 @@ export function ChangesPage() {
       {typeof changes === 'object' && changes.ok && changes.tiers.length === 0 && (
         <p>Formularze bez zmian od ostatniego zatwierdzenia.</p>
       )}
-      {typeof changes === 'object' && changes.ok && changes.tiers.length > 0 && (
-        <ul className="studio-changes">
-          {changes.tiers.map((tier) => (
-            <li key={tier.id}>
-              <a href={`/studio/${routeOf(tier.id)}`}>{tier.label}</a>: {tier.items.join('; ')}
-            </li>
-          ))}
-        </ul>
-      )}
+      {typeof changes === 'object' &&
+        changes.ok &&
+        changes.tiers.length > 0 &&
+        changes.tiers.map((tier) => (
+          <section key={tier.id} aria-labelledby={`zmiany-${tier.id}`} className="studio-changes">
+            <h2 id={`zmiany-${tier.id}`}>
+              <a href={`/studio/${routeOf(tier.id)}`}>Oświadczenie {tier.label}</a>
+            </h2>
+            <ChangeList changes={tier.items} />
+          </section>
+        ))}
     </>
   );
 }

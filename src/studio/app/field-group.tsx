@@ -1,11 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import type { SchemaProblem } from '#shared/statement/schema-check.ts';
-import type { Edit, FieldRow, FieldText } from '../model';
+import { mustHaveWords, type Edit, type FieldRow, type FieldText } from '../model';
 
 interface FieldGroupProps {
   row: FieldRow;
   problems: SchemaProblem[];
   onEdit: (edit: Edit) => void;
+  /** Whether the file's and the data's names of the field are shown ('Szczegóły techniczne'). */
+  technical: boolean;
 }
 
 /** A text input that hands its value on when the editor pauses or leaves it (not on every keystroke). */
@@ -34,14 +36,23 @@ function TextSetting({
   };
   const long = text.key.startsWith('part:');
   const Input = long ? 'textarea' : 'input';
+  // Left empty, a label or a message is its default (shown greyed in the box); one without a default stays.
+  const defaulted = mustHaveWords(text.key);
+  const emptyNote =
+    value.trim() !== '' || !defaulted
+      ? undefined
+      : text.fallback === undefined
+        ? 'Ten tekst nie może być pusty — zostaje poprzedni.'
+        : 'Puste pole: formularz pokaże tekst domyślny (widoczny w polu na szaro).';
   return (
     <div className="studio-text">
       <label htmlFor={id}>{text.label}</label>
       <Input
         id={id}
         value={value}
+        placeholder={defaulted ? text.fallback : undefined}
         disabled={Boolean(text.lock)}
-        aria-describedby={lockId}
+        aria-describedby={[lockId, emptyNote && `${id}-empty`].filter(Boolean).join(' ') || undefined}
         {...(long ? { rows: 3 } : { type: 'text' })}
         onChange={(event) => {
           const next = event.target.value;
@@ -51,6 +62,11 @@ function TextSetting({
         }}
         onBlur={(event) => commit(event.target.value)}
       />
+      {emptyNote && (
+        <p id={`${id}-empty`} className="studio-note">
+          {emptyNote}
+        </p>
+      )}
     </div>
   );
 }
@@ -84,10 +100,12 @@ function Switch({
 }
 
 /** One field of the tier: a group named by its title, with its switches, moves, texts and problems. */
-export function FieldGroup({ row, problems, onEdit }: FieldGroupProps) {
+export function FieldGroup({ row, problems, onEdit, technical }: FieldGroupProps) {
   const [title, ...texts] = row.texts;
   const { name } = row;
   const id = useId();
+  // Why a switch is locked is said on demand (the locked switches describe themselves with it anyway).
+  const [why, setWhy] = useState(false);
   // The reasons under the switches, each once (the contract often gives both the same one).
   const locks = [
     ...new Set([row.visibleLock, row.requiredLock].filter((lock): lock is string => Boolean(lock))),
@@ -133,8 +151,19 @@ export function FieldGroup({ row, problems, onEdit }: FieldGroupProps) {
           </button>
         </div>
       </div>
+      {locks.length > 0 && (
+        <button
+          type="button"
+          className="studio-link"
+          aria-expanded={why}
+          aria-controls={locks.map(lockId).join(' ')}
+          onClick={() => setWhy(!why)}
+        >
+          Dlaczego nie można tego zmienić?
+        </button>
+      )}
       {locks.map((lock) => (
-        <p key={lock} id={lockId(lock)} className="studio-note">
+        <p key={lock} id={lockId(lock)} className="studio-note" hidden={!why}>
           {lock}
         </p>
       ))}
@@ -170,7 +199,13 @@ export function FieldGroup({ row, problems, onEdit }: FieldGroupProps) {
           ))}
         </details>
       )}
-      <p className="studio-field__name">Nazwa w pliku: {name}</p>
+      {technical && (
+        <p className="studio-field__name">
+          Nazwa w pliku: {name}
+          {row.payload.length > 0 &&
+            `; w danych dla Organizatora: ${row.payload.map((path) => `„${path}”`).join(', ')} (shared/API.md)`}
+        </p>
+      )}
     </fieldset>
   );
 }

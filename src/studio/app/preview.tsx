@@ -1,31 +1,71 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { campaign, type Tier } from '#shared/campaign.ts';
-import type { StatementPayload } from '#shared/statement/payload.ts';
+import { PAYLOAD_PATH_OF_FORM_FIELD, type StatementPayload } from '#shared/statement/payload.ts';
 import type { SharedFiles } from '#shared/statement/schema-check.ts';
 import { runtimeValidator } from '#shared/statement/keywords.ts';
 import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
 import type { TierValidator } from '#shared/statement/validators.ts';
 import { StatementForm } from '#client/features/statement/statement-form.tsx';
 import '#client/features/statement/statement.css';
+import type { Edit } from '../model';
 
 // The live preview: the real statement form (the project's widgets, templates and messages) of the file
 // being edited, validated by the same ajv set-up the precompiled validators are generated from. Compiling
 // at run time is fine here: the studio is no page of the product and has no Content-Security-Policy.
 const validator = runtimeValidator() as TierValidator;
 
-/** Long values (the coupon photo's base64) are cut in the panel; the payload itself stays whole. */
-const readable = (payload: StatementPayload | undefined) =>
-  JSON.stringify(
-    payload ?? {},
-    (_key, value: unknown) =>
-      typeof value === 'string' && value.length > 120
-        ? `${value.slice(0, 60)}… (${value.length} znaków)`
-        : value,
-    2,
-  );
+/** The form field each payload value comes from ('name' → 'firstName', 'address.city' → 'address_city'). */
+const FORM_FIELD_OF_PAYLOAD = new Map([...PAYLOAD_PATH_OF_FORM_FIELD].map(([field, path]) => [path, field]));
 
-export function Preview({ tier, file, shared }: { tier: Tier; file: TierFile; shared: SharedFiles }) {
+/** The values no form field gives, named here. */
+const OWN_NAMES: Record<string, string> = {
+  type: 'Poziom nagrody',
+  codeType: 'Rodzaj kodu',
+  hash: 'Identyfikator z linku w e-mailu',
+};
+
+/** One row per value the form would send (nested parts each on their own), in the payload's order. */
+function payloadRows(value: unknown, path = ''): Array<[string, unknown]> {
+  if (value === null || typeof value !== 'object') return [[path, value]];
+  return Object.entries(value).flatMap(([key, part]) => payloadRows(part, path ? `${path}.${key}` : key));
+}
+
+/** A value as words: yes or no, nothing, or a long text (the coupon photo) cut with its length. */
+function shown(value: unknown): string {
+  if (value === true) return 'tak';
+  if (value === false) return 'nie';
+  if (value === null || value === '') return '—';
+  const text = String(value);
+  return text.length > 120 ? `${text.slice(0, 60)}… (${text.length} znaków)` : text;
+}
+
+/** The preview's element of the field an edit changed (a consent's own box for its wording). */
+function changedElement(edit: Edit): Element | null {
+  const part = edit.kind === 'text' ? /^part(?:Short)?:(.+)$/.exec(edit.key)?.[1] : undefined;
+  const id = `root_${edit.field}${part ? `_${part}` : ''}`;
+  const input = document.getElementById(id) ?? document.querySelector(`[id^="${id}_"]`);
+  return input?.closest('.field, fieldset') ?? null;
+}
+
+export function Preview({
+  tier,
+  file,
+  shared,
+  changed,
+  names,
+  technical,
+}: {
+  tier: Tier;
+  file: TierFile;
+  shared: SharedFiles;
+  /** The last edit: the preview scrolls to its field and marks it. */
+  changed: Edit | undefined;
+  /** The Polish names of the form's fields (model.ts fieldNames). */
+  names: ReadonlyMap<string, string>;
+  /** Whether the data's own names are shown too ('Szczegóły techniczne'). */
+  technical: boolean;
+}) {
   const [payload, setPayload] = useState<StatementPayload>();
   const form = useMemo(() => {
     try {
@@ -34,6 +74,12 @@ export function Preview({ tier, file, shared }: { tier: Tier; file: TierFile; sh
       return undefined;
     }
   }, [tier.id, file, shared]);
+  useEffect(() => {
+    document.querySelector('[data-studio-changed]')?.removeAttribute('data-studio-changed');
+    const element = changed && changedElement(changed);
+    element?.setAttribute('data-studio-changed', '');
+    element?.scrollIntoView({ block: 'center' });
+  }, [changed, form]);
   // A tier claimed by the e-mailed link sends its hash: the preview sends a sample one.
   const hash = tier.claimBy === 'hash' ? 'przykladowy-hash-z-linku' : null;
   return (
@@ -79,12 +125,29 @@ export function Preview({ tier, file, shared }: { tier: Tier; file: TierFile; sh
       </section>
       <section aria-labelledby="dane-do-wyslania" className="studio-preview__payload">
         <h2 id="dane-do-wyslania">Dane do wysłania</h2>
-        <p className="studio-note">
-          Tyle formularz wysłałby teraz do serwera (dane opisane w shared/API.md).
-        </p>
-        <pre tabIndex={0} aria-labelledby="dane-do-wyslania" data-testid="payload">
-          {readable(payload)}
-        </pre>
+        <p className="studio-note">Tyle formularz wysłałby teraz Organizatorowi.</p>
+        <div className="studio-preview__data" tabIndex={0}>
+          <table className="studio-data" aria-labelledby="dane-do-wyslania" data-testid="payload">
+            <thead>
+              <tr>
+                <th scope="col">Pole</th>
+                <th scope="col">Wartość</th>
+                {technical && <th scope="col">Nazwa w danych (shared/API.md)</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {payloadRows(payload ?? {}).map(([path, value]) => (
+                <tr key={path}>
+                  <th scope="row">
+                    {names.get(FORM_FIELD_OF_PAYLOAD.get(path) ?? '') ?? OWN_NAMES[path] ?? path}
+                  </th>
+                  <td>{shown(value)}</td>
+                  {technical && <td>{path}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </div>
   );

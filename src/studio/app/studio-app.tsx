@@ -99,6 +99,7 @@ export function StudioApp() {
           tier={tier}
           shared={loaded.shared}
           initial={loaded.tiers.find((state) => state.id === tier.id)!}
+          tiers={loaded.tiers}
         />
       ) : (
         <TierList shared={loaded.shared} tiers={loaded.tiers} />

@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { campaign, prizes, type Tier } from '#shared/campaign.ts';
+import { campaign, prizes, tierById, type Tier, type TierId } from '#shared/campaign.ts';
 import { sameJson } from '#shared/json.ts';
 import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.ts';
 import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChanges } from '../changes';
-import { applyEdit, fieldRows, type Edit } from '../model';
+import { mergeEdits, withMine, type Conflict } from '../merge';
+import { applyEdit, fieldNames, fieldRows, type Edit, type TextKey } from '../model';
 import type { TierState } from '../studio-api';
 import { calls } from './calls';
 import { dropDraft, readDraft, writeDraft, type Draft } from './drafts';
+import { ChangeList } from './change-list';
 import { FieldGroup } from './field-group';
 import { HistoryPanel } from './history-panel';
 import { Preview } from './preview';
@@ -22,12 +24,27 @@ const SECTION_NAMES: Record<SectionId, string> = {
 };
 
 type Status =
-  { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused' } | { kind: 'told'; message: string };
+  | { kind: 'saving' }
+  | { kind: 'saved'; labels: string[] }
+  | { kind: 'refused' }
+  | { kind: 'told'; message: string };
 
 interface TierEditorProps {
   tier: Tier;
   shared: SharedFiles;
   initial: TierState;
+  /** Every tier as saved when the page loaded: where else an edited text stands. */
+  tiers: TierState[];
+}
+
+/** A text just edited that other tiers had word for word (a consent, a clause): where else it stands. */
+interface SharedText {
+  edit: Extract<Edit, { kind: 'text' }>;
+  /** The text's name: its field's title (a consent's short name) and its label. */
+  name: string;
+  tiers: Tier[];
+  /** Changed there too, with the edit's value. */
+  applied: boolean;
 }
 
 const NO_ANSWER = 'Studio nie odpowiada — sprawdź, czy npm run studio nadal działa.';
@@ -41,19 +58,30 @@ function describe(
   try {
     return describeChanges({ ...context, before, after });
   } catch {
-    return ['zmiany, których studio nie umie opisać'];
+    return [{ text: 'zmiany, których studio nie umie opisać' }];
   }
 }
 
 /** /studio/<id>: one tier's fields, the live preview, the payload, 'Zapisz' and 'Historia'. */
-export function TierEditor({ tier, shared, initial }: TierEditorProps) {
+export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
   const [saved, setSaved] = useState(initial);
+  const [others, setOthers] = useState(tiers);
+  const [sharedText, setSharedText] = useState<SharedText>();
+  // The tiers the shared text was changed in too: saved with this one.
+  const [companions, setCompanions] = useState<TierId[]>([]);
   const [draft, setDraft] = useState<Draft | undefined>(() => readDraft(tier.id));
   const [status, setStatus] = useState<Status>();
   // The save's answer, until the next edit; meanwhile the page runs the same check on every edit.
   const [refusal, setRefusal] = useState<SchemaProblem[]>();
   // After 'W górę' / 'W dół' the focus stays on the moved field's button (React moved its group).
   const [moved, setMoved] = useState<{ field: string; by: -1 | 1 }>();
+  // The field the last edit changed: the preview scrolls to it and marks it.
+  const [changed, setChanged] = useState<Edit>();
+  const confirmDiscard = useRef<HTMLDialogElement>(null);
+  // File, field and data names are for developers: shown on demand.
+  const [technical, setTechnical] = useState(false);
+  // Each save reloads 'Historia', which lists it first.
+  const [saveCount, setSaveCount] = useState(0);
   const latest = useRef(draft);
   useEffect(() => {
     latest.current = draft;
@@ -70,6 +98,7 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
       return [];
     }
   }, [file, context]);
+  const names = useMemo(() => fieldNames(rows), [rows]);
   const unsavedItems = useMemo(
     () => (editing.unsaved && file ? describe(saved.file, file, context) : []),
     [editing.unsaved, file, saved.file, context],
@@ -78,6 +107,15 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
     () => (editing.stale && draft?.base && saved.file ? describe(draft.base, saved.file, context) : []),
     [editing.stale, draft, saved.file, context],
   );
+  // My edits replayed onto the file saved meanwhile; where we both changed the same part, I choose.
+  const merge = useMemo(
+    () =>
+      editing.stale && draft?.base && saved.file ? mergeEdits(draft.base, draft.file, saved.file) : undefined,
+    [editing.stale, draft, saved.file],
+  );
+  const [choices, setChoices] = useState<Record<string, 'mine' | 'theirs'>>({});
+  const conflictKey = (conflict: Conflict) => conflict.path.join('/');
+  const undecided = merge?.conflicts.some((conflict) => !choices[conflictKey(conflict)]) ?? false;
 
   useEffect(() => {
     if (!moved) return;
@@ -98,9 +136,58 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
     keep({ base: draft?.base ?? saved.file, file: next });
     setStatus(undefined);
   };
+  /** Another tier's file as its editor has it, and the value of one of its texts there. */
+  const contextOf = (other: Tier) => ({ tier: other, shared, onlinePrefix: campaign.onlineCodePrefix });
+  const fileOf = (other: Tier) =>
+    editingState(
+      other,
+      others.find((state) => state.id === other.id)!,
+      shared,
+    ).file;
+  const valueIn = (other: Tier, field: string, key: TextKey) => {
+    const otherFile = fileOf(other);
+    return otherFile
+      ? fieldRows(otherFile, contextOf(other))
+          .find((row) => row.name === field)
+          ?.texts.find((text) => text.key === key)?.value
+      : undefined;
+  };
+  const noticeSharedText = (next: Extract<Edit, { kind: 'text' }>) => {
+    // Typing on in the same text keeps the tiers found for its first words.
+    if (sharedText?.edit.field === next.field && sharedText.edit.key === next.key) {
+      setSharedText({ ...sharedText, edit: next, applied: false });
+      return;
+    }
+    const row = rows.find((candidate) => candidate.name === next.field);
+    const before = row?.texts.find((text) => text.key === next.key);
+    const part = /^part:(.+)$/.exec(next.key)?.[1];
+    const title = row?.texts.find((text) => text.key === `partShort:${part}`)?.value ?? row?.title;
+    const alike = prizes.tiers.filter(
+      (other) => other.id !== tier.id && before && valueIn(other, next.field, next.key) === before.value,
+    );
+    setSharedText(
+      row && before && alike.length > 0
+        ? { edit: next, name: `„${title}” (${before.label.toLowerCase()})`, tiers: alike, applied: false }
+        : undefined,
+    );
+  };
+  const changeEverywhere = () => {
+    if (!sharedText) return;
+    for (const other of sharedText.tiers) {
+      const otherFile = fileOf(other);
+      if (!otherFile) continue;
+      const base = readDraft(other.id)?.base ?? others.find((state) => state.id === other.id)!.file;
+      writeDraft(other.id, { base, file: applyEdit(otherFile, sharedText.edit, contextOf(other)) });
+    }
+    setCompanions([...new Set([...companions, ...sharedText.tiers.map((other) => other.id)])]);
+    setSharedText({ ...sharedText, applied: true });
+  };
+
   const edit = (next: Edit) => {
     if (!file) return;
     change(applyEdit(file, next, context));
+    if (next.kind === 'text') noticeSharedText(next);
+    setChanged(next);
     if (next.kind === 'move') {
       setMoved({ field: next.field, by: next.by });
       const title = rows.find((row) => row.name === next.field)?.title ?? next.field;
@@ -115,7 +202,11 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
 
   const save = async () => {
     if (!file) return;
-    const sent = { file, base: draft?.base ?? saved.file };
+    const also = companions.flatMap((id) => {
+      const companion = readDraft(id);
+      return companion ? [{ id, file: companion.file, base: companion.base }] : [];
+    });
+    const sent = { file, base: draft?.base ?? saved.file, also };
     setStatus({ kind: 'saving' });
     const reply = await calls.save(tier.id, sent).catch(() => ({ message: NO_ANSWER, conflict: false }));
     if ('ok' in reply && reply.ok) {
@@ -123,7 +214,12 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
       // Edits made while the save ran stay, as changes of the file just saved.
       const now = latest.current;
       keep(now && !sameJson(now.file, sent.file) ? { base: reply.file, file: now.file } : undefined);
-      setStatus({ kind: 'saved' });
+      also.forEach(({ id }) => dropDraft(id));
+      setCompanions([]);
+      setSharedText(undefined);
+      setSaveCount((count) => count + 1);
+      if (also.length > 0) calls.tiers().then(setOthers, () => undefined);
+      setStatus({ kind: 'saved', labels: [tier.label, ...also.map(({ id }) => tierById(id)!.label)] });
     } else if ('problems' in reply) {
       setRefusal(reply.problems);
       setStatus({ kind: 'refused' });
@@ -134,15 +230,18 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
   };
   const discard = () => {
     keep(undefined);
+    companions.forEach(dropDraft);
+    setCompanions([]);
+    setSharedText(undefined);
     setStatus(undefined);
   };
 
   const ownFile = `schemas/${tier.schema}`;
-  const fieldNames = new Set(rows.map((row) => row.name));
+  const rowFields = new Set(rows.map((row) => row.name));
   const fieldOf = (problem: SchemaProblem) =>
     problem.file === ownFile ? problem.field?.split('.')[0] : undefined;
   const problemsOf = (field: string) => problems.filter((problem) => fieldOf(problem) === field);
-  const general = problems.filter((problem) => !fieldNames.has(fieldOf(problem) ?? ''));
+  const general = problems.filter((problem) => !rowFields.has(fieldOf(problem) ?? ''));
   const sections = (Object.keys(SECTIONS) as SectionId[]).filter((section) =>
     rows.some((row) => row.section === section),
   );
@@ -153,60 +252,126 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
         <h1>
           Oświadczenie {tier.label}: {prizes.catalogue[tier.prize].award}
         </h1>
-        <p className="studio-file">Plik: {ownFile}</p>
+        <div className="studio-switch">
+          <input
+            id="szczegoly-techniczne"
+            type="checkbox"
+            checked={technical}
+            onChange={(event) => setTechnical(event.target.checked)}
+          />
+          <label htmlFor="szczegoly-techniczne">Szczegóły techniczne (nazwy plików i pól)</label>
+        </div>
+        {technical && <p className="studio-file">Plik: {ownFile}</p>}
         <div className="studio-toolbar">
           <button
             type="button"
             className="button button--sun"
             onClick={() => void save()}
-            disabled={status?.kind === 'saving'}
+            disabled={!editing.unsaved || status?.kind === 'saving'}
           >
             Zapisz
           </button>
-          <button type="button" className="studio-button" onClick={discard} disabled={!editing.unsaved}>
+          <button
+            type="button"
+            className="studio-button"
+            onClick={() => confirmDiscard.current?.showModal()}
+            disabled={!editing.unsaved}
+          >
             Odrzuć zmiany
           </button>
           <p role="status" className="studio-status">
             {status?.kind === 'saving' && 'Zapisywanie…'}
-            {status?.kind === 'saved' && `Zapisano ${ownFile} i sprawdzarkę formularza.`}
+            {status?.kind === 'saved' &&
+              `Zapisano ${status.labels.length > 1 ? 'oświadczenia' : 'oświadczenie'} ${status.labels.join(', ')}. Laureaci zobaczą zmianę dopiero po wdrożeniu nowej wersji serwisu — daj znać programiście, który wdraża serwis, że formularz jest gotowy.`}
             {status?.kind === 'refused' &&
               'Nie zapisano: popraw problemy zaznaczone przy polach. Pliki zostały bez zmian.'}
             {status?.kind === 'told' && status.message}
             {!status && (editing.unsaved ? 'Niezapisane zmiany.' : 'Wszystkie zmiany są zapisane.')}
           </p>
         </div>
+        <dialog ref={confirmDiscard} aria-labelledby="odrzucic" className="studio-dialog">
+          <h2 id="odrzucic">Odrzucić niezapisane zmiany?</h2>
+          <p>Formularz wróci do zapisanej wersji. Tego nie da się cofnąć. Odrzucisz:</p>
+          <ChangeList changes={unsavedItems} />
+          <form method="dialog" className="studio-toolbar">
+            <button type="submit" className="studio-button" autoFocus>
+              Nie, wróć do edycji
+            </button>
+            <button type="submit" className="studio-button" onClick={discard}>
+              Tak, odrzuć zmiany
+            </button>
+          </form>
+        </dialog>
         {editing.stale && (
           <section aria-labelledby="w-miedzyczasie" className="studio-problems-box">
             <h2 id="w-miedzyczasie">Plik zmienił się, odkąd zacząłeś zmiany</h2>
             <p>Ktoś zapisał ten formularz w międzyczasie{meanwhile.length > 0 ? ':' : '.'}</p>
-            {meanwhile.length > 0 && (
-              <ul>
-                {meanwhile.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
+            {meanwhile.length > 0 && <ChangeList changes={meanwhile} />}
             <p>
-              „Zachowaj moje zmiany” zapisze Twoją wersję w miejsce tamtej (sprawdź listę niżej); „Odrzuć
-              zmiany” zostawi zapisany plik.
+              „Zachowaj moje zmiany” przeniesie Twoje zmiany na zapisaną wersję — zmiany tamtej osoby zostaną;
+              „Odrzuć zmiany” zostawi zapisany plik.
             </p>
+            {merge && merge.conflicts.length > 0 && (
+              <>
+                <p>To samo zmieniliście oboje — wybierz, która wersja ma zostać:</p>
+                {merge.conflicts.map((conflict) => {
+                  const key = conflictKey(conflict);
+                  return (
+                    <fieldset key={key} className="studio-conflict">
+                      <legend>Twoja zmiana wobec zapisanej wersji</legend>
+                      <ChangeList changes={describe(merge.file, withMine(merge.file, [conflict]), context)} />
+                      {(['mine', 'theirs'] as const).map((side) => (
+                        <label key={side} className="studio-switch">
+                          <input
+                            type="radio"
+                            name={key}
+                            checked={choices[key] === side}
+                            onChange={() => setChoices({ ...choices, [key]: side })}
+                          />
+                          {side === 'mine' ? 'Moja wersja' : 'Wersja zapisana w międzyczasie'}
+                          {typeof conflict[side] === 'string' && `: „${conflict[side]}”`}
+                        </label>
+                      ))}
+                    </fieldset>
+                  );
+                })}
+              </>
+            )}
             <button
               type="button"
               className="studio-button"
-              onClick={() => draft && keep({ base: saved.file, file: draft.file })}
+              disabled={undecided}
+              onClick={() => {
+                if (!merge) return;
+                const mine = merge.conflicts.filter((conflict) => choices[conflictKey(conflict)] === 'mine');
+                keep({ base: saved.file, file: withMine(merge.file, mine) });
+                setChoices({});
+              }}
             >
               Zachowaj moje zmiany
             </button>
           </section>
         )}
+        {sharedText && (
+          <section aria-labelledby="wspolny-tekst" className="studio-unsaved">
+            <h2 id="wspolny-tekst">Ten sam tekst w innych formularzach</h2>
+            <p>
+              {sharedText.name}: to samo brzmienie stoi także w oświadczeniach{' '}
+              {sharedText.tiers.map((other) => other.label).join(', ')}.
+            </p>
+            {sharedText.applied ? (
+              <p>Zmieniono go także tam — „Zapisz” zapisze wszystkie te oświadczenia razem.</p>
+            ) : (
+              <button type="button" className="studio-button" onClick={changeEverywhere}>
+                Zmień we wszystkich
+              </button>
+            )}
+          </section>
+        )}
         {unsavedItems.length > 0 && (
           <section aria-labelledby="niezapisane" className="studio-unsaved">
             <h2 id="niezapisane">Niezapisane zmiany</h2>
-            <ul>
-              {unsavedItems.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
+            <ChangeList changes={unsavedItems} />
           </section>
         )}
         {general.length > 0 && (
@@ -215,7 +380,8 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
             <ul className="studio-problems">
               {general.map((problem) => (
                 <li key={`${problem.file}|${problem.place}|${problem.message}`}>
-                  {problem.file !== ownFile && `${problem.file} (poproś programistę): `}
+                  {problem.file !== ownFile &&
+                    `W pliku wspólnym dla formularzy${technical ? ` (${problem.file})` : ''} — poproś programistę: `}
                   {[problem.field && `pole „${problem.field}”`, problem.message].filter(Boolean).join(': ')}
                 </li>
               ))}
@@ -223,6 +389,22 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
           </section>
         )}
       </div>
+      <HistoryPanel
+        tier={tier}
+        technical={technical}
+        saves={saveCount}
+        onRestore={(version, date) => {
+          if (file && sameJson(version, file)) {
+            setStatus({ kind: 'told', message: `Wersja z ${date} jest taka sama jak ta w edytorze.` });
+            return;
+          }
+          change(version as TierFile);
+          setStatus({
+            kind: 'told',
+            message: `Wersja z ${date} jest w edytorze jako niezapisana zmiana — sprawdź podgląd i kliknij „Zapisz”.`,
+          });
+        }}
+      />
       <div className="studio-editor__columns">
         <section aria-labelledby="pola" className="studio-fields">
           <h2 id="pola">Pola formularza</h2>
@@ -232,26 +414,27 @@ export function TierEditor({ tier, shared, initial }: TierEditorProps) {
               {rows
                 .filter((row) => row.section === section)
                 .map((row) => (
-                  <FieldGroup key={row.name} row={row} problems={problemsOf(row.name)} onEdit={edit} />
+                  <FieldGroup
+                    key={row.name}
+                    row={row}
+                    problems={problemsOf(row.name)}
+                    onEdit={edit}
+                    technical={technical}
+                  />
                 ))}
             </div>
           ))}
-          <HistoryPanel
-            tier={tier}
-            onRestore={(version, date) => {
-              if (file && sameJson(version, file)) {
-                setStatus({ kind: 'told', message: `Wersja z ${date} jest taka sama jak ta w edytorze.` });
-                return;
-              }
-              change(version as TierFile);
-              setStatus({
-                kind: 'told',
-                message: `Wersja z ${date} jest w edytorze jako niezapisana zmiana — sprawdź podgląd i kliknij „Zapisz”.`,
-              });
-            }}
-          />
         </section>
-        {file && <Preview tier={tier} file={file} shared={shared} />}
+        {file && (
+          <Preview
+            tier={tier}
+            file={file}
+            shared={shared}
+            changed={changed}
+            names={names}
+            technical={technical}
+          />
+        )}
       </div>
     </div>
   );

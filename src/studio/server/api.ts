@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { prizes, type Tier } from '#shared/campaign.ts';
+import { campaign, prizes, tierById, type Tier } from '#shared/campaign.ts';
 import { JsonFileError, parseJsonText } from '#shared/json-file.ts';
 import { sameJson } from '#shared/json.ts';
-import type { TierFile } from '#shared/statement/tier-forms.ts';
+import type { SharedDefinitions, TierFile } from '#shared/statement/tier-forms.ts';
+import { changeLine, describeChanges } from '../changes';
 import { fileAtHead, fileAtRevision, fileHistory, isFullHash } from './git';
 import { tierChanges } from './tier-changes';
 import { checkTier } from '../model';
 import { readSharedFiles, readTierFile } from './project';
-import { SaveError, saveTier } from './save';
+import { SaveError, saveTiers } from './save';
+import { readSaves, recordSave } from './save-log';
 import { tierOfRoute, type ChangesReply, type SaveRequest, type TierState } from '../studio-api';
 
 // The studio's calls (/studio/api/…), answered from the files of the checkout the studio runs in. Every
@@ -60,15 +62,52 @@ async function changes(root: string): Promise<Reply> {
   );
   if (!changed.ok) return reply({ ok: false, message: NOT_GIT });
   const tiers: Extract<ChangesReply, { ok: true }>['tiers'] = changed.value
-    .map(({ tier, items, problems }) => ({ id: tier.id, label: tier.label, items: [...problems, ...items] }))
+    .map(({ tier, items, problems }) => ({
+      id: tier.id,
+      label: tier.label,
+      items: [...problems.map((text) => ({ text })), ...items],
+    }))
     .filter(({ items }) => items.length > 0);
   return reply({ ok: true, tiers });
 }
 
+/** What a version of a tier file changed, in Polish, one line each (schemas:diff's words). */
+function describeLines(tier: Tier, before: unknown, after: unknown, shared: SharedDefinitions): string[] {
+  try {
+    return describeChanges({
+      tier,
+      before: before as TierFile | null,
+      after: after as TierFile,
+      shared,
+      onlinePrefix: campaign.onlineCodePrefix,
+    }).map(changeLine);
+  } catch {
+    return ['zmiany, których studio nie umie opisać'];
+  }
+}
+
+/** A tier file's text in git, parsed; null when it is not there or does not parse. */
+async function versionFile(root: string, tier: Tier, revision: string): Promise<unknown> {
+  const text = await fileAtRevision(root, revision, tierFilePath(tier));
+  try {
+    return text.ok && text.value !== null ? parseJsonText(text.value, tierFilePath(tier)) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function history(root: string, tier: Tier, revision: string | undefined): Promise<Reply> {
   if (revision === undefined) {
-    const versions = await fileHistory(root, tierFilePath(tier));
-    return reply(versions.ok ? { ok: true, versions: versions.value } : { ok: false, message: NOT_GIT });
+    const saves = readSaves(root, tier);
+    const commits = await fileHistory(root, tierFilePath(tier));
+    if (!commits.ok) return reply({ ok: true, saves, versions: [], message: NOT_GIT });
+    const shared = readSharedFiles(root);
+    const files = await Promise.all(commits.value.map(({ revision }) => versionFile(root, tier, revision)));
+    const versions = commits.value.map((version, index) => ({
+      ...version,
+      items: shared.ok ? describeLines(tier, files[index + 1] ?? null, files[index], shared.shared) : [],
+    }));
+    return reply({ ok: true, saves, versions });
   }
   if (!isFullHash(revision)) return notFound();
   const text = await fileAtRevision(root, revision, tierFilePath(tier));
@@ -115,14 +154,31 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
       400,
     );
   }
-  const { file, base } = (body ?? {}) as Partial<SaveRequest>;
+  const { file, base, also } = (body ?? {}) as Partial<SaveRequest>;
+  const saving = [
+    { tier, file, base },
+    ...(Array.isArray(also) ? also : []).map((other) => ({ ...other, tier: tierById(String(other?.id)) })),
+  ];
+  if (saving.some((other) => !other.tier)) return notFound();
   // Saved meanwhile elsewhere (another tab, a colleague, git): saving now would undo that silently.
-  const current = readTierFile(root, tier);
-  if (!sameJson(base, current.ok ? current.file : null))
-    return reply({ message: CONFLICT, conflict: true }, 409);
+  const changedMeanwhile = saving.some((other) => {
+    const current = readTierFile(root, other.tier!);
+    return !sameJson(other.base, current.ok ? current.file : null);
+  });
+  if (changedMeanwhile) return reply({ message: CONFLICT, conflict: true }, 409);
+  const before = new Map(saving.map((other) => [other.tier!, readTierFile(root, other.tier!)]));
   try {
-    const saved = await saveTier(root, tier, file);
-    return saved.ok ? reply({ ok: true, ...tierSummary(root, tier) }) : reply(saved, 422);
+    const saved = await saveTiers(root, new Map(saving.map((other) => [other.tier!.id, other.file])));
+    if (!saved.ok) return reply(saved, 422);
+    const shared = readSharedFiles(root);
+    for (const other of saving) {
+      const old = before.get(other.tier!)!;
+      const items = shared.ok
+        ? describeLines(other.tier!, old.ok ? old.file : null, other.file, shared.shared)
+        : [];
+      recordSave(root, other.tier!, items, other.file as TierFile);
+    }
+    return reply({ ok: true, ...tierSummary(root, tier) });
   } catch (error) {
     if (error instanceof SaveError) return reply({ message: error.message, conflict: false }, 500);
     throw error;

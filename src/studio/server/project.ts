@@ -52,21 +52,20 @@ export function readTierFile(root: string, tier: Tier): { ok: true; file: unknow
 }
 
 /**
- * Every schema file of `root` read and checked; `replaced` takes the place of its tier's file on disk (the
- * studio's save checks the whole set as it would be). Reports every problem it can find at once.
+ * Every schema file of `root` read and checked; the files `replaced` gives take the place of their tiers'
+ * files on disk (the studio's save checks the whole set as it would be). Reports every problem at once.
  */
 export function readProject(
   root: string,
-  replaced?: { id: TierId; file: unknown },
+  replaced: ReadonlyMap<TierId, unknown> = new Map(),
 ): { ok: true; shared: SharedFiles; files: Map<TierId, TierFile> } | Problems {
   const shared = readSharedFiles(root);
   const problems = shared.ok ? [] : [...shared.problems];
   const files = new Map<TierId, TierFile>();
   for (const tier of prizes.tiers) {
-    const read =
-      tier.id === replaced?.id
-        ? { ok: true as const, file: replaced.file }
-        : readSchemaFile(root, tier.schema);
+    const read = replaced.has(tier.id)
+      ? { ok: true as const, file: replaced.get(tier.id) }
+      : readSchemaFile(root, tier.schema);
     if (!read.ok) problems.push(...read.problems);
     // A tier file is checked against the shared files: with broken ones its problems would be their echo.
     else if (shared.ok) problems.push(...checkTier(tier, read.file, shared.shared));

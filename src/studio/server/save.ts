@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import type { Tier } from '#shared/campaign.ts';
+import { tierById, type Tier, type TierId } from '#shared/campaign.ts';
 import { GENERATED_DIR } from '#shared/statement/generate.ts';
 import type { SchemaProblem } from '#shared/statement/schema-check.ts';
 import { generatedFor, readProject } from './project';
@@ -33,22 +33,28 @@ async function formatTierFile(root: string, tier: Tier, file: unknown): Promise<
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Checks `file` as the tier's file among the others on disk and, if nothing is refused, writes it and the
- * generated files that change with it. Saves run one after another: each reads what the previous wrote.
- * Throws a SaveError when the disk fails.
+ * Checks `files` as their tiers' files among the others on disk and, if nothing is refused, writes them and
+ * the generated files that change with them, all or none (a text changed in several tiers at once). Saves
+ * run one after another: each reads what the previous wrote. Throws a SaveError when the disk fails.
  */
-export function saveTier(root: string, tier: Tier, file: unknown): Promise<SaveResult> {
-  const save = queue.then(() => saveNow(root, tier, file));
+export function saveTiers(root: string, files: ReadonlyMap<TierId, unknown>): Promise<SaveResult> {
+  const save = queue.then(() => saveNow(root, files));
   queue = save.catch(() => undefined);
   return save;
 }
 
-async function saveNow(root: string, tier: Tier, file: unknown): Promise<SaveResult> {
-  const project = readProject(root, { id: tier.id, file });
+async function saveNow(root: string, files: ReadonlyMap<TierId, unknown>): Promise<SaveResult> {
+  const project = readProject(root, files);
   if (!project.ok) return project;
+  const tierFiles = await Promise.all(
+    [...files].map(async ([id, file]): Promise<[string, string]> => {
+      const tier = tierById(id)!;
+      return [`schemas/${tier.schema}`, await formatTierFile(root, tier, file)];
+    }),
+  );
   const contents = new Map([
-    // The tier file first: a failure after it is put back, one before it leaves it untouched.
-    [`schemas/${tier.schema}`, await formatTierFile(root, tier, file)],
+    // The tier files first: a failure after them puts them back, one before leaves them untouched.
+    ...tierFiles,
     ...[...generatedFor(project.shared, project.files)].filter(([relative]) =>
       WRITABLE.some((folder) => relative.startsWith(folder)),
     ),

@@ -3,7 +3,7 @@ import { JsonFileError, parseJsonText } from '#shared/json-file.ts';
 import { isObject } from '#shared/json.ts';
 import { describeProblem } from '#shared/statement/schema-check.ts';
 import type { SharedDefinitions, TierFile } from '#shared/statement/tier-forms.ts';
-import { describeChanges } from '../changes';
+import { describeChanges, type Change } from '../changes';
 import type { GitResult } from './git';
 import { readTierFile } from './project';
 
@@ -12,7 +12,7 @@ import { readTierFile } from './project';
 
 export interface TierChanges {
   tier: Tier;
-  items: string[];
+  items: Change[];
   problems: string[];
 }
 
@@ -55,7 +55,7 @@ export async function tierChanges(
         problems.push(error.message);
       }
     }
-    let items: string[] = [];
+    let items: Change[] = [];
     if (after && problems.length === 0) {
       try {
         items = describeChanges({

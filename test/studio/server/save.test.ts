@@ -7,7 +7,7 @@ import { tierById, type Tier } from '#shared/campaign.ts';
 import { GENERATED_DIR } from '#shared/statement/generate.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { generatedFor, readProject, readTierFile } from '#studio/server/project.ts';
-import { saveTier, SaveError } from '#studio/server/save.ts';
+import { saveTiers, SaveError } from '#studio/server/save.ts';
 
 // The studio's save on a copy of the project: what schemas:check refuses leaves every file as it was, and
 // what it accepts is written as Prettier and schemas:build would write it, both or neither.
@@ -73,7 +73,7 @@ describe('saving a tier file from the studio', () => {
     const iv = tier('IV');
     const file = withRequired(root, iv, (required) => [...required, 'address_street']);
 
-    const result = await saveTier(root, iv, file);
+    const result = await saveTiers(root, new Map([[iv.id, file]]));
 
     const validator = `${GENERATED_DIR}/tier-iv.ts`;
     expect(result).toEqual({ ok: true, written: ['schemas/tier-iv.json', validator] });
@@ -93,15 +93,45 @@ describe('saving a tier file from the studio', () => {
     expect([...after.keys()]).toEqual([...before.keys()]);
   });
 
+  it('several tiers at once (a text changed everywhere): all written, or none when one is refused', async () => {
+    const root = projectCopy();
+    const before = snapshot(root);
+    const [iv, v, vi6] = [tier('IV'), tier('V'), tier('VI')];
+    const street = (of: Tier) => withRequired(root, of, (required) => [...required, 'address_street']);
+    const noPhone = withRequired(root, vi6, (required) => required.filter((name) => name !== 'phone'));
+
+    const refused = await saveTiers(
+      root,
+      new Map([
+        [iv.id, street(iv)],
+        [vi6.id, noPhone],
+      ]),
+    );
+    expect(refused.ok).toBe(false);
+    expect(snapshot(root)).toEqual(before);
+
+    const result = await saveTiers(
+      root,
+      new Map([
+        [iv.id, street(iv)],
+        [v.id, street(v)],
+      ]),
+    );
+    expect(result.ok && result.written.filter((file) => file.startsWith('schemas/'))).toEqual([
+      'schemas/tier-iv.json',
+      'schemas/tier-v.json',
+    ]);
+    expect(tierFile(root, v).schema.required).toContain('address_street');
+  });
+
   it('the phone dropped from tier VI’s required fields: refused in Polish at the field, nothing written', async () => {
     const root = projectCopy();
     const before = snapshot(root);
     const vi6 = tier('VI');
 
-    const result = await saveTier(
+    const result = await saveTiers(
       root,
-      vi6,
-      withRequired(root, vi6, (required) => required.filter((name) => name !== 'phone')),
+      new Map([[vi6.id, withRequired(root, vi6, (required) => required.filter((name) => name !== 'phone'))]]),
     );
 
     expect(result.ok).toBe(false);
@@ -120,7 +150,7 @@ describe('saving a tier file from the studio', () => {
     const root = projectCopy();
     const before = snapshot(root);
 
-    const result = await saveTier(root, tier('IV'), { schema: 1 });
+    const result = await saveTiers(root, new Map([['IV', { schema: 1 }]]));
 
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.problems).not.toEqual([]);
@@ -137,10 +167,9 @@ describe('saving a tier file from the studio', () => {
       rename(from, to);
     });
 
-    const save = saveTier(
+    const save = saveTiers(
       root,
-      iv,
-      withRequired(root, iv, (required) => [...required, 'address_street']),
+      new Map([[iv.id, withRequired(root, iv, (required) => [...required, 'address_street'])]]),
     );
 
     await expect(save).rejects.toThrow(SaveError);
@@ -160,7 +189,10 @@ describe('saving a tier file from the studio', () => {
     const street = withRequired(root, iv, (required) => [...required, 'address_street']);
     const flat = withRequired(root, iv, (required) => [...required, 'address_flat']);
 
-    const results = await Promise.all([saveTier(root, iv, street), saveTier(root, iv, flat)]);
+    const results = await Promise.all([
+      saveTiers(root, new Map([[iv.id, street]])),
+      saveTiers(root, new Map([[iv.id, flat]])),
+    ]);
 
     expect(results.map((result) => result.ok)).toEqual([true, true]);
     expect(JSON.parse(read(root, 'schemas/tier-iv.json'))).toEqual(flat);
