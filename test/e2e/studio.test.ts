@@ -398,12 +398,16 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await expect
       .poll(() => notice.textContent())
       .toContain('„Zapisz” zapisze wszystkie te oświadczenia razem');
+    // Corrected afterwards: the correction goes everywhere too.
+    const corrected = changed.replace('Potwierdzam', 'Niniejszym potwierdzam');
+    await wording.fill(corrected);
+    await wording.blur();
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect
       .poll(() => page.getByRole('status').first().textContent())
       .toMatch(/^Zapisano oświadczenia VI, I, II, III, IV, V, WinTo!\./);
     for (const name of ['tier-i.json', 'tier-iv.json', 'tier-vi.json', 'tier-winto.json']) {
-      expect(consent(name), name).toEqual({ 'ui:title': changed });
+      expect(consent(name), name).toEqual({ 'ui:title': corrected });
     }
     const list = await open('/studio');
     await expect

@@ -153,9 +153,11 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
       : undefined;
   };
   const noticeSharedText = (next: Extract<Edit, { kind: 'text' }>) => {
-    // Typing on in the same text keeps the tiers found for its first words.
+    // Typing on in the same text keeps the tiers found for its first words, and changes it there too
+    // once it was changed everywhere.
     if (sharedText?.edit.field === next.field && sharedText.edit.key === next.key) {
-      setSharedText({ ...sharedText, edit: next, applied: false });
+      if (sharedText.applied) changeEverywhere({ ...sharedText, edit: next });
+      else setSharedText({ ...sharedText, edit: next });
       return;
     }
     const row = rows.find((candidate) => candidate.name === next.field);
@@ -171,16 +173,15 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
         : undefined,
     );
   };
-  const changeEverywhere = () => {
-    if (!sharedText) return;
-    for (const other of sharedText.tiers) {
+  const changeEverywhere = (text: SharedText) => {
+    for (const other of text.tiers) {
       const otherFile = fileOf(other);
       if (!otherFile) continue;
       const base = readDraft(other.id)?.base ?? others.find((state) => state.id === other.id)!.file;
-      writeDraft(other.id, { base, file: applyEdit(otherFile, sharedText.edit, contextOf(other)) });
+      writeDraft(other.id, { base, file: applyEdit(otherFile, text.edit, contextOf(other)) });
     }
-    setCompanions([...new Set([...companions, ...sharedText.tiers.map((other) => other.id)])]);
-    setSharedText({ ...sharedText, applied: true });
+    setCompanions([...new Set([...companions, ...text.tiers.map((other) => other.id)])]);
+    setSharedText({ ...text, applied: true });
   };
 
   const edit = (next: Edit) => {
@@ -362,7 +363,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
             {sharedText.applied ? (
               <p>Zmieniono go także tam — „Zapisz” zapisze wszystkie te oświadczenia razem.</p>
             ) : (
-              <button type="button" className="studio-button" onClick={changeEverywhere}>
+              <button type="button" className="studio-button" onClick={() => changeEverywhere(sharedText)}>
                 Zmień we wszystkich
               </button>
             )}
