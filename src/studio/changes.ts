@@ -92,6 +92,15 @@ export function describeChanges({ tier, before, after, shared, onlinePrefix }: C
   ];
 }
 
+/** What the edits change, in words; a file the studio cannot compose still says it changed. */
+export function describeChangesOrSay(input: ChangesInput): Change[] {
+  try {
+    return describeChanges(input);
+  } catch {
+    return [{ text: 'zmiany, których studio nie umie opisać' }];
+  }
+}
+
 /** A changed wording as one text: 'Oświadczam, że [-zapoznałem(-am) się z-] {+przeczytałem+} Regulamin…'. */
 export const markedWording = (wording: WordPart[]) =>
   wording

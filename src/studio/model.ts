@@ -477,7 +477,7 @@ export function applyEdit(file: TierFile, edit: Edit, ctx: StudioContext): TierF
     }
   } else if (edit.kind === 'required') {
     const home = homeOf(next, field);
-    const row = fieldRows(file, ctx).find((candidate) => candidate.name === field);
+    const row = rowsOf(file, ctx).find((candidate) => candidate.name === field);
     if (home && row) {
       const rest = withoutItem(home.holder.required, field);
       home.holder.required = edit.on ? [...rest, field] : rest;
@@ -485,7 +485,7 @@ export function applyEdit(file: TierFile, edit: Edit, ctx: StudioContext): TierF
       const own = (home.holder.properties as JsonObject)[field] as JsonObject;
       const proposal = requiredMessageFor(row);
       const general = String(ctx.shared.definitions['x-requiredMessage'] ?? '');
-      const message = fieldRows(next, ctx)
+      const message = rowsOf(next, ctx)
         .find((candidate) => candidate.name === field)
         ?.texts.find((text) => text.key === 'requiredMessage');
       if (edit.on && message?.value === general) own['x-requiredMessage'] = proposal;

@@ -4,7 +4,7 @@ import { sameJson } from '#shared/json.ts';
 import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.ts';
 import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
-import { describeChanges } from '../changes';
+import { describeChangesOrSay, type ChangesInput } from '../changes';
 import { mergeEdits, withMine, type Conflict } from '../merge';
 import { applyEdit, fieldNames, fieldRows, type Edit, type TextKey } from '../model';
 import type { TierState } from '../studio-api';
@@ -49,18 +49,12 @@ interface SharedText {
 
 const NO_ANSWER = 'Studio nie odpowiada — sprawdź, czy npm run studio nadal działa.';
 
-/** What the edits change, in words; a file the studio cannot describe still says it changed. */
-function describe(
+/** What the edits change, in words (describeChangesOrSay with this tier's context). */
+const describe = (
   before: TierFile | null,
   after: TierFile,
-  context: Omit<Parameters<typeof describeChanges>[0], 'before' | 'after'>,
-) {
-  try {
-    return describeChanges({ ...context, before, after });
-  } catch {
-    return [{ text: 'zmiany, których studio nie umie opisać' }];
-  }
-}
+  context: Omit<ChangesInput, 'before' | 'after'>,
+) => describeChangesOrSay({ ...context, before, after });
 
 /** /studio/<id>: one tier's fields, the live preview, the payload, 'Zapisz' and 'Historia'. */
 export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {

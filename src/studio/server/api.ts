@@ -4,7 +4,7 @@ import { campaign, prizes, tierById, type Tier } from '#shared/campaign.ts';
 import { JsonFileError, parseJsonText } from '#shared/json-file.ts';
 import { sameJson } from '#shared/json.ts';
 import type { SharedDefinitions, TierFile } from '#shared/statement/tier-forms.ts';
-import { changeLine, describeChanges } from '../changes';
+import { changeLine, describeChangesOrSay } from '../changes';
 import { fileAtHead, fileAtRevision, fileHistory, isFullHash } from './git';
 import { tierChanges } from './tier-changes';
 import { checkTier } from '../model';
@@ -73,17 +73,13 @@ async function changes(root: string): Promise<Reply> {
 
 /** What a version of a tier file changed, in Polish, one line each (schemas:diff's words). */
 function describeLines(tier: Tier, before: unknown, after: unknown, shared: SharedDefinitions): string[] {
-  try {
-    return describeChanges({
-      tier,
-      before: before as TierFile | null,
-      after: after as TierFile,
-      shared,
-      onlinePrefix: campaign.onlineCodePrefix,
-    }).map(changeLine);
-  } catch {
-    return ['zmiany, których studio nie umie opisać'];
-  }
+  return describeChangesOrSay({
+    tier,
+    before: before as TierFile | null,
+    after: after as TierFile,
+    shared,
+    onlinePrefix: campaign.onlineCodePrefix,
+  }).map(changeLine);
 }
 
 /** A tier file's text in git, parsed; null when it is not there or does not parse. */
