@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/studio/server/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts', 'test/studio/server/**/*.test.ts', 'test/install/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
