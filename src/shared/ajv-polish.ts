@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { polishCount } from './polish-count';
 
 // Schema and content files are edited by non-developers: ajv's English ("must have required property")
 // is replaced by a Polish sentence, and the place by a JSON Pointer that names the field concerned.
@@ -23,13 +24,6 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 
 const quoted = (value: unknown) => `„${typeof value === 'string' ? value : JSON.stringify(value)}”`;
-
-/** Polish plural: 1 znak, 2–4 znaki (but 12–14 znaków), 5 znaków. */
-function count(n: number, one: string, few: string, many: string): string {
-  if (n === 1) return `${n} ${one}`;
-  const fewForm = n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14);
-  return `${n} ${fewForm ? few : many}`;
-}
 
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -86,13 +80,13 @@ export function polishAjvMessage(error: ErrorObject): string {
     case 'minLength':
       return params.limit === 1
         ? 'nie może być puste'
-        : `musi mieć co najmniej ${count(params.limit, 'znak', 'znaki', 'znaków')}`;
+        : `musi mieć co najmniej ${polishCount(params.limit, 'znak', 'znaki', 'znaków')}`;
     case 'maxLength':
-      return `może mieć co najwyżej ${count(params.limit, 'znak', 'znaki', 'znaków')}`;
+      return `może mieć co najwyżej ${polishCount(params.limit, 'znak', 'znaki', 'znaków')}`;
     case 'minItems':
-      return `musi mieć co najmniej ${count(params.limit, 'element', 'elementy', 'elementów')}`;
+      return `musi mieć co najmniej ${polishCount(params.limit, 'element', 'elementy', 'elementów')}`;
     case 'maxItems':
-      return `może mieć co najwyżej ${count(params.limit, 'element', 'elementy', 'elementów')}`;
+      return `może mieć co najwyżej ${polishCount(params.limit, 'element', 'elementy', 'elementów')}`;
     case 'minimum':
       return `musi wynosić co najmniej ${params.limit}`;
     case 'maximum':

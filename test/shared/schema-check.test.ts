@@ -12,6 +12,8 @@ import {
   describeProblem,
   type SharedFiles,
 } from '#shared/statement/schema-check.ts';
+import { runtimeValidator } from '#shared/statement/keywords.ts';
+import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -398,6 +400,31 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
         'schemas/tier-iv.json, pole „pesel”, /uiSchema/pesel: pola „pesel” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę',
       ],
     ],
+    [
+      'a tighter limit whose own message states the old number',
+      'III',
+      (file) =>
+        (file.schema.properties.firstName = {
+          $ref: '#/$defs/firstName',
+          maxLength: 50,
+          errorMessage: { maxLength: 'Pole może mieć maksymalnie 100 znaków.' },
+        }),
+      [
+        'schemas/tier-iii.json, pole „firstName”, /schema/properties/firstName: komunikat reguły „maxLength” podaje 100, a reguła ma 50 — napisz w nim {znaki} (albo {litery}), a program wstawi liczbę z reguły',
+      ],
+    ],
+    [
+      'a misspelt place for a rule’s number',
+      'IV',
+      (file) =>
+        (file.schema.properties.address_house = {
+          $ref: '#/$defs/address_house',
+          errorMessage: { maxLength: 'Najwyżej {znakow}.' },
+        }),
+      [
+        'schemas/tier-iv.json, pole „address_house”, /schema/properties/address_house: komunikat reguły „maxLength” ma nieznane miejsce na liczbę „{znakow}” — wpisz {znaki} albo {litery}',
+      ],
+    ],
   ];
 
   it.each(corpus)('%s', (_name, tierId, change, expected) => {
@@ -414,6 +441,17 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       file.uiSchema.$comment = 'wygląd';
     });
     expect(problems).toEqual([]);
+  });
+
+  it('a tighter limit without a message of its own states its own number (issue 27.1)', () => {
+    const tightened = structuredClone(TIER_FILES.III) as Json;
+    tightened.schema.properties.firstName = { $ref: '#/$defs/firstName', maxLength: 50 };
+    expect(check('III', tightened)).toEqual([]);
+    const { schema } = composeTierForm('III', tightened as TierFile, shared, campaign.onlineCodePrefix);
+    const { errors } = runtimeValidator().validateFormData({ firstName: 'a'.repeat(60) }, schema);
+    expect(errors.filter((error) => error.property === '.firstName').map((error) => error.message)).toEqual([
+      'Pole może mieć maksymalnie 50 znaków.',
+    ]);
   });
 
   it('a required field without a message of its own says the spec’s "Pole wymagane"', () => {
@@ -477,6 +515,17 @@ describe('a broken shared file is told in Polish, naming schemas/definitions.jso
     ).toEqual([
       'schemas/definitions.json, /$defs/address_flat/errorMessage: reguła „minLength” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "minLength": "…"',
       'schemas/definitions.json, /$defs/email/maxLength: musi być liczbą całkowitą',
+    ]);
+  });
+
+  it('a message that states another number than its rule', () => {
+    expect(
+      withShared(({ definitions: d }) => {
+        d.$defs.address_street.maxLength = 80;
+        d.$defs.firstName.errorMessage.minLetters = 'Pole musi zawierać co najmniej 3 litery.';
+      }),
+    ).toEqual([
+      'schemas/definitions.json, /$defs/firstName/errorMessage/minLetters: komunikat reguły „minLetters” podaje 3, a reguła ma 2 — napisz w nim {znaki} (albo {litery}), a program wstawi liczbę z reguły',
     ]);
   });
 

@@ -201,6 +201,27 @@ describe('edits', () => {
     );
   });
 
+  it('a message stating another number than its rule is refused at its field (issue 27.1)', () => {
+    expect(row('IV', 'address_street')?.texts.find((text) => text.key === 'message:maxLength')?.value).toBe(
+      'Pole może mieć maksymalnie 100 znaków.',
+    );
+    const file = edit('IV', {
+      kind: 'text',
+      field: 'address_street',
+      key: 'message:maxLength',
+      value: 'Ulica może mieć najwyżej 80 znaków.',
+    });
+    expect(problems('IV', file)).toEqual([
+      {
+        file: 'schemas/tier-iv.json',
+        place: '/schema/properties/address_street',
+        field: 'address_street',
+        message:
+          'komunikat reguły „maxLength” podaje 80, a reguła ma 100 — napisz w nim {znaki} (albo {litery}), a program wstawi liczbę z reguły',
+      },
+    ]);
+  });
+
   it('a consent’s wording and a political question’s label are edited where the look keeps them', () => {
     const file = edit(
       'I',

@@ -233,7 +233,7 @@ export function editorSchema({ tier, definitions, knownWidgets }: EditorSchemaIn
           errorMessage: {
             type: 'object',
             description:
-              'Polskie komunikaty reguł, np. { "maxLength": "Pole może mieć maksymalnie 50 znaków." }.',
+              'Polskie komunikaty reguł, np. { "maxLength": "Pole może mieć maksymalnie {znaki}." } ({znaki} albo {litery}: liczba z reguły).',
             additionalProperties: {
               type: 'string',
               pattern: '\\S',

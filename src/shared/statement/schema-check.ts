@@ -6,8 +6,15 @@ import { conditionIfSchema, editorSchema, fieldUiSchema, OVERRIDABLE_RULES } fro
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS, STATEMENT_KEYWORD_NAMES } from './keywords';
 import { ALL_FORM_FIELDS } from './payload';
 import { contractProblems } from './contract-check';
+import { ruleMessageProblems } from './rule-messages';
 import { isObject, type JsonObject } from '../json';
-import { composeTierSchema, composeTierUi, schemaProperties, type TierFile } from './tier-forms';
+import {
+  composeTierSchema,
+  composeTierUi,
+  schemaProperties,
+  withDefinition,
+  type TierFile,
+} from './tier-forms';
 
 // `npm run schemas:check` (and the form studio) on the files of schemas/. Every problem is a Polish
 // sentence with its file and place, for the non-developers who edit them. Pure functions of the files'
@@ -166,6 +173,9 @@ export function checkSharedFiles(
     for (const keyword of missingMessages(definition)) {
       problems.push({ file: DEFINITIONS, place: `${place}/errorMessage`, message: noMessage(keyword) });
     }
+    for (const { rule, message } of ruleMessageProblems(definition)) {
+      problems.push({ file: DEFINITIONS, place: `${place}/errorMessage/${pointerToken(rule)}`, message });
+    }
   }
 
   if (!isObject(definitionsUi)) {
@@ -303,13 +313,20 @@ export function checkTierFile({
     );
   };
 
-  // Rules the tier file adds to a field need their message too (the definitions' own are checked there).
+  // Rules the tier file adds to a field need their message too, and a message must state its rule's number
+  // (the definitions' own are checked there).
   const composed = (schema.properties ?? {}) as Record<string, JsonObject>;
   for (const [field, property] of Object.entries(tierFile.schema.properties as Record<string, JsonObject>)) {
+    const place = `/schema/properties/${pointerToken(field)}`;
     const added = (keyword: string) =>
       keyword in property && (OVERRIDABLE_RULES as readonly string[]).includes(keyword);
     for (const keyword of missingMessages(composed[field] ?? {}).filter(added)) {
-      problems.push({ file, place: `/schema/properties/${field}`, field, message: noMessage(keyword) });
+      problems.push({ file, place, field, message: noMessage(keyword) });
+    }
+    const own = isObject(property.errorMessage) ? property.errorMessage : {};
+    const merged = withDefinition(shared.definitions.$defs, property);
+    for (const { rule, message } of ruleMessageProblems(merged)) {
+      if (rule in property || rule in own) problems.push({ file, place, field, message });
     }
   }
 

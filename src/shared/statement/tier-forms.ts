@@ -1,6 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { TierId } from '../campaign';
 import { deepMerge, isObject, type JsonObject } from '../json';
+import { fillRuleNumbers } from './rule-messages';
 
 // Composing a tier's form from its file in schemas/ and the shared definitions. Pure functions of the
 // files' contents: the app composes the files it imports (forms.ts), the schema scripts those they read.
@@ -88,19 +89,25 @@ function addRequiredMessages(node: unknown, defs: JsonObject, fallback: string):
 }
 
 /**
+ * A field as its tier file writes it (`{ "$ref": "#/$defs/…", … }`) laid over its definition: a tier file may
+ * override a definition's title, rules and messages (errorMessage merged per rule).
+ */
+export function withDefinition(defs: JsonObject, node: JsonObject): JsonObject {
+  const { $ref, ...rest } = node;
+  if (typeof $ref !== 'string') return node;
+  const name = $ref.replace('#/$defs/', '');
+  if (!(name in defs)) throw new Error(`Unknown definition ${$ref}`);
+  return deepMerge(defs[name] as JsonObject, rest);
+}
+
+/**
  * Inlines every `#/$defs/…` reference. rjsf precompiles the `if` clauses as schemas of their own, where a
  * reference to the root's $defs would not resolve; an inlined schema is self-contained.
  */
 function inlineReferences(node: unknown, defs: JsonObject): unknown {
   if (Array.isArray(node)) return node.map((item) => inlineReferences(item, defs));
   if (!isObject(node)) return node;
-  if (typeof node.$ref === 'string') {
-    const { $ref, ...rest } = node;
-    const name = $ref.replace('#/$defs/', '');
-    if (!(name in defs)) throw new Error(`Unknown definition ${$ref}`);
-    // A tier file may override a definition's title, rules and messages (errorMessage merged per rule).
-    return inlineReferences(deepMerge(defs[name] as JsonObject, rest), defs);
-  }
+  if (typeof node.$ref === 'string') return inlineReferences(withDefinition(defs, node), defs);
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineReferences(value, defs)]));
 }
 
@@ -119,7 +126,7 @@ export function composeTierSchema(
   // spec §5: a field made required without a message of its own says 'Pole wymagane'.
   const fallback = String(definitions['x-requiredMessage'] ?? '');
   const inlined = inlineReferences({ $id: `tier${tierId}`, ...file.schema }, defs);
-  return addRequiredMessages(inlined, defs, fallback) as RJSFSchema;
+  return fillRuleNumbers(addRequiredMessages(inlined, defs, fallback)) as RJSFSchema;
 }
 
 export function composeTierUi(file: TierFile, definitionsUi: JsonObject): UiSchema {
