@@ -25,6 +25,40 @@ const FORMAT_NAMES: Record<string, string> = {
 
 const quoted = (value: unknown) => `„${typeof value === 'string' ? value : JSON.stringify(value)}”`;
 
+/** A value an editor wrote, in words: "tekstem „phone”", "liczbą 5", "listą […]". */
+function described(value: unknown): string {
+  if (typeof value === 'string') return `tekstem ${quoted(value)}`;
+  if (typeof value === 'number') return `liczbą ${value}`;
+  if (typeof value === 'boolean' || value === null) return `wartością ${String(value)}`;
+  return Array.isArray(value) ? 'listą […]' : 'obiektem {…}';
+}
+
+/** A JSON Pointer's tokens, unescaped. */
+const tokensOf = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+
+/** What the value at a place is called: "„claimBy”", "element 3 listy „ui:order”", "wartość" (the root). */
+function subjectOf(pointer: string): string {
+  const tokens = tokensOf(pointer);
+  const last = tokens.at(-1);
+  if (last === undefined) return 'wartość';
+  if (/^\d+$/.test(last) && tokens.length > 1) return `element ${Number(last) + 1} listy „${tokens.at(-2)}”`;
+  return `„${last}”`;
+}
+
+/** " w „ui:order”": the list or object a place is in ('' at the root). */
+function inContainer(pointer: string): string {
+  const tokens = tokensOf(pointer);
+  const name = [...tokens].reverse().find((token) => !/^\d+$/.test(token));
+  return name === undefined ? '' : ` w „${name}”`;
+}
+
+/** How often: "dwa razy", "trzy razy", "5 razy". */
+const times = (n: number) => `${['dwa', 'trzy', 'cztery'][n - 2] ?? n} razy`;
+
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -36,6 +70,13 @@ function editDistance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length]!;
+}
+
+/** The known name nearest to `value`, however far. */
+export function nearest(value: string, known: string[]): string | undefined {
+  return known
+    .map((name) => ({ name, distance: editDistance(value.toLowerCase(), name.toLowerCase()) }))
+    .sort((a, b) => a.distance - b.distance)[0]?.name;
 }
 
 /** " — czy chodziło o „x”?" when a known name is a likely typo of `value`; short names never match. */
@@ -59,24 +100,37 @@ export function polishAjvMessage(error: ErrorObject): string {
   const own = parentSchema?.errorMessage;
   // A node's own text says how the value is written; the other rules (a missing or unknown child field,
   // a value not among the allowed, a repeated one) have precise messages of their own.
-  if (typeof own === 'string' && SHAPE_KEYWORDS.includes(keyword)) return own;
+  // With `verbose`, the message names the value written (ajv's data) as well as the place's name.
+  const written = 'data' in error;
+  const subject = subjectOf(error.instancePath);
+  if (typeof own === 'string' && SHAPE_KEYWORDS.includes(keyword)) {
+    return written && ['type', 'const'].includes(keyword)
+      ? `${subject} jest ${described(error.data)}: ${own}`
+      : own;
+  }
   switch (keyword) {
     case 'required':
       return `brakuje pola „${params.missingProperty}”`;
     case 'additionalProperties': {
       const name = params.additionalProperty;
-      return `nieznane pole „${name}”${didYouMean(name, Object.keys(parentSchema?.properties ?? {}))}`;
+      const known = Object.keys(parentSchema?.properties ?? {});
+      return `nieznane pole „${name}”${inContainer(error.instancePath)}${didYouMean(name, known)}`;
     }
     case 'type': {
       const types: string[] = [params.type].flat();
-      return `musi być ${types.map((type) => TYPE_NAMES[type] ?? type).join(' albo ')}`;
+      const expected = types.map((type) => TYPE_NAMES[type] ?? type).join(' albo ');
+      return `${subject} musi być ${expected}${written ? `, a jest ${described(error.data)}` : ''}`;
     }
     case 'enum': {
       const values: unknown[] = params.allowedValues;
-      return `musi być jedną z wartości: ${values.map(quoted).join(', ')}${didYouMean(error.data, values)}`;
+      if (!written) return `${subject} musi mieć jedną z wartości: ${values.map(quoted).join(', ')}`;
+      return (
+        `${quoted(error.data)}${inContainer(error.instancePath)} nie jest jedną z wartości: ` +
+        `${values.map(quoted).join(', ')}${didYouMean(error.data, values)}`
+      );
     }
     case 'const':
-      return `musi mieć wartość ${quoted(params.allowedValue)}`;
+      return `${subject} musi być ${quoted(params.allowedValue)}${written ? `, nie ${quoted(error.data)}` : ''}`;
     case 'minLength':
       return params.limit === 1
         ? 'nie może być puste'
@@ -100,9 +154,13 @@ export function polishAjvMessage(error: ErrorObject): string {
     case 'format':
       return `ma nieprawidłowy format (${FORMAT_NAMES[params.format] ?? params.format})`;
     case 'uniqueItems': {
-      // ajv's i and j come in either order depending on the item types.
-      const [first, second] = [params.i, params.j].sort((a: number, b: number) => a - b);
-      return `powtarza wartość: elementy ${first} i ${second} są jednakowe (numeracja od 0)`;
+      const list = tokensOf(error.instancePath).at(-1);
+      const where = list === undefined ? 'na liście' : `w „${list}”`;
+      if (!Array.isArray(error.data)) return `ten sam element występuje ${where} więcej niż raz`;
+      const items: unknown[] = error.data;
+      const item = items[params.i];
+      const count = items.filter((other) => JSON.stringify(other) === JSON.stringify(item)).length;
+      return `${quoted(item)} występuje ${where} ${times(count)}`;
     }
     default:
       return `jest nieprawidłowe (reguła „${keyword}”)`;
@@ -121,6 +179,9 @@ export function polishAjvPlace(error: ErrorObject): string {
         ? error.params.additionalProperty
         : undefined;
   if (typeof field === 'string') return `${error.instancePath}/${pointerToken(field)}`;
+  // A repeated item: where it is written again (ajv's i and j come in either order).
+  if (error.keyword === 'uniqueItems')
+    return `${error.instancePath}/${Math.max(error.params.i, error.params.j)}`;
   return error.instancePath || '/';
 }
 

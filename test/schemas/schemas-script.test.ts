@@ -61,9 +61,8 @@ describe('npm run schemas:check on a broken file', { timeout: 30_000 }, () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      '- schemas/tier-iv.json, pole „email”, /schema/properties/email/$ref: musi być jedną z wartości:',
+      '- schemas/tier-iv.json, pole „email”, /schema/properties/email/$ref: „e-mail” nie jest definicją z definitions.json — to pole ma definicję „email”: wpisz "#/$defs/email"',
     );
-    expect(result.stderr).toContain('czy chodziło o „#/$defs/email”?');
     expect(result.stderr).not.toMatch(NO_STACK);
   });
 });

@@ -59,7 +59,7 @@ describe('polishAjvMessage and polishAjvPlace', () => {
       object({ tiers: { items: object({ prize: {} }, { additionalProperties: false }) } }),
       { tiers: [{ prize: 'AYGO' }, { prise: 'AYGO' }] },
       '/tiers/1/prise',
-      'nieznane pole „prise” — czy chodziło o „prize”?',
+      'nieznane pole „prise” w „tiers” — czy chodziło o „prize”?',
     ],
     // A short name is one or two edits away from almost anything: no guess.
     [
@@ -76,31 +76,68 @@ describe('polishAjvMessage and polishAjvPlace', () => {
       '/a~1b~0c',
       'nieznane pole „a/b~c”',
     ],
-    ['type', { type: 'string' }, 5, '/', 'musi być tekstem'],
-    ['type', object({ count: { type: 'number' } }), { count: '5' }, '/count', 'musi być liczbą'],
-    ['type', { type: 'integer' }, 2.5, '/', 'musi być liczbą całkowitą'],
-    ['type', { type: 'boolean' }, 'tak', '/', 'musi być wartością true albo false'],
-    ['type', { type: 'array' }, {}, '/', 'musi być listą […]'],
-    ['type', { type: 'object' }, [], '/', 'musi być obiektem {…}'],
-    ['type', { type: 'null' }, 0, '/', 'musi być wartością null'],
-    ['type', { type: ['string', 'null'] }, 0, '/', 'musi być tekstem albo wartością null'],
+    ['type', { type: 'string' }, 5, '/', 'wartość musi być tekstem, a jest liczbą 5'],
+    [
+      'type',
+      object({ count: { type: 'number' } }),
+      { count: '5' },
+      '/count',
+      '„count” musi być liczbą, a jest tekstem „5”',
+    ],
+    ['type', { type: 'integer' }, 2.5, '/', 'wartość musi być liczbą całkowitą, a jest liczbą 2.5'],
+    [
+      'type',
+      { type: 'boolean' },
+      'tak',
+      '/',
+      'wartość musi być wartością true albo false, a jest tekstem „tak”',
+    ],
+    ['type', { type: 'array' }, {}, '/', 'wartość musi być listą […], a jest obiektem {…}'],
+    ['type', { type: 'object' }, [], '/', 'wartość musi być obiektem {…}, a jest listą […]'],
+    ['type', { type: 'null' }, 0, '/', 'wartość musi być wartością null, a jest liczbą 0'],
+    [
+      'type',
+      object({ list: { type: ['string', 'null'] } }),
+      { list: [0] },
+      '/list',
+      '„list” musi być tekstem albo wartością null, a jest listą […]',
+    ],
     [
       'enum',
       object({ claimBy: { enum: ['hash', 'code'] } }),
       { claimBy: 'email' },
       '/claimBy',
-      'musi być jedną z wartości: „hash”, „code”',
+      '„email” w „claimBy” nie jest jedną z wartości: „hash”, „code”',
     ],
     [
       'enum',
       { enum: ['draw', 'weekly', 'daily'] },
       'dayli',
       '/',
-      'musi być jedną z wartości: „draw”, „weekly”, „daily” — czy chodziło o „daily”?',
+      '„dayli” nie jest jedną z wartości: „draw”, „weekly”, „daily” — czy chodziło o „daily”?',
     ],
-    ['enum', { enum: ['I', 'II', 'III'] }, 'IV', '/', 'musi być jedną z wartości: „I”, „II”, „III”'],
-    ['enum', { enum: [1, 2, null] }, 3, '/', 'musi być jedną z wartości: „1”, „2”, „null”'],
-    ['const', { const: 'Europe/Warsaw' }, 'Europe/Berlin', '/', 'musi mieć wartość „Europe/Warsaw”'],
+    ['enum', { enum: ['I', 'II', 'III'] }, 'IV', '/', '„IV” nie jest jedną z wartości: „I”, „II”, „III”'],
+    [
+      'enum',
+      object({ tiers: { items: { enum: [1, 2, null] } } }),
+      { tiers: [1, 3] },
+      '/tiers/1',
+      '„3” w „tiers” nie jest jedną z wartości: „1”, „2”, „null”',
+    ],
+    [
+      'const',
+      object({ timeZone: { const: 'Europe/Warsaw' } }),
+      { timeZone: 'Europe/Berlin' },
+      '/timeZone',
+      '„timeZone” musi być „Europe/Warsaw”, nie „Europe/Berlin”',
+    ],
+    [
+      'const',
+      object({ days: { items: { const: 1 } } }),
+      { days: [1, 2] },
+      '/days/1',
+      'element 2 listy „days” musi być „1”, nie „2”',
+    ],
     ['minLength', { minLength: 1 }, '', '/', 'nie może być puste'],
     ['minLength', { minLength: 2 }, 'a', '/', 'musi mieć co najmniej 2 znaki'],
     ['minLength', { minLength: 5 }, 'a', '/', 'musi mieć co najmniej 5 znaków'],
@@ -122,15 +159,15 @@ describe('polishAjvMessage and polishAjvPlace', () => {
       'uniqueItems',
       { items: { type: 'string' }, uniqueItems: true },
       ['Draw1', 'Draw2', 'Draw1'],
-      '/',
-      'powtarza wartość: elementy 0 i 2 są jednakowe (numeracja od 0)',
+      '/2',
+      '„Draw1” występuje na liście dwa razy',
     ],
     [
       'uniqueItems',
       { uniqueItems: true },
       [{ id: 1 }, { id: 2 }, { id: 1 }],
-      '/',
-      'powtarza wartość: elementy 0 i 2 są jednakowe (numeracja od 0)',
+      '/2',
+      '„{"id":1}” występuje na liście dwa razy',
     ],
     ['multipleOf', { multipleOf: 2 }, 3, '/', 'jest nieprawidłowe (reguła „multipleOf”)'],
   ])('%s: %j with %j', (keyword, schema, data, place, message) => {
@@ -142,7 +179,9 @@ describe('polishAjvMessage and polishAjvPlace', () => {
 
   it('uses the Polish text a schema node gives in errorMessage (as VS Code reads it) for how a value is written', () => {
     const zip = { type: 'string', pattern: '^\\d{2}-\\d{3}$', errorMessage: 'podaj kod w postaci 00-000' };
-    expect(polishAjvMessage(errorFor(zip, 12345, 'type'))).toBe('podaj kod w postaci 00-000');
+    expect(polishAjvMessage(errorFor(zip, 12345, 'type'))).toBe(
+      'wartość jest liczbą 12345: podaj kod w postaci 00-000',
+    );
     expect(polishAjvMessage(errorFor(zip, '00000', 'pattern'))).toBe('podaj kod w postaci 00-000');
     const short = { type: 'string', minLength: 5, errorMessage: 'podaj kod w postaci 00-000' };
     expect(polishAjvMessage(errorFor(short, '0', 'minLength'))).toBe('musi mieć co najmniej 5 znaków');
@@ -193,7 +232,7 @@ describe('polishAjvProblems', () => {
     expect(lines).toEqual([
       'schemas/tier-iv.json: /prize — brakuje pola „prize”',
       'schemas/tier-iv.json: /prise — nieznane pole „prise” — czy chodziło o „prize”?',
-      'schemas/tier-iv.json: /id — musi być jedną z wartości: „I”, „II”, „III”, „IV”',
+      'schemas/tier-iv.json: /id — „V” w „id” nie jest jedną z wartości: „I”, „II”, „III”, „IV”',
       'schemas/tier-iv.json: /count — musi wynosić co najmniej 1',
     ]);
     for (const line of lines) expect(line).not.toMatch(ENGLISH);
@@ -226,7 +265,7 @@ describe('polishAjvProblems', () => {
       zip: { type: 'string', const: '00-000', errorMessage: 'podaj kod w postaci 00-000' },
     });
     expect(polishAjvProblems(file, errorsFor(schema, { zip: 5 }))).toEqual([
-      'schemas/tier-iv.json: /zip — podaj kod w postaci 00-000',
+      'schemas/tier-iv.json: /zip — „zip” jest liczbą 5: podaj kod w postaci 00-000',
     ]);
   });
 });

@@ -21,9 +21,9 @@ describe('content files', () => {
     const errors = validateContent({ ...contentFiles, campaign: broken });
     expect(errors).toEqual([
       'src/content/campaign.json: /sales/start — wpisz datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski): teksty podają godzinę',
-      'src/content/campaign.json: /statementDeadlineDays — musi być liczbą całkowitą',
+      'src/content/campaign.json: /statementDeadlineDays — „statementDeadlineDays” musi być liczbą całkowitą, a jest tekstem „6”',
       'src/content/campaign.json: /phases/2/start — wpisz datę jako "RRRR-MM-DD" albo datę i godzinę jako "RRRR-MM-DDTGG:MM:SS" (czas polski)',
-      'src/content/campaign.json: /contact/emial — nieznane pole „emial” — czy chodziło o „email”?',
+      'src/content/campaign.json: /contact/emial — nieznane pole „emial” w „contact” — czy chodziło o „email”?',
       'src/content/campaign.json: /links/video — wpisz pełny adres zaczynający się od https://',
     ]);
   });

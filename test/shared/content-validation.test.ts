@@ -48,7 +48,7 @@ describe('FAQ and rules content', () => {
         delete item.list;
         Object.assign(item, { tytul: 'literówka' });
       }),
-    ).toEqual(['src/content/faq.json: /groups/1/items/0/tytul — nieznane pole „tytul”']);
+    ).toEqual(['src/content/faq.json: /groups/1/items/0/tytul — nieznane pole „tytul” w „items”']);
     expect(
       withFaq((faq) => {
         const item = faq.groups[1]!.items[0]!;

@@ -85,7 +85,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       'IV',
       (file) => (file.schema.properties.phone = { $ref: '#/$defs/telefon' }),
       [
-        'schemas/tier-iv.json, pole „phone”, /schema/properties/phone/$ref: musi być jedną z wartości: „#/$defs/phone”',
+        'schemas/tier-iv.json, pole „phone”, /schema/properties/phone/$ref: „telefon” nie jest definicją z definitions.json — to pole ma definicję „phone”: wpisz "#/$defs/phone"',
       ],
     ],
     [
@@ -108,7 +108,48 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       'a field named twice in ui:order',
       'V',
       (file) => file.uiSchema['ui:order'].push('email'),
-      [expect.stringMatching(/^schemas\/tier-v\.json, \/uiSchema\/ui:order: powtarza wartość/)],
+      ['schemas/tier-v.json, pole „email”, /uiSchema/ui:order/12: „email” występuje w „ui:order” dwa razy'],
+    ],
+    [
+      'a field written three times in required',
+      'VI',
+      (file) => file.schema.required.push('email', 'email'),
+      ['schemas/tier-vi.json, pole „email”, /schema/required/8: „email” występuje w „required” trzy razy'],
+    ],
+    [
+      'a $ref to a definition that offers a choice, misspelt',
+      'I',
+      (file) => (file.schema.properties.consents = { $ref: '#/$defs/consentWithTax' }),
+      [
+        'schemas/tier-i.json, pole „consents”, /schema/properties/consents/$ref: „consentWithTax” nie jest definicją z definitions.json — to pole ma definicję „consents” albo „consentsWithTax”: wpisz "#/$defs/consentsWithTax"',
+      ],
+    ],
+    [
+      'the schema’s type written in Polish (const)',
+      'IV',
+      (file) => (file.schema.type = 'obiekt'),
+      ['schemas/tier-iv.json, /schema/type: „type” jest tekstem „obiekt”: Wpisz "object".'],
+    ],
+    [
+      'a limit written as text (type)',
+      'IV',
+      (file) =>
+        (file.schema.properties.address_house = {
+          $ref: '#/$defs/address_house',
+          maxLength: '50',
+          errorMessage: { maxLength: 'Najwyżej {znaki}.' },
+        }),
+      [
+        'schemas/tier-iv.json, pole „address_house”, /schema/properties/address_house/maxLength: „maxLength” jest tekstem „50”: Wpisz liczbę całkowitą (bez cudzysłowu).',
+      ],
+    ],
+    [
+      'a misspelt key of a field’s look (additionalProperties)',
+      'IV',
+      (file) => (file.uiSchema.phone = { 'ui:placholder': '600 700 800' }),
+      [
+        'schemas/tier-iv.json, pole „phone”, /uiSchema/phone/ui:placholder: nieznane pole „ui:placholder” w „phone” — czy chodziło o „ui:placeholder”?',
+      ],
     ],
     [
       'a ui:order entry that is no field of this form',
@@ -132,7 +173,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       'VI',
       (file) => (file.schema.required = 'phone'),
       [
-        'schemas/tier-vi.json, /schema/required: Wpisz listę nazw pól w nawiasach kwadratowych, każdą raz, np. ["phone", "email"].',
+        'schemas/tier-vi.json, /schema/required: „required” jest tekstem „phone”: Wpisz listę nazw pól w nawiasach kwadratowych, każdą raz, np. ["phone", "email"].',
       ],
     ],
     [
@@ -141,7 +182,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       (file) => (file.uiSchema.phone = { 'ui:widget': 'PhoneWidgetX' }),
       [
         expect.stringMatching(
-          /^schemas\/tier-iv\.json, pole „phone”, \/uiSchema\/phone\/ui:widget: musi być jedną z wartości: .*„MaskedInputWidget”/,
+          /^schemas\/tier-iv\.json, pole „phone”, \/uiSchema\/phone\/ui:widget: „PhoneWidgetX” w „ui:widget” nie jest jedną z wartości: .*„MaskedInputWidget”/,
         ),
       ],
     ],
@@ -151,7 +192,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       (file) => (file.uiSchema.email = { 'ui:section': 'kontakt' }),
       [
         expect.stringMatching(
-          /pole „email”, \/uiSchema\/email\/ui:section: musi być jedną z wartości: „kupon”, „dane”, „zgody”, „pep”/,
+          /pole „email”, \/uiSchema\/email\/ui:section: „kontakt” w „ui:section” nie jest jedną z wartości: „kupon”, „dane”, „zgody”, „pep”$/,
         ),
       ],
     ],
@@ -311,7 +352,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       'VI',
       (file) => (file.schema.properties.phone = { $ref: '#/$defs/firstName' }),
       [
-        'schemas/tier-vi.json, pole „phone”, /schema/properties/phone/$ref: musi być jedną z wartości: „#/$defs/phone”',
+        'schemas/tier-vi.json, pole „phone”, /schema/properties/phone/$ref: „firstName” to definicja innego pola — to pole ma definicję „phone”: wpisz "#/$defs/phone"',
       ],
     ],
     [
@@ -514,7 +555,7 @@ describe('a broken shared file is told in Polish, naming schemas/definitions.jso
       }),
     ).toEqual([
       'schemas/definitions.json, /$defs/address_flat/errorMessage: reguła „minLength” nie ma polskiego komunikatu — dopisz go w „errorMessage” jako "minLength": "…"',
-      'schemas/definitions.json, /$defs/email/maxLength: musi być liczbą całkowitą',
+      'schemas/definitions.json, /$defs/email/maxLength: „maxLength” musi być liczbą całkowitą, a jest tekstem „sto”',
     ]);
   });
 
@@ -574,9 +615,9 @@ describe('a broken shared file is told in Polish, naming schemas/definitions.jso
         ui.email['ui:widget'] = 'Email';
       }),
     ).toEqual([
-      'schemas/definitions.ui.json, pole „phone”, /phone/ui:section: musi być jedną z wartości: „kupon”, „dane”, „zgody”, „pep” — czy chodziło o „dane”?',
+      'schemas/definitions.ui.json, pole „phone”, /phone/ui:section: „Dane” w „ui:section” nie jest jedną z wartości: „kupon”, „dane”, „zgody”, „pep” — czy chodziło o „dane”?',
       expect.stringMatching(
-        /^schemas\/definitions\.ui\.json, pole „email”, \/email\/ui:widget: musi być jedną z wartości: .*czy chodziło o „email”\?$/,
+        /^schemas\/definitions\.ui\.json, pole „email”, \/email\/ui:widget: „Email” w „ui:widget” nie jest jedną z wartości: .*czy chodziło o „email”\?$/,
       ),
     ]);
   });

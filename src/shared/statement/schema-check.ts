@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { RJSFSchema } from '@rjsf/utils';
-import { pointerToken, polishAjvMessage, polishAjvPlace } from '../ajv-polish';
+import { nearest, pointerToken, polishAjvMessage, polishAjvPlace } from '../ajv-polish';
 import type { Tier } from '../campaign';
 import { conditionIfSchema, editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
 import { addStatementKeywords, STATEMENT_AJV_OPTIONS, STATEMENT_KEYWORD_NAMES } from './keywords';
@@ -214,11 +214,25 @@ function namesField(error: ErrorObject, place: string): boolean {
   return parent.join('/') === '/uiSchema' || parent.at(-1) === 'properties';
 }
 
+const DEFINITION = '#/$defs/';
+
+/** A field's `$ref` to a definition it may not have: what the name is, and what to write instead. */
+function wrongDefinition(written: string, allowed: string[], definitions: string[]): string {
+  const name = written.startsWith(DEFINITION) ? written.slice(DEFINITION.length) : written;
+  const names = allowed.map((ref) => ref.slice(DEFINITION.length));
+  const what = definitions.includes(name)
+    ? `„${name}” to definicja innego pola`
+    : `„${name}” nie jest definicją z definitions.json`;
+  const choice = names.map((option) => `„${option}”`).join(' albo ');
+  return `${what} — to pole ma definicję ${choice}: wpisz "${DEFINITION}${nearest(name, names)}"`;
+}
+
 function ajvProblems(
   file: string,
   errors: ErrorObject[] | null | undefined,
   fieldOf: (place: string, data: unknown) => string | undefined,
   prefix = '',
+  definitions: string[] = [],
 ): SchemaProblem[] {
   const seen = new Set<string>();
   const all = errors ?? [];
@@ -243,11 +257,18 @@ function ajvProblems(
           : undefined;
     // A field of another tier's form is no typo: the contract does not let this tier send it.
     const foreign = offending !== undefined && ALL_FORM_FIELDS.has(offending) && namesField(error, place);
-    const message = foreign ? notSent(offending!) : polishAjvMessage(error);
+    const definition = error.keyword === 'enum' && place.endsWith('/$ref') && typeof error.data === 'string';
+    const message = foreign
+      ? notSent(offending!)
+      : definition
+        ? wrongDefinition(error.data as string, error.params.allowedValues as string[], definitions)
+        : polishAjvMessage(error);
     const key = `${place}|${message}`;
     if (seen.has(key)) return [];
     seen.add(key);
-    const field = fieldOf(place, error.data);
+    // A repeated item of a list is named by the item (a field written twice in ui:order).
+    const named = error.keyword === 'uniqueItems' ? (error.data as unknown[])[error.params.i] : error.data;
+    const field = fieldOf(place, named);
     return [{ file, place, ...(field ? { field } : {}), message }];
   });
 }
@@ -283,7 +304,9 @@ export function checkTierFile({
 }: TierCheckInput): SchemaProblem[] {
   const file = `schemas/${tier.schema}`;
   const validateShape = shapeValidator(tier, shared.definitions, knownWidgets);
-  if (!validateShape(content)) return ajvProblems(file, validateShape.errors, fieldAt);
+  if (!validateShape(content)) {
+    return ajvProblems(file, validateShape.errors, fieldAt, '', Object.keys(shared.definitions.$defs));
+  }
   const tierFile = content as TierFile;
   const badPatterns = patternProblems(file, tierFile, '');
   if (badPatterns.length > 0) {
