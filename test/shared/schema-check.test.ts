@@ -455,6 +455,18 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       ],
     ],
     [
+      'a message stating another number than its rule, in a condition’s branch',
+      'III',
+      (file) =>
+        (file.schema.allOf[1].else.properties.pesel = {
+          $ref: '#/$defs/pesel',
+          errorMessage: { maxLength: 'Numer PESEL musi mieć 12 znaków.' },
+        }),
+      [
+        'schemas/tier-iii.json, pole „pesel”, /schema/allOf/1/else/properties/pesel: komunikat reguły „maxLength” podaje 12, a reguła ma 11 — napisz w nim {znaki} (albo {litery}), a program wstawi liczbę z reguły',
+      ],
+    ],
+    [
       'a misspelt place for a rule’s number',
       'IV',
       (file) =>

@@ -294,6 +294,30 @@ function shapeValidator(
   return validate;
 }
 
+/** Each field a tier file writes, with its place: at the top, and in the branches of its conditions. */
+function writtenFields(schema: JsonObject): Array<[string, JsonObject, string]> {
+  const holders: Array<[unknown, string]> = [[schema, '/schema']];
+  const conditions = Array.isArray(schema.allOf) ? schema.allOf : [];
+  conditions.forEach((condition, index) => {
+    if (!isObject(condition)) return;
+    holders.push(
+      [condition.then, `/schema/allOf/${index}/then`],
+      [condition.else, `/schema/allOf/${index}/else`],
+    );
+  });
+  return holders.flatMap(([holder, at]) =>
+    isObject(holder) && isObject(holder.properties)
+      ? Object.entries(holder.properties)
+          .filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
+          .map(([field, property]): [string, JsonObject, string] => [
+            field,
+            property,
+            `${at}/properties/${pointerToken(field)}`,
+          ])
+      : [],
+  );
+}
+
 /** Every problem of one tier file; [] means fine. */
 export function checkTierFile({
   tier,
@@ -338,12 +362,11 @@ export function checkTierFile({
 
   // Rules the tier file adds to a field need their message too, and a message must state its rule's number
   // (the definitions' own are checked there).
-  const composed = (schema.properties ?? {}) as Record<string, JsonObject>;
-  for (const [field, property] of Object.entries(tierFile.schema.properties as Record<string, JsonObject>)) {
-    const place = `/schema/properties/${pointerToken(field)}`;
+  const composed = schemaProperties(schema);
+  for (const [field, property, place] of writtenFields(tierFile.schema)) {
     const added = (keyword: string) =>
       keyword in property && (OVERRIDABLE_RULES as readonly string[]).includes(keyword);
-    for (const keyword of missingMessages(composed[field] ?? {}).filter(added)) {
+    for (const keyword of missingMessages(composed.get(field) ?? {}).filter(added)) {
       problems.push({ file, place, field, message: noMessage(keyword) });
     }
     const own = isObject(property.errorMessage) ? property.errorMessage : {};
