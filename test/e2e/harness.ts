@@ -84,20 +84,28 @@ export async function startServer(
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const browserOptional = process.env.E2E_BROWSER === 'optional';
 
-/** Whether the browser suites run; without Chromium they fail, unless E2E_BROWSER=optional says to skip. */
-export function browserAvailable(): boolean {
-  if (fs.existsSync(CHROMIUM_PATH)) return true;
+/**
+ * Whether the suites of a browser run: without its programs they fail with the advice how to install them,
+ * unless E2E_BROWSER=optional says to skip.
+ */
+export function browserInstalled(browser: string, programs: string[], install: string): boolean {
+  const missing = programs.filter((program) => !fs.existsSync(program));
+  if (missing.length === 0) return true;
   if (browserOptional) {
     console.warn(
-      `\n!!! SKIPPED: end-to-end browser tests, no Chromium at ${CHROMIUM_PATH} (E2E_BROWSER=optional) !!!\n`,
+      `\n!!! SKIPPED: end-to-end tests in ${browser}, no ${missing.join(' or ')} (E2E_BROWSER=optional) !!!\n`,
     );
     return false;
   }
   throw new Error(
-    `No Chromium at ${CHROMIUM_PATH}. Install Debian's: sudo apt-get install -y chromium ` +
-      '(or set CHROMIUM_PATH). To skip the browser tests on purpose, set E2E_BROWSER=optional.',
+    `No ${missing.join(' or ')} for the tests in ${browser}. Install Debian's: ${install}. ` +
+      'To skip the browser tests on purpose, set E2E_BROWSER=optional.',
   );
 }
+
+/** Whether the Chromium suites run. */
+export const browserAvailable = () =>
+  browserInstalled('Chromium', [CHROMIUM_PATH], 'sudo apt-get install -y chromium (or set CHROMIUM_PATH)');
 
 /** Debian's Chromium on these machines: no sandbox as root, and no calls to Google's hosts. */
 export const CHROMIUM_ARGS = [
@@ -122,19 +130,30 @@ export async function newContext(browser: Browser, viewport = DESKTOP_VIEWPORT):
 }
 
 /**
- * The real server (with `env`) and a Chromium for the tests of one describe block: started before them,
+ * The real server (with `env`) and a browser for the tests of one describe block: started before them,
  * closed after them, the server's data folder removed. `prepare` fills that folder first (the operator's
- * commands: imports, opt-out links). Read `running.server` and `running.browser` inside the tests.
+ * commands: imports, opt-out links); `launch` starts the browser (Chromium unless said). Read
+ * `running.server` and `running.browser` inside the tests.
  */
+export function useServerAndBrowser(
+  env?: Record<string, string>,
+  prepare?: (dataDir: string) => Promise<void>,
+): { server: RunningServer; browser: Browser };
+export function useServerAndBrowser<B extends { close(): Promise<void> }>(
+  env: Record<string, string>,
+  prepare: (dataDir: string) => Promise<void>,
+  launch: () => Promise<B>,
+): { server: RunningServer; browser: B };
 export function useServerAndBrowser(
   env: Record<string, string> = {},
   prepare?: (dataDir: string) => Promise<void>,
+  launch: () => Promise<{ close(): Promise<void> }> = launchBrowser,
 ) {
-  const running = {} as { server: RunningServer; browser: Browser };
+  const running = {} as { server: RunningServer; browser: { close(): Promise<void> } };
   beforeAll(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-e2e-'));
     await prepare?.(dataDir);
-    [running.server, running.browser] = await Promise.all([startServer(env, dataDir), launchBrowser()]);
+    [running.server, running.browser] = await Promise.all([startServer(env, dataDir), launch()]);
   });
   afterAll(async () => {
     await running.browser?.close();

@@ -179,6 +179,35 @@ describe.runIf(browserAvailable())('pages rendered on the server', () => {
     expect(await page.locator('.faq__group-panel:not([hidden])').count()).toBe(0);
     await context.close();
   });
+
+  it("takes no input in the server's statement form before it hydrates, and all of it after", async () => {
+    // Issue 27.3 (found racing hydration in the engines' test): a name typed into the server's form stayed
+    // on the screen while the form, once hydrated, still listed it as missing and kept the button disabled.
+    const page = await (await newContext(running.browser, PHONE_VIEWPORT)).newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(running.server.url + prizes.tiers.find((tier) => tier.id === 'VI')!.path, {
+      waitUntil: 'commit',
+    });
+    const inputs = page.locator('.statement__form input');
+    await inputs.first().waitFor();
+    const enabled = () =>
+      inputs.evaluateAll((all) => all.filter((input) => !(input as HTMLInputElement).disabled).length);
+    expect(await enabled()).toBe(0);
+    release();
+    await waitForHydration(page);
+    await expect.poll(enabled).toBe(await inputs.count());
+    // What is typed now counts: one field fewer is missing.
+    const missing = page.locator('.missing__link');
+    const before = await missing.count();
+    await page.locator('#root_firstName').fill('Jan');
+    await expect.poll(() => missing.count()).toBe(before - 1);
+    await page.context().close();
+  });
 });
 
 describe.runIf(browserAvailable())("a device clock in another phase than the server's", () => {

@@ -30,7 +30,7 @@ function writeCsv(out: string, header: string[], rows: unknown[][]) {
 }
 
 /** Nested payload objects (address, statementExposedPosition) become dotted columns. */
-function flatten(value: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+export function flatten(value: Record<string, unknown>, prefix = ''): Record<string, unknown> {
   const flat: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {

@@ -31,6 +31,8 @@ export interface StatementFormProps {
   send: (payload: StatementPayload) => Promise<SubmitResult>;
   /** Told what the form would send, whenever its data changes (the studio's payload panel). */
   onPayload?: (payload: StatementPayload) => void;
+  /** Takes no input: the server's form before the page is hydrated (React would never see what is typed). */
+  disabled?: boolean;
 }
 
 /** Field messages ("consents.rules" → message) as rjsf's nested error schema. */
@@ -62,6 +64,7 @@ export function StatementForm({
   lockedCode,
   send,
   onPayload,
+  disabled,
 }: StatementFormProps) {
   const { schema, uiSchema } = form;
   const navigate = useNavigate();
@@ -131,6 +134,7 @@ export function StatementForm({
         validator={validator}
         formData={formData}
         formContext={formContext}
+        disabled={disabled}
         widgets={widgets}
         templates={templates}
         extraErrors={toErrorSchema(errors)}

@@ -35,7 +35,9 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
   const location = useLocation();
   const hash = (tier.claimBy === 'hash' && new URLSearchParams(location.search).get('hash')) || null;
   const link = useStatementLink(hash);
-  // Navigation state is the browser's (a reload keeps it): read once the server's HTML is hydrated.
+  // Navigation state is the browser's (a reload keeps it): read once the server's HTML is hydrated. Until
+  // then the form takes no input: what a winner typed or ticked in the server's HTML would stay on the screen,
+  // unseen by React, and the form would still ask for it.
   const hydrated = useHydrated();
   const stateCode = hydrated ? (location.state as { code?: unknown } | null)?.code : undefined;
   // A valid link knows its code: it is filled in and locked, as one passed from the code checker.
@@ -72,6 +74,7 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
         hash={hash}
         lockedCode={lockedCode}
         send={(payload) => submitStatement(tier, payload)}
+        disabled={!hydrated}
       />
     </div>
   );
