@@ -41,7 +41,7 @@ export function fillRuleNumbers(node: unknown): unknown {
     result.errorMessage = Object.fromEntries(
       Object.entries(node.errorMessage).map(([rule, message]) => [
         rule,
-        typeof message === 'string' ? filled(message, ruleNumber(node, rule)) : fillRuleNumbers(message),
+        typeof message === 'string' ? filled(message, ruleNumber(node, rule)) : message,
       ]),
     );
   }
@@ -49,42 +49,28 @@ export function fillRuleNumbers(node: unknown): unknown {
 }
 
 const knownPlaces = Object.keys(PLACES).join(' albo ');
+const [firstPlace, ...otherPlaces] = Object.keys(PLACES);
 
 /** What is untrue or unreadable in the messages of one field's rules, as Polish sentences per rule. */
 export function ruleMessageProblems(node: JsonObject): Array<{ rule: string; message: string }> {
   const messages = isObject(node.errorMessage) ? node.errorMessage : {};
   return Object.entries(messages).flatMap(([rule, message]) => {
     if (typeof message !== 'string') return [];
+    const told = (problem: string) => [{ rule, message: `komunikat reguły „${rule}” ${problem}` }];
     const limit = ruleNumber(node, rule);
     const places = message.match(PLACE) ?? [];
     const unknown = places.find((place) => !(place in PLACES));
-    if (unknown) {
-      return [
-        {
-          rule,
-          message: `komunikat reguły „${rule}” ma nieznane miejsce na liczbę „${unknown}” — wpisz ${knownPlaces}`,
-        },
-      ];
-    }
+    if (unknown) return told(`ma nieznane miejsce na liczbę „${unknown}” — wpisz ${knownPlaces}`);
     if (limit === undefined) {
       return places.length > 0
-        ? [
-            {
-              rule,
-              message: `komunikat reguły „${rule}” nie ma liczby do wstawienia w „${places[0]}” — napisz go bez nawiasów klamrowych`,
-            },
-          ]
+        ? told(`nie ma liczby do wstawienia w „${places[0]}” — napisz go bez nawiasów klamrowych`)
         : [];
     }
     const stated = (message.match(/\d+/g) ?? []).map(Number);
     if (stated.length === 0 || stated.includes(limit)) return [];
-    return [
-      {
-        rule,
-        message:
-          `komunikat reguły „${rule}” podaje ${stated.join(', ')}, a reguła ma ${limit} — ` +
-          `napisz w nim {znaki} (albo {litery}), a program wstawi liczbę z reguły`,
-      },
-    ];
+    return told(
+      `podaje ${stated.join(', ')}, a reguła ma ${limit} — ` +
+        `napisz w nim ${firstPlace} (albo ${otherPlaces.join(' albo ')}), a program wstawi liczbę z reguły`,
+    );
   });
 }
