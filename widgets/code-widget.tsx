@@ -9,7 +9,7 @@ const CODE_LENGTH = 11;
 /**
  * spec §2: the promotional code in 11 single-character boxes. Typing or pasting a whole code into a box
  * fills the boxes from there; Backspace on an empty box goes back. Locked when the code came from the
- * code checker.
+ * code checker or the e-mailed link.
  */
 export function CodeWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled } = props;

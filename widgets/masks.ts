@@ -9,11 +9,13 @@ export interface Mask {
 
 const digits = (raw: string) => raw.replace(/\D/g, '');
 const same = (value: string) => value;
+/** Letters and digits only, in capitals. */
+const alphanumeric = (raw: string) => raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** Up to `letters` letters, then up to `numbers` digits, upper case (ID card 3+6, passport 2+7). */
 function lettersThenDigits(letters: number, numbers: number) {
   return (raw: string) => {
-    const text = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const text = alphanumeric(raw);
     const head = /^[A-Z]*/.exec(text)![0].slice(0, letters);
     const tail = head.length === letters ? digits(text.slice(head.length)).slice(0, numbers) : '';
     return head + tail;
@@ -104,11 +106,7 @@ export const masks: Record<string, Mask> = {
   // Codes are printed in capitals: a code typed in lower case is kept as the capitals the box shows (issue 26).
   code: {
     inputMode: 'text',
-    toValue: (raw) =>
-      raw
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, '')
-        .slice(0, 11),
+    toValue: (raw) => alphanumeric(raw).slice(0, 11),
     display: same,
   },
 };

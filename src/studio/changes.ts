@@ -102,7 +102,7 @@ export function describeChangesOrSay(input: ChangesInput): Change[] {
 }
 
 /** A changed wording as one text: 'Oświadczam, że [-zapoznałem(-am) się z-] {+przeczytałem+} Regulamin…'. */
-export const markedWording = (wording: WordPart[]) =>
+const markedWording = (wording: WordPart[]) =>
   wording
     .map(({ words, change }) =>
       change === 'removed' ? `[-${words}-]` : change === 'added' ? `{+${words}+}` : words,

@@ -288,7 +288,8 @@ export function fieldRows(file: TierFile, ctx: StudioContext): FieldRow[] {
   return rows;
 }
 
-function rowsOf(file: TierFile, ctx: StudioContext): FieldRow[] {
+/** The rows of fieldRows without their texts' defaults (one composition instead of two). */
+export function rowsOf(file: TierFile, ctx: StudioContext): FieldRow[] {
   const { schema, uiSchema } = composed(file, ctx);
   const properties = schemaProperties(schema);
   const order = listOf(file.uiSchema['ui:order']);
@@ -492,7 +493,7 @@ export function applyEdit(file: TierFile, edit: Edit, ctx: StudioContext): TierF
       if (!edit.on && own['x-requiredMessage'] === proposal) delete own['x-requiredMessage'];
     }
   } else if (edit.kind === 'move') {
-    const rows = fieldRows(next, ctx);
+    const rows = rowsOf(next, ctx);
     const row = rows.find((candidate) => candidate.name === field);
     const order = listOf(next.uiSchema['ui:order']);
     const neighbours = rows.filter((other) => other.section === row?.section && order.includes(other.name));

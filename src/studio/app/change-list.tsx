@@ -24,7 +24,7 @@ function Wording({ parts, shows }: { parts: WordPart[]; shows: 'removed' | 'adde
 /** Changes told in words; a changed wording shown as it was and as it is, the changed words marked. */
 export function ChangeList({ changes }: { changes: Change[] }) {
   return (
-    <ul className="studio-change-list">
+    <ul>
       {changes.map((change, index) => (
         <li key={index}>
           {change.text}

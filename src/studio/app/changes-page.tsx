@@ -26,7 +26,6 @@ export function ChangesPage() {
       )}
       {typeof changes === 'object' &&
         changes.ok &&
-        changes.tiers.length > 0 &&
         changes.tiers.map((tier) => (
           <section key={tier.id} aria-labelledby={`zmiany-${tier.id}`} className="studio-changes">
             <h2 id={`zmiany-${tier.id}`}>

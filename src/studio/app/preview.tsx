@@ -123,7 +123,7 @@ export function Preview({
           <p role="status">Podgląd pojawi się, gdy plik formularza nie będzie miał błędów budowy.</p>
         )}
       </section>
-      <section aria-labelledby="dane-do-wyslania" className="studio-preview__payload">
+      <section aria-labelledby="dane-do-wyslania">
         <h2 id="dane-do-wyslania">Dane do wysłania</h2>
         <p className="studio-note">Tyle formularz wysłałby teraz Organizatorowi.</p>
         <div className="studio-preview__data" tabIndex={0}>

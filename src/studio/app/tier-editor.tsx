@@ -6,7 +6,7 @@ import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChangesOrSay, type ChangesInput } from '../changes';
 import { mergeEdits, withMine, type Conflict } from '../merge';
-import { applyEdit, fieldNames, fieldRows, type Edit, type TextKey } from '../model';
+import { applyEdit, fieldNames, fieldRows, rowsOf, type Edit, type TextKey } from '../model';
 import type { TierState } from '../studio-api';
 import { calls } from './calls';
 import { dropDraft, readDraft, writeDraft, type Draft } from './drafts';
@@ -55,6 +55,8 @@ const describe = (
   after: TierFile,
   context: Omit<ChangesInput, 'before' | 'after'>,
 ) => describeChangesOrSay({ ...context, before, after });
+
+const conflictKey = (conflict: Conflict) => conflict.path.join('/');
 
 /** /studio/<id>: one tier's fields, the live preview, the payload, 'Zapisz' and 'Historia'. */
 export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
@@ -107,8 +109,18 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
       editing.stale && draft?.base && saved.file ? mergeEdits(draft.base, draft.file, saved.file) : undefined,
     [editing.stale, draft, saved.file],
   );
+  // What each conflicting edit of mine changes, in words.
+  const conflictChanges = useMemo(
+    () =>
+      new Map(
+        (merge?.conflicts ?? []).map((conflict) => [
+          conflictKey(conflict),
+          describe(merge!.file, withMine(merge!.file, [conflict]), context),
+        ]),
+      ),
+    [merge, context],
+  );
   const [choices, setChoices] = useState<Record<string, 'mine' | 'theirs'>>({});
-  const conflictKey = (conflict: Conflict) => conflict.path.join('/');
   const undecided = merge?.conflicts.some((conflict) => !choices[conflictKey(conflict)]) ?? false;
 
   useEffect(() => {
@@ -130,18 +142,14 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
     keep({ base: draft?.base ?? saved.file, file: next });
     setStatus(undefined);
   };
-  /** Another tier's file as its editor has it, and the value of one of its texts there. */
+  /** Another tier's file as its editor has it (its unsaved change, else as saved), and a text's value there. */
   const contextOf = (other: Tier) => ({ tier: other, shared, onlinePrefix: campaign.onlineCodePrefix });
-  const fileOf = (other: Tier) =>
-    editingState(
-      other,
-      others.find((state) => state.id === other.id)!,
-      shared,
-    ).file;
+  const savedFile = (other: Tier) => others.find((state) => state.id === other.id)!.file;
+  const fileOf = (other: Tier) => readDraft(other.id)?.file ?? savedFile(other);
   const valueIn = (other: Tier, field: string, key: TextKey) => {
     const otherFile = fileOf(other);
     return otherFile
-      ? fieldRows(otherFile, contextOf(other))
+      ? rowsOf(otherFile, contextOf(other))
           .find((row) => row.name === field)
           ?.texts.find((text) => text.key === key)?.value
       : undefined;
@@ -169,9 +177,10 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
   };
   const changeEverywhere = (text: SharedText) => {
     for (const other of text.tiers) {
-      const otherFile = fileOf(other);
+      const otherDraft = readDraft(other.id);
+      const otherFile = otherDraft?.file ?? savedFile(other);
       if (!otherFile) continue;
-      const base = readDraft(other.id)?.base ?? others.find((state) => state.id === other.id)!.file;
+      const base = otherDraft?.base ?? savedFile(other);
       writeDraft(other.id, { base, file: applyEdit(otherFile, text.edit, contextOf(other)) });
     }
     setCompanions([...new Set([...companions, ...text.tiers.map((other) => other.id)])]);
@@ -312,9 +321,9 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
                 {merge.conflicts.map((conflict) => {
                   const key = conflictKey(conflict);
                   return (
-                    <fieldset key={key} className="studio-conflict">
+                    <fieldset key={key}>
                       <legend>Twoja zmiana wobec zapisanej wersji</legend>
-                      <ChangeList changes={describe(merge.file, withMine(merge.file, [conflict]), context)} />
+                      <ChangeList changes={conflictChanges.get(key)!} />
                       {(['mine', 'theirs'] as const).map((side) => (
                         <label key={side} className="studio-switch">
                           <input

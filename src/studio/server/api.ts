@@ -162,19 +162,18 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
     return !sameJson(other.base, current.ok ? current.file : null);
   });
   if (changedMeanwhile) return reply({ message: CONFLICT, conflict: true }, 409);
-  const before = new Map(saving.map((other) => [other.tier!, readTierFile(root, other.tier!)]));
   try {
     const saved = await saveTiers(root, new Map(saving.map((other) => [other.tier!.id, other.file])));
     if (!saved.ok) return reply(saved, 422);
     const shared = readSharedFiles(root);
     for (const other of saving) {
-      const old = before.get(other.tier!)!;
+      // The file before the save is its base: the check above found them equal.
       const items = shared.ok
-        ? describeLines(other.tier!, old.ok ? old.file : null, other.file, shared.shared)
+        ? describeLines(other.tier!, other.base ?? null, other.file, shared.shared)
         : [];
       recordSave(root, other.tier!, items, other.file as TierFile);
     }
-    return reply({ ok: true, ...tierSummary(root, tier) });
+    return reply({ ok: true, ...tierSummary(root, tier, shared) });
   } catch (error) {
     if (error instanceof SaveError) return reply({ message: error.message, conflict: false }, 500);
     throw error;
