@@ -12,8 +12,8 @@ import {
   type TierId,
 } from '#shared/campaign.ts';
 import { fitWithin } from '#shared/statement/coupon-photo.ts';
+import { flatten } from '#shared/statement/payload.ts';
 import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
-import { flatten } from '#server/operator/exports.ts';
 import { texts } from '#client/lib/content.ts';
 import { texts as statementTexts } from '#client/lib/statement-texts.ts';
 import { fill } from '#client/lib/template.ts';

@@ -6,7 +6,7 @@ import { listStatements, purgeStatementsBefore, statementImage } from '../db/sta
 import type { LoadedKey } from '../crypto';
 import { unsealImage, unsealStatement } from '../statements/sealed';
 import { progressOnTerminal } from './progress';
-import { EXPORT_COLUMNS } from '#shared/statement/payload.ts';
+import { EXPORT_COLUMNS, flatten } from '#shared/statement/payload.ts';
 import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 
 // The operator's files: CSV (RFC 4180, UTF-8 with BOM so spreadsheets read Polish letters).
@@ -27,17 +27,6 @@ function writeCsv(out: string, header: string[], rows: unknown[][]) {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   // 0600: the file holds decrypted personal data.
   fs.writeFileSync(out, `${BOM}${lines.join('\r\n')}\r\n`, { mode: 0o600 });
-}
-
-/** Nested payload objects (address, statementExposedPosition) become dotted columns. */
-export function flatten(value: Record<string, unknown>, prefix = ''): Record<string, unknown> {
-  const flat: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {
-      Object.assign(flat, flatten(inner as Record<string, unknown>, `${prefix}${key}.`));
-    } else flat[`${prefix}${key}`] = inner;
-  }
-  return flat;
 }
 
 /**

@@ -472,3 +472,17 @@ export function payloadToFormData(
   }
   return JSON.parse(JSON.stringify(form)) as StatementFormData;
 }
+
+/**
+ * A payload with its nested objects (address, statementExposedPosition) as dotted names (`address.city`): the
+ * export's columns, the studio's rows of what would be sent.
+ */
+export function flatten(value: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {
+      Object.assign(flat, flatten(inner as Record<string, unknown>, `${prefix}${key}.`));
+    } else flat[`${prefix}${key}`] = inner;
+  }
+  return flat;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { campaign, type Tier } from '#shared/campaign.ts';
-import { PAYLOAD_PATH_OF_FORM_FIELD, type StatementPayload } from '#shared/statement/payload.ts';
+import { flatten, PAYLOAD_PATH_OF_FORM_FIELD, type StatementPayload } from '#shared/statement/payload.ts';
 import type { SharedFiles } from '#shared/statement/schema-check.ts';
 import { runtimeValidator } from '#shared/statement/keywords.ts';
 import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
@@ -24,12 +24,6 @@ const OWN_NAMES: Record<string, string> = {
   codeType: 'Rodzaj kodu',
   hash: 'Identyfikator z linku w e-mailu',
 };
-
-/** One row per value the form would send (nested parts each on their own), in the payload's order. */
-function payloadRows(value: unknown, path = ''): Array<[string, unknown]> {
-  if (value === null || typeof value !== 'object') return [[path, value]];
-  return Object.entries(value).flatMap(([key, part]) => payloadRows(part, path ? `${path}.${key}` : key));
-}
 
 /** A value as words: yes or no, nothing, or a long text (the coupon photo) cut with its length. */
 function shown(value: unknown): string {
@@ -136,7 +130,7 @@ export function Preview({
               </tr>
             </thead>
             <tbody>
-              {payloadRows(payload ?? {}).map(([path, value]) => (
+              {Object.entries(flatten(payload ?? {})).map(([path, value]) => (
                 <tr key={path}>
                   <th scope="row">
                     {names.get(FORM_FIELD_OF_PAYLOAD.get(path) ?? '') ?? OWN_NAMES[path] ?? path}
