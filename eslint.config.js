@@ -37,6 +37,25 @@ const otherFeatures = (feature) => ({
     'Features do not import each other: move the shared part to src/client/components or src/client/lib.',
 });
 
+const addKeyword = {
+  selector: "CallExpression[callee.property.name='addKeyword']",
+  message:
+    'Only src/shared registers ajv keywords (src/shared/statement/keywords.ts): add the keyword there.',
+};
+// The server's two clocks (src/server/clock.ts) are its only way to the time.
+const clockAdvice =
+  'use the clock in the dependencies (src/server/clock.ts): clock.campaign() for what is due when, clock.real() for when something happened or how long to wait';
+const adHocTime = [
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: `Date.now(): ${clockAdvice}.`,
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: `new Date(): ${clockAdvice}.`,
+  },
+];
+
 const boundary = (files, patterns, ignores = []) => ({
   files,
   ignores,
@@ -81,16 +100,13 @@ export default defineConfig(
   {
     // The browser and the server validate with the same keywords: they are registered in one place.
     ignores: ['src/shared/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='addKeyword']",
-          message:
-            'Only src/shared registers ajv keywords (src/shared/statement/keywords.ts): add the keyword there.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', addKeyword] },
+  },
+  {
+    // A later block's no-restricted-syntax replaces an earlier one's: the server's keeps addKeyword's.
+    files: ['src/server/**'],
+    ignores: ['src/server/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', addKeyword, ...adHocTime] },
   },
   boundary(['src/client/**', 'widgets/**'], [noServer, noSql, noStudio], ['src/client/features/**']),
   ...features.map((feature) =>

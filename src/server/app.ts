@@ -57,14 +57,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     return503OnClosing: false,
     trustProxy: config.trustProxy ?? false,
   });
-  logRefusedConnections(app.server, app.log);
+  logRefusedConnections(app.server, app.log, deps.clock.real);
   // Undefined where the client has not been built (tests of the API alone).
   const template = readPageTemplate(config.clientDir);
   const PAGE_HEADERS = pageHeaders({
     hsts: config.hsts ?? HTTP_DEFAULTS.hsts,
     styleHashes: template?.styleHashes ?? [],
   });
-  const forwarder = config.errorReportDsn ? new ErrorForwarder(config.errorReportDsn, app.log) : undefined;
+  const forwarder = config.errorReportDsn
+    ? new ErrorForwarder(config.errorReportDsn, app.log, deps.clock.real)
+    : undefined;
   app.addHook('onClose', async () => forwarder?.close());
 
   await app.register(responsePolicy, { pageHeaders: PAGE_HEADERS });
@@ -74,13 +76,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     max: config.rateLimitMax ?? 20,
     windowMs: config.rateLimitWindowMs ?? 60_000,
     redisUrl: config.redisUrl,
+    now: deps.clock.real,
   });
 
-  const winners = new WinnersCache(deps.storage, app.log, deps.now);
+  const winners = new WinnersCache(deps.storage, app.log, deps.clock.campaign);
   const pages =
     template &&
     (await PageCache.load(config.clientDir, template.html, {
-      now: deps.now,
+      now: deps.clock.campaign,
       pinned: config.campaignNowMs !== undefined,
       headers: PAGE_HEADERS,
       log: app.log,

@@ -184,8 +184,3 @@ function parseHttpLimits(env: NodeJS.ProcessEnv) {
   }
   return limits;
 }
-
-export function clockFor(config: Pick<ServerConfig, 'campaignNowMs'>): () => number {
-  const fixed = config.campaignNowMs;
-  return fixed === undefined ? Date.now : () => fixed;
-}

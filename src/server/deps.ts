@@ -1,9 +1,10 @@
+import type { Clock } from './clock';
 import type { Storage } from './db';
 
 /** What the app and its routes work with: the database, the clock and the statements key. */
 export interface AppDeps {
   storage: Storage;
-  now: () => number;
+  clock: Clock;
   /** AES-256-GCM key for the statements' PESEL, ID card, passport and IBAN (src/server/crypto.ts). */
   statementsKey: Buffer;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isoAt } from './clock';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ERROR_REPORT_MESSAGE_MAX_CHARS,
@@ -76,9 +77,9 @@ const FAILURE_LOG_INTERVAL_MS = 60_000;
 const SENTRY_CLIENT = 'loteria-error-report/1.0';
 
 /** One event in Sentry's envelope format: envelope header, item header, event, one JSON line each. */
-function envelope(report: ErrorReport, source: 'browser' | 'server'): string {
+function envelope(report: ErrorReport, source: 'browser' | 'server', sentAtMs: number): string {
   const eventId = randomUUID().replaceAll('-', '');
-  const sentAt = new Date().toISOString();
+  const sentAt = isoAt(sentAtMs);
   const event = {
     event_id: eventId,
     timestamp: sentAt,
@@ -106,6 +107,8 @@ export class ErrorForwarder {
   constructor(
     private readonly dsn: SentryDsn,
     private readonly log: FastifyBaseLogger,
+    /** Real time: events' timestamps, log throttling. */
+    private readonly now: () => number,
   ) {}
 
   send(report: ErrorReport, source: 'browser' | 'server'): void {
@@ -118,7 +121,7 @@ export class ErrorForwarder {
         'content-type': 'application/x-sentry-envelope',
         'x-sentry-auth': `Sentry sentry_version=7, sentry_client=${SENTRY_CLIENT}, sentry_key=${this.dsn.publicKey}`,
       },
-      body: envelope(report, source),
+      body: envelope(report, source, this.now()),
       signal: AbortSignal.any([AbortSignal.timeout(FORWARD_TIMEOUT_MS), this.closed.signal]),
     })
       .then(async (response) => {
@@ -137,7 +140,7 @@ export class ErrorForwarder {
   private failed(): void {
     if (this.closed.signal.aborted) return;
     this.failuresUnlogged += 1;
-    const now = Date.now();
+    const now = this.now();
     if (now - this.lastLoggedAt < FAILURE_LOG_INTERVAL_MS) return;
     // No details: an error's message could quote the DSN, whose key is a credential.
     this.log.warn(

@@ -1,12 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { closeWithin } from './node-server';
-import { ConfigError, clockFor, loadConfig } from './config';
-import { openStorage } from './db';
-import { KeyError, loadStatementsKey } from './crypto';
+import { openServerParts, StartupError, type StartupNotice } from './bootstrap';
 import { importDemoIfEmpty } from './demo/demo';
-import { prepareStatementsKey } from './statements/keys';
-import { contentFiles, validateContent } from '#shared/content-validation.ts';
 
 /** After the shutdown deadline has closed the connections, how long closing the database may take. */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -22,65 +18,31 @@ function siteUrl(host: string, port: number): string {
 }
 
 async function main() {
-  let config;
+  let opened;
   try {
-    config = loadConfig();
+    opened = await openServerParts(process.env, Boolean(process.stdout.isTTY));
   } catch (error) {
-    if (error instanceof ConfigError) fail(`Błąd konfiguracji: ${error.message}`);
+    if (error instanceof StartupError) fail(error.message);
     throw error;
   }
-  const contentErrors = validateContent(contentFiles);
-  if (contentErrors.length > 0) fail(`Błędy w plikach treści:\n${contentErrors.join('\n')}`);
-
-  let statementsKey;
-  try {
-    statementsKey = loadStatementsKey({
-      ...config,
-      previousKeys: config.statementsPreviousKeys,
-      create: true,
-    });
-  } catch (error) {
-    if (error instanceof KeyError) fail(`Błąd klucza szyfrowania: ${error.message}`);
-    throw error;
-  }
-  const storage = await openStorage(config);
-  let resealed;
-  try {
-    // Issue 10 §4: the key must be the one the database's statements are sealed with.
-    resealed = await prepareStatementsKey(storage, statementsKey);
-  } catch (error) {
-    await storage.close();
-    if (error instanceof KeyError) fail(`Błąd klucza szyfrowania: ${error.message}`);
-    throw error;
-  }
+  const { config, clock, storage, key, notices } = opened;
   const demoLinks = config.demo
-    ? await importDemoIfEmpty(storage, config.dataDir, statementsKey.key)
+    ? await importDemoIfEmpty(storage, config.dataDir, key.key, clock)
     : undefined;
-  const app = await buildApp(config, { storage, now: clockFor(config), statementsKey: statementsKey.key });
+  const app = await buildApp(config, { storage, clock, statementsKey: key.key });
   // Issue 26: a person at a terminal reads plain Polish lines; a log collector reads JSON.
-  const tell = (line: string, log: () => void) =>
-    config.interactive ? process.stdout.write(`${line}\n`) : log();
-  const createdKeyFile = statementsKey.createdFile;
-  if (createdKeyFile) {
-    // Issue 5: said once, on the start that created it. Losing this file makes stored statements unreadable.
-    tell(
-      `Utworzono klucz szyfrowania oświadczeń ${createdKeyFile} — zrób jego kopię zapasową: bez niego zapisanych oświadczeń nie da się odczytać.`,
-      () => app.log.warn({ file: createdKeyFile }, 'created the statements encryption key file: back it up'),
-    );
-  }
-  if (resealed > 0)
-    tell(`Oświadczenia zaszyfrowane ponownie bieżącym kluczem: ${resealed}.`, () =>
-      app.log.info({ statements: resealed }, 'resealed statements with the current key'),
-    );
+  const tell = ({ text, log }: StartupNotice) =>
+    config.interactive ? process.stdout.write(`${text}\n`) : app.log[log.level](log.data, log.message);
+  notices.forEach(tell);
   if (demoLinks)
-    tell(
-      `Wczytano dane demonstracyjne (fikcyjne kody); linki do ich oświadczeń: ${demoLinks}. DEMO=0 je wyłącza.`,
-      () =>
-        app.log.info(
-          { linksFile: demoLinks },
-          'imported the demo winners (fictional codes); DEMO=0 turns this off',
-        ),
-    );
+    tell({
+      text: `Wczytano dane demonstracyjne (fikcyjne kody); linki do ich oświadczeń: ${demoLinks}. DEMO=0 je wyłącza.`,
+      log: {
+        level: 'info',
+        data: { linksFile: demoLinks },
+        message: 'imported the demo winners (fictional codes); DEMO=0 turns this off',
+      },
+    });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -104,7 +66,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
-  tell(`Strona działa: ${siteUrl(config.host, port)} (Ctrl+C zatrzymuje serwer)`, () => {});
+  if (config.interactive)
+    process.stdout.write(`Strona działa: ${siteUrl(config.host, port)} (Ctrl+C zatrzymuje serwer)\n`);
 }
 
 main().catch((error: unknown) => {

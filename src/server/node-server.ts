@@ -38,7 +38,7 @@ export function closeAfterBody(request: IncomingMessage): void {
     if (request.complete || socket.destroyed) return close.call(socket);
     // Node's parser reads the socket itself (no 'data' events) and drops a dumped body: count at the socket.
     const readBefore = socket.bytesRead;
-    const giveUpAt = Date.now() + LINGER_MAX_MS;
+    let checksLeft = Math.ceil(LINGER_MAX_MS / LINGER_CHECK_INTERVAL_MS);
     const stop = (closeGently: boolean) => {
       clearInterval(check);
       socket.off('close', forget);
@@ -47,7 +47,8 @@ export function closeAfterBody(request: IncomingMessage): void {
       else socket.destroy();
     };
     const check = setInterval(() => {
-      if (socket.bytesRead - readBefore > LINGER_MAX_BYTES || Date.now() > giveUpAt) stop(false);
+      checksLeft -= 1;
+      if (socket.bytesRead - readBefore > LINGER_MAX_BYTES || checksLeft < 0) stop(false);
     }, LINGER_CHECK_INTERVAL_MS);
     const drained = () => stop(true);
     const forget = () => stop(false);
@@ -105,11 +106,12 @@ export async function closeWithin(app: FastifyInstance, deadlineMs: number): Pro
 export function logRefusedConnections(
   server: http.Server,
   log: { warn: (data: object, message: string) => void },
+  now: () => number,
 ) {
-  let refusedAt = 0;
+  let refusedAt = -Infinity;
   server.on('drop', () => {
-    if (Date.now() - refusedAt < 60_000) return;
-    refusedAt = Date.now();
+    if (now() - refusedAt < 60_000) return;
+    refusedAt = now();
     log.warn({ maxConnections: server.maxConnections }, 'connection limit reached: refusing connections');
   });
 }

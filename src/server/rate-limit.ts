@@ -8,6 +8,8 @@ export interface RateLimitOptions {
   windowMs: number;
   /** Counters shared by every server process through Redis; in memory without it. */
   redisUrl: string | undefined;
+  /** Real time, for the Redis outage's retries and logs (the plugin's windows keep their own). */
+  now: () => number;
 }
 
 /** A Redis slower than this counts as failing: a limited request must not wait on it any longer. */
@@ -63,7 +65,7 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     : undefined;
   let store: ReturnType<typeof fallbackStore> | undefined;
   if (redis) {
-    const outage = new RedisOutage(app.log);
+    const outage = new RedisOutage(app.log, options.now);
     store = fallbackStore(redis, outage);
     // ioredis reconnects by itself and reports each failed attempt here.
     redis.on('error', (error: unknown) => outage.failed(error));
@@ -105,12 +107,15 @@ class RedisOutage {
   private lastLoggedAt = -Infinity;
   private retryAt = 0;
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number,
+  ) {}
 
   /** Whether this request should ask Redis; while Redis is out, only one per retry interval does. */
   shouldTry(): boolean {
     if (this.since === undefined) return true;
-    const now = Date.now();
+    const now = this.now();
     if (now < this.retryAt) return false;
     this.retryAt = now + REDIS_RETRY_INTERVAL_MS;
     return true;
@@ -122,7 +127,7 @@ class RedisOutage {
   }
 
   failed(error: unknown) {
-    const now = Date.now();
+    const now = this.now();
     this.since ??= now;
     this.retryAt = now + REDIS_RETRY_INTERVAL_MS;
     this.failuresUnlogged += 1;
@@ -137,7 +142,7 @@ class RedisOutage {
 
   answered() {
     if (this.since === undefined) return;
-    this.log.info({ outageMs: Date.now() - this.since }, 'redis answers again: rate limits shared again');
+    this.log.info({ outageMs: this.now() - this.since }, 'redis answers again: rate limits shared again');
     this.since = undefined;
     this.failuresUnlogged = 0;
     this.lastLoggedAt = -Infinity;

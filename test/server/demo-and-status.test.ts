@@ -5,9 +5,9 @@ import { DEMO_LINKS_FILE, importDemoIfEmpty } from '#server/demo/demo.ts';
 import { DEMO_CONTACT, demoWinners } from '#server/demo/dataset.ts';
 import { countWinners } from '#server/db/winners.ts';
 import { parseWinnersFile } from '#server/winners/import-file.ts';
-import type { ClaimLine } from '#server/winners/import.ts';
+import type { ClaimLine } from '#server/claims/claims.ts';
 import { campaign, draws, isOnlineCode, type TierId } from '#shared/campaign.ts';
-import { openTestApp, postStatement, type TestApp } from './helpers';
+import { fakeClock, openTestApp, postStatement, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { validStatement } from './statement-fixtures';
 import { storageTargets } from './storage-targets';
@@ -27,7 +27,7 @@ describe('the demo winners', () => {
   });
 
   it('go, with their claims and statements, at the first real import, which says so', async () => {
-    expect(await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey)).toBeDefined();
+    expect(await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey, fakeClock())).toBeDefined();
     const demoRecords = await countWinners(t.storage.db);
     expect(demoRecords).toBeGreaterThan(0);
 
@@ -49,7 +49,7 @@ describe('the demo winners', () => {
     // the next import keeps what is there, and the demo never comes back
     const again = await runOperator(['import-winners', file], t);
     expect(again.stderr).not.toMatch(/demo/);
-    expect(await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey)).toBeUndefined();
+    expect(await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey, fakeClock())).toBeUndefined();
   });
 });
 
@@ -61,7 +61,7 @@ interface Published {
 /** A test app on a fresh database after the demo import, with the lists it serves once it has polled. */
 async function demoStart(): Promise<{ t: TestApp; list: Published }> {
   const t = await openTestApp(storageTargets[0]!, { winnersPollMs: 20 });
-  await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey);
+  await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey, fakeClock());
   const instant = async () =>
     (await t.app.inject({ url: '/api/publish-winners' })).json<{ data: Published['instant'] }>().data;
   const data = await vi.waitFor(async () => {
@@ -195,7 +195,7 @@ describe.each(storageTargets)('npm run operator -- status on $name', (target) =>
   beforeAll(async () => {
     t = await openTestApp(target, { rateLimitMax: 1_000 });
     // the fixture's links went out 7 calendar days ago; one more tier III code got its link today
-    await importInto(t, winnersFixture, { nowIso: new Date(Date.now() - 7 * DAY_MS).toISOString() });
+    await importInto(t, winnersFixture, { issuedAtIso: new Date(Date.now() - 7 * DAY_MS).toISOString() });
     await importInto(t, {
       instant: [
         { date: '2025-07-09', code: 'T0000000021', award: 'TELEFON', userPublish: 'T.', ...WINNER_CONTACT },

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '#server/app.ts';
 import { serverBuildFile } from '#server/client-build.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Storage } from '#server/db/index.ts';
 import type { StorageTarget } from './storage-targets';
 import { statementEndpoint, tierById } from '#shared/campaign.ts';
@@ -21,11 +22,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The server's clocks for a test: each one real time unless the test sets it (src/server/clock.ts). */
+export function fakeClock(clocks: Partial<Clock> = {}): Clock {
+  return { campaign: () => Date.now(), real: () => Date.now(), ...clocks };
+}
+
 /** A real app (no listening socket) on a fresh database of the target; logs captured for privacy checks. */
 export async function openTestApp(
   target: StorageTarget,
   config: Partial<AppConfig> = {},
-  now: () => number = Date.now,
+  clock: Clock = fakeClock(),
 ): Promise<TestApp> {
   const opened = await target.open();
   const logs: string[] = [];
@@ -38,7 +44,7 @@ export async function openTestApp(
   const statementsKey = randomBytes(32);
   const app = await buildApp(
     { clientDir: '/nonexistent', campaignNowMs: undefined, logLevel: 'info', logger: { stream }, ...config },
-    { storage: opened.storage, now, statementsKey },
+    { storage: opened.storage, clock, statementsKey },
   );
   return {
     app,

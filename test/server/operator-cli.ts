@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { runCommand } from '#server/operator/run.ts';
 
 export interface OperatorRun {
   exitCode: number | null;
@@ -6,23 +7,57 @@ export interface OperatorRun {
   stderr: string;
 }
 
+interface Where {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  statementsKey?: Buffer;
+}
+
+/** The environment `npm run operator` gets: the given database and the test app's statements key. */
+function operatorEnv(where: Where, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: where.dataDir,
+    DATABASE_URL: where.databaseUrl ?? '',
+    STATEMENTS_KEY: where.statementsKey?.toString('hex') ?? '',
+    ...env,
+  };
+}
+
+const jsonLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 /**
- * Runs `npm run operator -- …` as the operator would (own process), against the given database, with the
- * test app's statements key (the server's and the commands' must be one).
+ * Runs an operator command in this process, as `npm run operator -- …` does, against the given database
+ * with the test app's statements key (the server's and the commands' must be one).
  */
 export async function runOperator(
   args: string[],
-  where: { dataDir: string; databaseUrl: string | undefined; statementsKey?: Buffer },
+  where: Where,
+  env: Record<string, string> = {},
+): Promise<OperatorRun> {
+  let stdout = '';
+  let stderr = '';
+  const exitCode = await runCommand(args, {
+    env: operatorEnv(where, env),
+    terminal: false,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  return { exitCode, lines: jsonLines(stdout), stderr };
+}
+
+/** The same, as the operator starts it: its own process (exit code and output as a shell sees them). */
+export async function spawnOperator(
+  args: string[],
+  where: Where,
   env: Record<string, string> = {},
 ): Promise<OperatorRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...args], {
-    env: {
-      ...process.env,
-      DATA_DIR: where.dataDir,
-      DATABASE_URL: where.databaseUrl ?? '',
-      STATEMENTS_KEY: where.statementsKey?.toString('hex') ?? '',
-      ...env,
-    },
+    env: operatorEnv(where, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -30,9 +65,5 @@ export async function runOperator(
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const lines = stdout
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { exitCode, lines, stderr };
+  return { exitCode, lines: jsonLines(stdout), stderr };
 }

@@ -4,7 +4,7 @@ import { renderedLocation } from '#server/pages.ts';
 import { calendarStretch, phaseAt } from '#shared/campaign.ts';
 import { warsawLocalToInstant } from '#shared/warsaw-time.ts';
 import { createHash } from 'node:crypto';
-import { FAKE_STYLESHEET, fakeClientBuild, openTestApp, type TestApp } from './helpers';
+import { FAKE_STYLESHEET, fakeClientBuild, fakeClock, openTestApp, type TestApp } from './helpers';
 import { storageTargets } from './storage-targets';
 
 declare global {
@@ -34,7 +34,7 @@ describe('server-rendered pages (issue 13)', () => {
 
   beforeAll(async () => {
     // The app's clock: moved by the tests below.
-    t = await openTestApp(sqlite, { clientDir }, () => nowMs);
+    t = await openTestApp(sqlite, { clientDir }, fakeClock({ campaign: () => nowMs }));
   });
   beforeEach(() => {
     nowMs = summer;
@@ -129,7 +129,11 @@ describe('a pinned clock (CAMPAIGN_NOW)', () => {
   it('is written into the page for the browser to keep', async () => {
     const clientDir = fakeClientBuild();
     const pinned = Date.parse('2025-09-05T10:00:00.000Z');
-    const t = await openTestApp(storageTargets[0]!, { clientDir, campaignNowMs: pinned }, () => pinned);
+    const t = await openTestApp(
+      storageTargets[0]!,
+      { clientDir, campaignNowMs: pinned },
+      fakeClock({ campaign: () => pinned }),
+    );
     try {
       const page = await t.app.inject({ method: 'GET', url: '/' });
       expect(page.body).toContain('<meta name="campaign-now" content="2025-09-05T10:00:00.000Z">');

@@ -46,7 +46,7 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
     await expect(prepareStatementsKey(t.storage, loaded(randomBytes(32)))).rejects.toThrow(/STATEMENTS_KEY/);
     const status = await runOperator(['status'], t, { STATEMENTS_KEY: randomBytes(32).toString('hex') });
     expect(status.exitCode).toBe(1);
-    expect(status.stderr).toMatch(/^Błąd: STATEMENTS_KEY nie pasuje do klucza/);
+    expect(status.stderr).toMatch(/^Błąd klucza szyfrowania: STATEMENTS_KEY nie pasuje do klucza/);
     expect(status.lines).toEqual([]);
   });
 

@@ -60,7 +60,7 @@ export const importInto = (
 ) =>
   importWinnersFile(t.storage, file, {
     statementsKey: t.statementsKey,
-    nowIso: new Date().toISOString(),
+    issuedAtIso: new Date().toISOString(),
     ...options,
   });
 

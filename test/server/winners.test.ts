@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from './helpers';
+import { fakeClock, openTestApp, type TestApp } from './helpers';
 import { runOperator } from './operator-cli';
 import { storageTargets } from './storage-targets';
 import { importInto, winnersFixture } from './winners-fixture';
@@ -214,7 +214,7 @@ describe.each(storageTargets)('reissue-link on $name', (target) => {
 describe.each(storageTargets)('instant winners published up to the campaign day on $name', (target) => {
   it('leaves out the days after the campaign clock’s today, and adds each as its day begins', async () => {
     let nowMs = Date.parse('2025-07-20T23:59:00+02:00');
-    const t = await openTestApp(target, { winnersPollMs: POLL_MS }, () => nowMs);
+    const t = await openTestApp(target, { winnersPollMs: POLL_MS }, fakeClock({ campaign: () => nowMs }));
     try {
       const day = (date: string, code: string) => ({
         date,

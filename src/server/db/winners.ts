@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { ClaimTable, Database, DrawWinnerTable, InstantWinnerTable } from './types';
 
@@ -12,6 +13,8 @@ export interface WinnersImport {
   claims: ClaimTable[];
   /** The bundled demo set (issue 10 §10): marked, so that the first real import removes it. */
   demo: boolean;
+  /** When the import runs (the demo's marks record it). */
+  atIso: string;
   /** Told the rows written so far (records and claims) of all the import writes. */
   progress?: ((done: number, total: number) => void) | undefined;
 }
@@ -122,10 +125,10 @@ export async function demoEverImported(db: Kysely<Database>): Promise<boolean> {
 export async function importWinners(db: Kysely<Database>, data: WinnersImport): Promise<WinnersImportResult> {
   return db.transaction().execute(async (trx) => {
     let removedDemo: RemovedDemo | undefined;
-    if (data.demo) await setMeta(trx, DEMO_KEY, new Date().toISOString());
+    if (data.demo) await setMeta(trx, DEMO_KEY, data.atIso);
     else if ((await getMeta(trx, DEMO_KEY)) !== undefined) {
       removedDemo = await removeDemo(trx);
-      await setMeta(trx, DEMO_REMOVED_KEY, new Date().toISOString());
+      await setMeta(trx, DEMO_REMOVED_KEY, data.atIso);
     }
     const total = data.instant.length + data.draws.length + data.claims.length;
     let done = 0;
@@ -155,8 +158,7 @@ export async function importWinners(db: Kysely<Database>, data: WinnersImport): 
           .execute();
       }
     }
-    if (changedRecords > 0 || removedDemo)
-      await setMeta(trx, WINNERS_VERSION_KEY, `${Date.now()}-${Math.random()}`);
+    if (changedRecords > 0 || removedDemo) await setMeta(trx, WINNERS_VERSION_KEY, randomUUID());
     return { newClaimKeys: newClaims.map((claim) => claim.record_key), changedRecords, removedDemo };
   });
 }

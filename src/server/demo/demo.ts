@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import { countWinners, demoEverImported } from '../db/winners';
 import { importWinnersFile } from '../winners/import';
@@ -17,12 +18,13 @@ export async function importDemoIfEmpty(
   storage: Storage,
   dataDir: string,
   statementsKey: Buffer,
+  clock: Clock,
 ): Promise<string | undefined> {
   if (storage.dialect !== 'sqlite') return undefined;
   if ((await demoEverImported(storage.db)) || (await countWinners(storage.db)) > 0) return undefined;
   const { lines } = await importWinnersFile(storage, demoWinners(), {
     statementsKey,
-    nowIso: new Date().toISOString(),
+    issuedAtIso: isoAt(clock.campaign()),
     demo: true,
   });
   const linksFile = path.join(dataDir, DEMO_LINKS_FILE);

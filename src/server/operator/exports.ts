@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Storage } from '../db';
 import { listOptouts } from '../db/optouts';
 import { listStatements, purgeStatementsBefore, statementImage } from '../db/statements';
+import { isoAt } from '../clock';
 import type { LoadedKey } from '../crypto';
 import { unsealImage, unsealStatement } from '../statements/sealed';
-import { progressOnTerminal } from './progress';
 import { EXPORT_COLUMNS, flatten } from '#shared/statement/payload.ts';
 import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 
@@ -33,7 +33,12 @@ function writeCsv(out: string, header: string[], rows: unknown[][]) {
  * One decrypted row per statement, received ones then rejected ones (`state`); coupon photos go to
  * `<out>-images/<id>.png` (too big for a cell).
  */
-export async function exportStatements(storage: Storage, key: LoadedKey, out: string) {
+export async function exportStatements(
+  storage: Storage,
+  key: LoadedKey,
+  out: string,
+  progress?: (done: number, total: number) => void,
+) {
   const statements = await listStatements(storage.db);
   const keys = [key.key, ...key.previous];
   const imageDir = `${out.replace(/\.csv$/i, '')}-images`;
@@ -42,7 +47,6 @@ export async function exportStatements(storage: Storage, key: LoadedKey, out: st
   const extra = [...new Set(flats.flatMap(Object.keys))].filter((column) => !EXPORT_COLUMNS.includes(column));
   const columns = [...EXPORT_COLUMNS, ...extra];
   const rows: unknown[][] = [];
-  const progress = progressOnTerminal('Eksport: oświadczenia');
   for (const [index, statement] of statements.entries()) {
     const image = await statementImage(storage.db, statement.state, statement.id);
     let imageFile = '';
@@ -86,9 +90,6 @@ export async function purgeStatements(storage: Storage, before: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(before) || !isWarsawLocalTime(before)) {
     throw new OperatorError(`--before musi być datą RRRR-MM-DD, a jest: ${before}`);
   }
-  const removed = await purgeStatementsBefore(
-    storage.db,
-    new Date(warsawLocalToInstant(before)).toISOString(),
-  );
+  const removed = await purgeStatementsBefore(storage.db, isoAt(warsawLocalToInstant(before)));
   return { before, removed };
 }

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '#content/api-messages.json';
+import { isoAt } from '../clock';
 import { pingDatabase } from '../db';
 import { setMeta } from '../db/winners';
 import type { AppDeps } from '../deps';
 
-export const healthRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage }) => {
+export const healthRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage, clock }) => {
   app.get('/health', async (request, reply) => {
     try {
       await pingDatabase(storage.db);
       // Issue 10 §9: after a failed write (disk full) the database may still answer reads: healthy again
       // only once a write succeeds, this small one or a statement's.
       if (storage.writes.failing) {
-        await setMeta(storage.db, 'health_checked_at', new Date().toISOString());
+        await setMeta(storage.db, 'health_checked_at', isoAt(clock.real()));
         storage.writes.failing = false;
       }
       return { status: 'ok' };

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '#content/api-messages.json';
+import { isoAt } from '../clock';
 import { resignOptout } from '../db/optouts';
 import { digestOf } from '../secrets';
 import type { AppDeps } from '../deps';
 
 /** spec §2, §7: GET resignation?hash=H — opt-out from promotional-code e-mails; repeating it is fine. */
-export const resignationRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage }) => {
+export const resignationRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage, clock }) => {
   app.get<{ Querystring: { hash?: string | string[] } }>(
     '/resignation',
     { config: { rateLimit: {} } },
@@ -17,8 +18,7 @@ export const resignationRoutes: FastifyPluginAsync<AppDeps> = async (app, { stor
       // Hashes are issued as 32 base64url characters; anything far off is unknown without a database trip.
       let known;
       try {
-        known =
-          hash.length <= 200 && (await resignOptout(storage.db, digestOf(hash), new Date().toISOString()));
+        known = hash.length <= 200 && (await resignOptout(storage.db, digestOf(hash), isoAt(clock.real())));
       } catch (error) {
         // Issue 10 §9: health says unhealthy until a write succeeds again; the answer is the usual 500.
         storage.writes.failing = true;

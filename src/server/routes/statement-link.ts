@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '#content/api-messages.json';
-import { findClaimByHashDigest } from '../db/claims';
-import { digestOf } from '../secrets';
+import { claimByLink } from '../claims/claims';
 import type { AppDeps } from '../deps';
 
 export const STATEMENT_LINK_CALL = '/api/statement-link';
@@ -22,8 +21,7 @@ export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, { st
       if (typeof hash !== 'string' || hash === '') {
         return reply.status(400).send({ message: apiMessages.statementLinkHashMissing });
       }
-      // Hashes are issued as 32 base64url characters; anything far off is unknown without a database trip.
-      const claim = hash.length <= 200 ? await findClaimByHashDigest(storage.db, digestOf(hash)) : undefined;
+      const claim = await claimByLink(storage, hash);
       if (!claim) return reply.status(404).send({ message: apiMessages.statementLinkUnknown });
       return claim.has_statement
         ? { status: 'received', tier: claim.tier }

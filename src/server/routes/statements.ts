@@ -3,16 +3,16 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import apiMessages from '#content/api-messages.json';
 import { prizes, statementEndpoint, tierById, type Tier, type TierId } from '#shared/campaign.ts';
 import { isObject } from '#shared/json.ts';
-import { payloadFields, payloadShape, type StatementPayload } from '#shared/statement/payload.ts';
+import { payloadFields, payloadShape } from '#shared/statement/payload.ts';
 import {
   problemsMessage,
   validateStatement,
   type StatementProblem,
 } from '#shared/statement/validate-statement.ts';
 import type { AppDeps } from '../deps';
-import { findClaimByHashDigest, findClaimsByCode, type ClaimRow } from '../db/claims';
+import { claimForStatement } from '../claims/claims';
+import { isoAt } from '../clock';
 import { StatementWriter } from '../db/statements';
-import { contactDigest, digestOf } from '../secrets';
 import { readCouponImage } from '../statements/png';
 import { sealStatement } from '../statements/sealed';
 
@@ -72,35 +72,6 @@ function reject(reply: FastifyReply, status: number, problems: StatementProblem[
   return reply.status(status).send({ message: problemsMessage(problems.slice(0, MAX_PROBLEMS)) });
 }
 
-type ClaimLookup = { claim: ClaimRow } | { status: 404 | 409; problem: StatementProblem };
-
-/**
- * Issue 5, issue 10 §2: the claim is real and the sender is its winner. The hash tiers are claimed by the
- * link's hash, which must belong to a claim with this code and tier. Tiers III and VI, whose codes the
- * winners list publishes, by the code together with the e-mail or phone it was registered with. A claim
- * that does not match gets exactly the unknown code's answer, so nobody learns which codes are still open.
- */
-async function findClaim(deps: AppDeps, tier: Tier, payload: StatementPayload): Promise<ClaimLookup> {
-  if (tier.claimBy === 'hash') {
-    const notFound = { status: 404 as const, problem: { field: 'hash', message: apiMessages.claimNotFound } };
-    if (typeof payload.hash !== 'string' || payload.hash.length > 200) return notFound;
-    const claim = await findClaimByHashDigest(deps.storage.db, digestOf(payload.hash));
-    if (!claim || claim.code !== payload.code || claim.tier !== tier.id) return notFound;
-    return { claim };
-  }
-  const email = contactDigest(deps.statementsKey, 'email', payload.email);
-  const phone = contactDigest(deps.statementsKey, 'phone', payload.phoneNumber);
-  const claims = (await findClaimsByCode(deps.storage.db, payload.code, tier.id)).filter(
-    (claim) => claim.email_digest === email || claim.phone_digest === phone,
-  );
-  if (claims.length === 0)
-    return { status: 404, problem: { field: 'code', message: apiMessages.claimNotFoundByContact } };
-  const open = claims.find((claim) => !claim.has_statement);
-  return open
-    ? { claim: open }
-    : { status: 409, problem: { field: 'code', message: apiMessages.statementDuplicate } };
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The statement body's size as received (a tier without a photo has a smaller limit). */
@@ -157,7 +128,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
           payload.image = image.dataUrl;
         }
 
-        const found = await findClaim(deps, verdict.tier, payload);
+        const found = await claimForStatement(deps.storage, deps.statementsKey, verdict.tier, payload);
         if ('status' in found) return reject(reply, found.status, [found.problem]);
 
         const sealed = sealStatement(deps.statementsKey, found.claim.id, payload);
@@ -171,7 +142,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             payload: '',
             ...sealed,
             // Real time, even under CAMPAIGN_NOW: a record of when the statement arrived (and retention).
-            created_at: new Date().toISOString(),
+            created_at: isoAt(deps.clock.real()),
           });
           deps.storage.writes.failing = false;
         } catch (error) {

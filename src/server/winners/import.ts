@@ -1,30 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { tierForPrize, type PrizeKey } from '#shared/campaign.ts';
+import { newClaim, type Winning } from '../claims/claims';
 import type { Storage } from '../db';
-import type { ClaimTable } from '../db/types';
 import { importWinners } from '../db/winners';
-import { contactDigest, newLinkHash } from '../secrets';
-import { drawRecordKey, instantRecordKey, type Contact, type WinnersFile } from './import-file';
-
-/** What import-winners prints per new claim: the link the operator e-mails to the winner (API.md). */
-export interface ClaimLine {
-  code: string;
-  award: PrizeKey;
-  tier: string;
-  link: string;
-}
-
-interface Winning {
-  recordKey: string;
-  code: string;
-  award: PrizeKey;
-  contact: Contact;
-}
+import { drawRecordKey, instantRecordKey, type WinnersFile } from './import-file';
 
 export interface ImportOptions {
   /** Keys the contact digests (issue 10 §2). */
   statementsKey: Buffer;
-  nowIso: string;
+  /** When the new claims' links are issued, by the campaign clock: their statement deadline counts from it. */
+  issuedAtIso: string;
   /** The bundled demo set: the first import that is not replaces it (importWinners). */
   demo?: boolean;
   progress?: ((done: number, total: number) => void) | undefined;
@@ -36,7 +19,7 @@ export interface ImportOptions {
  * so their links cannot be printed again), and get the file's contact digests.
  */
 export async function importWinnersFile({ db }: Storage, file: WinnersFile, options: ImportOptions) {
-  const { statementsKey, nowIso } = options;
+  const { statementsKey, issuedAtIso } = options;
   const winnings: Winning[] = [
     ...file.instant.map((record) => ({
       recordKey: instantRecordKey(record),
@@ -51,32 +34,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
       contact: record,
     })),
   ];
-  const digest = (kind: 'email' | 'phone', value: string | undefined) =>
-    value === undefined ? null : contactDigest(statementsKey, kind, value);
-  const candidates = winnings.map((winning) => {
-    const tier = tierForPrize(winning.award);
-    if (!tier) throw new Error(`no tier for prize ${winning.award}`); // content validation rules this out
-    // spec §7: tiers III and VI are claimed by code alone; the others by the hash in the e-mailed link.
-    const linkHash = tier.claimBy === 'hash' ? newLinkHash() : undefined;
-    const claim: ClaimTable = {
-      id: randomUUID(),
-      record_key: winning.recordKey,
-      code: winning.code,
-      tier: tier.id,
-      prize: winning.award,
-      hash_digest: linkHash?.digest ?? null,
-      email_digest: digest('email', winning.contact.email),
-      phone_digest: digest('phone', winning.contact.phone),
-      created_at: nowIso,
-    };
-    const line: ClaimLine = {
-      code: winning.code,
-      award: winning.award,
-      tier: tier.id,
-      link: linkHash ? `${tier.path}?hash=${linkHash.hash}` : tier.path,
-    };
-    return { claim, line };
-  });
+  const candidates = winnings.map((winning) => newClaim(winning, statementsKey, issuedAtIso));
   const result = await importWinners(db, {
     instant: file.instant.map((record) => ({
       record_key: instantRecordKey(record),
@@ -96,6 +54,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
     })),
     claims: candidates.map(({ claim }) => claim),
     demo: options.demo ?? false,
+    atIso: issuedAtIso,
     progress: options.progress,
   });
   const created = new Set(result.newClaimKeys);

@@ -1,0 +1,84 @@
+import { contentFiles, validateContent } from '#shared/content-validation.ts';
+import { clockFor, type Clock } from './clock';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { KeyError, loadStatementsKey, type LoadedKey } from './crypto';
+import { openStorage, type Storage } from './db';
+import { prepareStatementsKey } from './statements/keys';
+
+/** Why the server or a command cannot start, as one Polish message for the person who started it. */
+export class StartupError extends Error {}
+
+/** Something said once at start-up: a sentence for a person, a line for a log collector. */
+export interface StartupNotice {
+  text: string;
+  log: { level: 'info' | 'warn'; data: object; message: string };
+}
+
+/** What the server and the operator's commands both stand on. */
+export interface Opened {
+  config: ServerConfig;
+  clock: Clock;
+  storage: Storage;
+  key: LoadedKey;
+  notices: StartupNotice[];
+}
+
+const explained = (heading: string, error: unknown): never => {
+  throw error instanceof ConfigError || error instanceof KeyError
+    ? new StartupError(`${heading}: ${error.message}`)
+    : error;
+};
+
+/**
+ * The one start-up of the server and of every operator command: the configuration, the content files, the
+ * statements key (created on first start, then checked against the one the database's statements are
+ * sealed with, issue 10 §4) and the storage. A mistake throws a StartupError saying what to fix.
+ */
+export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean): Promise<Opened> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig(env, terminal);
+  } catch (error) {
+    return explained('Błąd konfiguracji', error);
+  }
+  const contentErrors = validateContent(contentFiles);
+  if (contentErrors.length > 0)
+    throw new StartupError(`Błędy w plikach treści:\n${contentErrors.join('\n')}`);
+  let key: LoadedKey;
+  try {
+    key = loadStatementsKey({ ...config, previousKeys: config.statementsPreviousKeys, create: true });
+  } catch (error) {
+    return explained('Błąd klucza szyfrowania', error);
+  }
+  const storage = await openStorage(config);
+  let resealed: number;
+  try {
+    resealed = await prepareStatementsKey(storage, key);
+  } catch (error) {
+    await storage.close();
+    return explained('Błąd klucza szyfrowania', error);
+  }
+  const notices: StartupNotice[] = [];
+  if (key.createdFile) {
+    // Issue 5: said once, on the start that created it. Losing this file makes stored statements unreadable.
+    notices.push({
+      text: `Utworzono plik klucza szyfrowania oświadczeń ${key.createdFile} — zrób jego kopię zapasową: bez niego zapisanych oświadczeń nie da się odczytać.`,
+      log: {
+        level: 'warn',
+        data: { file: key.createdFile },
+        message: 'created the statements encryption key file: back it up',
+      },
+    });
+  }
+  if (resealed > 0) {
+    notices.push({
+      text: `Oświadczenia zaszyfrowane ponownie bieżącym kluczem: ${resealed}.`,
+      log: {
+        level: 'info',
+        data: { statements: resealed },
+        message: 'resealed statements with the current key',
+      },
+    });
+  }
+  return { config, clock: clockFor(config.campaignNowMs), storage, key, notices };
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import apiMessages from '#content/api-messages.json';
+import { tierForPrize, type PrizeKey, type Tier } from '#shared/campaign.ts';
+import type { StatementPayload } from '#shared/statement/payload.ts';
+import type { StatementProblem } from '#shared/statement/validate-statement.ts';
+import type { Storage } from '../db';
+import { findClaimByHashDigest, findClaimsByCode, replaceClaimHash, type ClaimRow } from '../db/claims';
+import { rejectStatementsOfClaims } from '../db/statements';
+import type { ClaimTable } from '../db/types';
+import { contactDigest, digestOf, newLinkHash } from '../secrets';
+
+/**
+ * A claim is a winning record's right to send one statement (spec §4, §7). Its rules live here — how it is
+ * made, found, given a new link and reopened — for the statement calls, the operator's commands, the mail
+ * and the panel alike.
+ */
+
+/** A claim's statement link as import-winners and reissue-link print it (docs/api.md). */
+export interface ClaimLine {
+  code: string;
+  award: string;
+  tier: string;
+  link: string;
+}
+
+/** A mistake the operator can act on (no such claim): the commands print the message alone. */
+export class ClaimError extends Error {}
+
+// spec §7: tiers III and VI are claimed by code with the contact registered with it (their codes are
+// public in the winners list); the others by the hash in the e-mailed link.
+const linkOf = (tier: Tier, hash: string | undefined) => (hash ? `${tier.path}?hash=${hash}` : tier.path);
+
+export interface Winning {
+  recordKey: string;
+  code: string;
+  award: PrizeKey;
+  contact: { email?: string | undefined; phone?: string | undefined };
+}
+
+/**
+ * The claim a winning record gives and the line that carries its link. The contact is kept only as a
+ * digest keyed by the statements key, the link's hash only as a digest; `issuedAtIso` is the campaign
+ * clock's: the statement deadline counts from it.
+ */
+export function newClaim(winning: Winning, statementsKey: Buffer, issuedAtIso: string) {
+  const tier = tierForPrize(winning.award);
+  if (!tier) throw new Error(`no tier for prize ${winning.award}`); // content validation rules this out
+  const linkHash = tier.claimBy === 'hash' ? newLinkHash() : undefined;
+  const digest = (kind: 'email' | 'phone', value: string | undefined) =>
+    value === undefined ? null : contactDigest(statementsKey, kind, value);
+  const claim: ClaimTable = {
+    id: randomUUID(),
+    record_key: winning.recordKey,
+    code: winning.code,
+    tier: tier.id,
+    prize: winning.award,
+    hash_digest: linkHash?.digest ?? null,
+    email_digest: digest('email', winning.contact.email),
+    phone_digest: digest('phone', winning.contact.phone),
+    created_at: issuedAtIso,
+  };
+  const line: ClaimLine = {
+    code: winning.code,
+    award: winning.award,
+    tier: tier.id,
+    link: linkOf(tier, linkHash?.hash),
+  };
+  return { claim, line };
+}
+
+/** The claim a statement link's hash belongs to. Hashes are issued as 32 characters: far longer is unknown. */
+export async function claimByLink(storage: Storage, hash: string): Promise<ClaimRow | undefined> {
+  return hash.length <= 200 ? findClaimByHashDigest(storage.db, digestOf(hash)) : undefined;
+}
+
+export type ClaimLookup = { claim: ClaimRow } | { status: 404 | 409; problem: StatementProblem };
+
+/**
+ * The claim a statement is sent for, when it is real and the sender is its winner. A hash tier's link
+ * must belong to a claim with this code and tier; tiers III and VI name the code together with the e-mail
+ * or phone it was registered with. A claim that does not match gets exactly the unknown code's answer, so
+ * nobody learns which codes are still open.
+ */
+export async function claimForStatement(
+  storage: Storage,
+  statementsKey: Buffer,
+  tier: Tier,
+  payload: StatementPayload,
+): Promise<ClaimLookup> {
+  if (tier.claimBy === 'hash') {
+    const notFound = { status: 404 as const, problem: { field: 'hash', message: apiMessages.claimNotFound } };
+    if (typeof payload.hash !== 'string') return notFound;
+    const claim = await claimByLink(storage, payload.hash);
+    if (!claim || claim.code !== payload.code || claim.tier !== tier.id) return notFound;
+    return { claim };
+  }
+  const email = contactDigest(statementsKey, 'email', payload.email);
+  const phone = contactDigest(statementsKey, 'phone', payload.phoneNumber);
+  const claims = (await findClaimsByCode(storage.db, payload.code, tier.id)).filter(
+    (claim) => claim.email_digest === email || claim.phone_digest === phone,
+  );
+  if (claims.length === 0)
+    return { status: 404, problem: { field: 'code', message: apiMessages.claimNotFoundByContact } };
+  const open = claims.find((claim) => !claim.has_statement);
+  return open
+    ? { claim: open }
+    : { status: 409, problem: { field: 'code', message: apiMessages.statementDuplicate } };
+}
+
+/**
+ * New links for a hash tier's claims of a code that have no statement yet. Only digests are stored, so a
+ * lost link cannot be given again: this makes a new one, and the old one stops working.
+ */
+export async function reissueLinks(storage: Storage, code: string, tier: Tier): Promise<ClaimLine[]> {
+  const claims = (await findClaimsByCode(storage.db, code, tier.id)).filter((claim) => !claim.has_statement);
+  if (claims.length === 0)
+    throw new ClaimError(`brak zgłoszenia bez oświadczenia dla kodu ${code} w kategorii ${tier.id}`);
+  const lines: ClaimLine[] = [];
+  for (const claim of claims) {
+    const { hash, digest } = newLinkHash();
+    await replaceClaimHash(storage.db, claim.id, digest);
+    lines.push({ code, award: claim.prize, tier: tier.id, link: linkOf(tier, hash) });
+  }
+  return lines;
+}
+
+/**
+ * When a statement was sent by someone else, rejects the statements of a code's claims in a tier (kept as
+ * evidence, marked rejected) so the real winner can send theirs. Returns how many were rejected.
+ */
+export async function reopenClaims(storage: Storage, code: string, tier: Tier, atIso: string) {
+  const claims = await findClaimsByCode(storage.db, code, tier.id);
+  if (claims.length === 0) throw new ClaimError(`brak zgłoszenia dla kodu ${code} w kategorii ${tier.id}`);
+  return rejectStatementsOfClaims(
+    storage.db,
+    claims.map((claim) => claim.id),
+    atIso,
+  );
+}

@@ -1,0 +1,21 @@
+import type { Command } from './command';
+import { exportOptouts } from './commands/export-optouts';
+import { exportStatements } from './commands/export-statements';
+import { importWinners } from './commands/import-winners';
+import { issueOptout } from './commands/issue-optout';
+import { purgeStatements } from './commands/purge-statements';
+import { reissueLink } from './commands/reissue-link';
+import { reopenClaim } from './commands/reopen-claim';
+import { status } from './commands/status';
+
+/** The operator's commands, in the order the usage lists them (the registry: one file per command). */
+export const COMMANDS: readonly Command[] = [
+  importWinners,
+  reissueLink,
+  reopenClaim,
+  issueOptout,
+  exportStatements,
+  exportOptouts,
+  status,
+  purgeStatements,
+];

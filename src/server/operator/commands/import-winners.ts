@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import { isoAt } from '../../clock';
+import { parseWinnersFile } from '../../winners/import-file';
+import { importWinnersFile } from '../../winners/import';
+import { positional, type Command } from '../command';
+
+/** Imports the winners file; prints one line per new claim with its statement link (docs/api.md). */
+export const importWinners: Command = {
+  name: 'import-winners',
+  usage: 'import-winners <plik.json>',
+  async run({ storage, key, clock, args, emit, tell, progress }) {
+    const file = positional(args, 'plik.json');
+    const winners = parseWinnersFile(fs.readFileSync(file, 'utf8'));
+    const result = await importWinnersFile(storage, winners, {
+      statementsKey: key.key,
+      issuedAtIso: isoAt(clock.campaign()),
+      progress: progress('Import: zapisane rekordy'),
+    });
+    for (const line of result.lines) emit(line);
+    if (result.removedDemo) {
+      const { records, claims, statements } = result.removedDemo;
+      tell(
+        `Usunięto dane przykładowe (demo): ${records} rekordów, ${claims} zgłoszeń, ${statements} oświadczeń.`,
+      );
+    }
+    tell(
+      `Zaimportowano ${result.records} rekordów (${result.changedRecords} nowych lub zmienionych), ` +
+        `nowych zgłoszeń: ${result.lines.length}.`,
+    );
+  },
+};

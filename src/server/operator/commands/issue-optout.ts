@@ -1,0 +1,11 @@
+import { isoAt } from '../../clock';
+import { issueOptout as issue } from '../../optouts/optouts';
+import { positional, type Command } from '../command';
+
+export const issueOptout: Command = {
+  name: 'issue-optout',
+  usage: 'issue-optout <email>',
+  async run({ storage, clock, args, emit }) {
+    emit(await issue(storage, positional(args, 'email'), isoAt(clock.real())));
+  },
+};

@@ -1,0 +1,15 @@
+import { prizes } from '#shared/campaign.ts';
+import { reopenClaims } from '../../claims/claims';
+import { isoAt } from '../../clock';
+import { codeAndTier, tierIds, type Command } from '../command';
+
+/** Rejects a statement sent by someone else (kept as evidence) so the real winner can send theirs. */
+export const reopenClaim: Command = {
+  name: 'reopen-claim',
+  usage: `reopen-claim <kod> <${tierIds(prizes.tiers)}>`,
+  async run({ storage, clock, args, emit }) {
+    const { code, tier } = codeAndTier(args, prizes.tiers);
+    const rejected = await reopenClaims(storage, code, tier, isoAt(clock.real()));
+    emit({ code, tier: tier.id, rejected });
+  },
+};

@@ -1,0 +1,65 @@
+import { openServerParts, StartupError } from '../bootstrap';
+import type { Storage } from '../db';
+import { ClaimError } from '../claims/claims';
+import { OptoutError } from '../optouts/optouts';
+import { WinnersFileError } from '../winners/import-file';
+import { UsageError } from './command';
+import { COMMANDS } from './commands';
+import { OperatorError } from './exports';
+
+// The operator's commands (docs/api.md): JSON lines on stdout, a clear message and exit code 1 on error.
+// They open the same database as the server (DATA_DIR or DATABASE_URL) and may run while it serves.
+
+/** Where a command reads its settings and writes: the process's own, or a test's. */
+export interface CommandIo {
+  env: NodeJS.ProcessEnv;
+  /** stderr is a terminal: progress lines are shown. */
+  terminal: boolean;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const KNOWN_ERRORS = [UsageError, StartupError, ClaimError, OptoutError, OperatorError, WinnersFileError];
+
+function usage(): string {
+  return `Użycie: npm run operator -- <polecenie>\n${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}`;
+}
+
+/** Runs one command line; returns the exit code. */
+export async function runCommand(argv: string[], io: CommandIo): Promise<number> {
+  const [name, ...args] = argv;
+  const command = COMMANDS.find((known) => known.name === name);
+  if (!command) {
+    io.stderr(`${name === undefined ? '' : `Nieznane polecenie: ${name}\n`}${usage()}\n`);
+    return 1;
+  }
+  let storage: Storage | undefined;
+  try {
+    const { notices, ...opened } = await openServerParts(io.env, false);
+    storage = opened.storage;
+    for (const notice of notices) io.stderr(`${notice.text}\n`);
+    await command.run({
+      ...opened,
+      args,
+      emit: (line) => io.stdout(`${JSON.stringify(line)}\n`),
+      tell: (text) => io.stderr(`${text}\n`),
+      // Issue 10 §11: a long import or export shows how far it is, only in a terminal (a script reading the
+      // JSON lines, or a log file, gets nothing of it), as one line rewritten in place.
+      progress: (label) =>
+        io.terminal
+          ? (done, total) => io.stderr(`\r${label}: ${done} z ${total}${done === total ? '\n' : ''}`)
+          : undefined,
+    });
+    return 0;
+  } catch (error) {
+    const known = KNOWN_ERRORS.some((kind) => error instanceof kind);
+    const { name: kind, message } = error instanceof Error ? error : new Error(String(error));
+    // A start-up error names what failed itself; an unknown one gives its kind, never a stack trace.
+    const said = error instanceof StartupError ? message : `Błąd: ${known ? message : `${kind}: ${message}`}`;
+    io.stderr(`${said}\n`);
+    if (error instanceof UsageError) io.stderr(`${usage()}\n`);
+    return 1;
+  } finally {
+    await storage?.close();
+  }
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '#server/operator/commands.ts';
+import { openTestApp, postStatement, type TestApp } from '../helpers';
+import { spawnOperator } from '../operator-cli';
+import { validStatement } from '../statement-fixtures';
+import { storageTargets } from '../storage-targets';
+import { winnersFixture } from '../winners-fixture';
+
+// The commands' behaviour is tested in process (runOperator); here each runs once as the operator starts
+// it, in its own process: the exit code a shell sees, JSON lines on stdout, Polish sentences on stderr.
+describe('npm run operator -- <command>, each in its own process', () => {
+  let t: TestApp;
+  const ran = new Set<string>();
+  const run = async (args: string[]) => {
+    ran.add(args[0]!);
+    return spawnOperator(args, t);
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp(storageTargets[0]!, { rateLimitMax: 1_000 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('import-winners prints a line per claim and says how many records it imported', async () => {
+    const file = path.join(t.dataDir, 'winners.json');
+    fs.writeFileSync(file, JSON.stringify(winnersFixture));
+    const imported = await run(['import-winners', file]);
+    expect(imported.exitCode).toBe(0);
+    expect(imported.lines.length).toBeGreaterThan(0);
+    expect(imported.stderr).toMatch(/^Zaimportowano \d+ rekordów/m);
+  });
+
+  it('reissue-link, reopen-claim and status answer in JSON lines', async () => {
+    const hashTierLine = (await run(['reissue-link', 'C0000000001', 'I'])).lines[0];
+    expect(hashTierLine).toMatchObject({ code: 'C0000000001', tier: 'I' });
+    expect(String(hashTierLine?.link)).toMatch(/\?hash=/);
+
+    const code = winnersFixture.instant.find((record) => record.award === 'TELEFON')!.code;
+    expect((await postStatement(t, validStatement('III', code))).statusCode).toBe(201);
+    const reopened = await run(['reopen-claim', code, 'III']);
+    expect(reopened).toMatchObject({ exitCode: 0, lines: [{ code, tier: 'III', rejected: 1 }], stderr: '' });
+
+    const status = await run(['status']);
+    expect(status.exitCode).toBe(0);
+    expect(status.lines.find((line) => line.tier === 'III')).toMatchObject({ rejected: 1 });
+  });
+
+  it('issue-optout, the exports and purge-statements answer in JSON lines', async () => {
+    const optout = await run(['issue-optout', 'jan@example.pl']);
+    expect(optout.lines).toEqual([{ email: 'jan@example.pl', link: expect.stringMatching(/hash=/) }]);
+    const statements = path.join(t.dataDir, 'out', 'statements.csv');
+    expect((await run(['export-statements', '--out', statements])).lines).toEqual([
+      { out: statements, statements: 1 },
+    ]);
+    const optouts = path.join(t.dataDir, 'out', 'optouts.csv');
+    expect((await run(['export-optouts', '--out', optouts])).lines).toEqual([{ out: optouts, optouts: 0 }]);
+    expect((await run(['purge-statements', '--before', '2020-01-01'])).lines).toEqual([
+      { before: '2020-01-01', removed: 0 },
+    ]);
+  });
+
+  it('ends with 1, a Polish message and the usage on a mistake', async () => {
+    const unknown = await spawnOperator(['wyslij-wszystko'], t);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toMatch(
+      /^Nieznane polecenie: wyslij-wszystko\nUżycie: npm run operator -- <polecenie>/,
+    );
+    const missing = await spawnOperator(['reissue-link'], t);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(/^Błąd: podaj kod i kategorię \(I, II, IV, V lub WINTO\)\nUżycie:/);
+  });
+
+  it('has run every command', () => {
+    expect([...ran].sort()).toEqual(COMMANDS.map((command) => command.name).sort());
+  });
+});
