@@ -13,6 +13,7 @@ import { pageFallback } from './plugins/page-fallback';
 import { loggerOptions } from './logging';
 import { responsePolicy } from './plugins/response-policy';
 import { staticFiles } from './plugins/static-files';
+import { writeHealth } from './plugins/write-health';
 import { registerRateLimit } from './rate-limit';
 import { errorReportRoutes } from './routes/error-reports';
 import { healthRoutes } from './routes/health';
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   await app.register(responsePolicy, { pageHeaders: PAGE_HEADERS });
   await app.register(errorMapping, { forwarder });
+  await app.register(writeHealth, { storage: deps.storage });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, {
     max: config.rateLimitMax ?? 20,
@@ -103,7 +105,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(statementLinkRoutes, deps);
       await api.register(statementRoutes, deps);
       await api.register(errorReportRoutes, { forwarder });
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: apiMessages.notFound }));
+      // Unknown calls include the statement calls asked with another method: their answers are not kept either.
+      api.setNotFoundHandler((_request, reply) =>
+        reply.status(404).header('cache-control', 'no-store').send({ message: apiMessages.notFound }),
+      );
     },
     { prefix: '/api' },
   );

@@ -1,21 +1,36 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import apiMessages from '#content/api-messages.json';
 import { problemsMessage } from '#shared/statement/validate-statement.ts';
 import { scrubPath, type ErrorForwarder } from '../error-reporting';
-import { STATEMENT_CALLS, TOO_MANY_FIELDS } from '../routes/statements';
-import { pathOnly } from '../path-only';
 
-/** shared/API.md: a statement call's errors are "pole: komunikat" items, whatever fails (spec §8). */
-export function errorBody(url: string, message: string): { message: string } {
-  const statementCall = STATEMENT_CALLS.has(pathOnly(url));
-  return { message: statementCall ? problemsMessage([{ field: 'body', message }]) : message };
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** spec §8: the route's errors are "pole: komunikat" items, whatever fails (the statement calls). */
+    problems?: boolean;
+  }
+}
+
+/** An answer a route gives by throwing: its status, Polish message and headers, and nothing logged. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** An error's body as the route declares it: "pole: komunikat" items or a plain message. */
+export function errorBody(request: FastifyRequest, message: string): { message: string } {
+  const problems = request.routeOptions.config.problems === true;
+  return { message: problems ? problemsMessage([{ field: 'body', message }]) : message };
 }
 
 const knownErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: apiMessages.unsupportedMediaType },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: apiMessages.payloadTooLarge },
-  [TOO_MANY_FIELDS]: { status: 400, message: apiMessages.tooManyFields },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: apiMessages.invalidJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: apiMessages.invalidJson },
 };
@@ -28,16 +43,19 @@ const knownErrors: Record<string, { status: number; message: string }> = {
 export const errorMapping = fp<{ forwarder: ErrorForwarder | undefined }>(
   (app, { forwarder }, done) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof ApiProblem) {
+        return reply.status(error.statusCode).headers(error.headers).send(errorBody(request, error.message));
+      }
       const known = error.code ? knownErrors[error.code] : undefined;
-      if (known) return reply.status(known.status).send(errorBody(request.url, known.message));
+      if (known) return reply.status(known.status).send(errorBody(request, known.message));
       if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-        return reply.status(400).send(errorBody(request.url, apiMessages.invalidJson));
+        return reply.status(400).send(errorBody(request, apiMessages.invalidJson));
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         const message =
           { 404: apiMessages.notFound, 429: apiMessages.tooManyRequests }[error.statusCode] ??
           apiMessages.invalidJson;
-        return reply.status(error.statusCode).send(errorBody(request.url, message));
+        return reply.status(error.statusCode).send(errorBody(request, message));
       }
       request.log.error({ error: { name: error.name, code: error.code } }, 'request failed');
       forwarder?.send(
@@ -48,7 +66,7 @@ export const errorMapping = fp<{ forwarder: ErrorForwarder | undefined }>(
         },
         'server',
       );
-      return reply.status(500).send(errorBody(request.url, apiMessages.unexpected));
+      return reply.status(500).send(errorBody(request, apiMessages.unexpected));
     });
     done();
   },

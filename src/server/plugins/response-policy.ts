@@ -1,28 +1,23 @@
 import fp from 'fastify-plugin';
 import apiMessages from '#content/api-messages.json';
-import { ERROR_REPORT_CALL } from '../routes/error-reports';
-import { STATEMENT_LINK_CALL } from '../routes/statement-link';
-import { STATEMENT_CALLS } from '../routes/statements';
 import { API_HEADERS } from '../security-headers';
 import { bodyStillArriving, closeAfterBody } from '../node-server';
 import { errorBody } from './error-mapping';
-import { pathOnly } from '../path-only';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Issue 10: the route's answers carry or concern personal data (a statement, a link's or an opt-out's
+     * hash in the URL), or are nothing to keep: no cache keeps them, whatever their status (the rate
+     * limiter's and the error handler's answers too).
+     */
+    noStore?: boolean;
+  }
+}
 
 /**
- * Issue 10: answers that carry or concern personal data are kept by no cache, whatever their status:
- * every answer of a statement call (errors of the rate limiter and the error handler too) and of an
- * opt-out (its URL holds the opt-out hash). An error report's answer is nothing to keep either.
- */
-const NO_STORE_API_PATHS = new Set([
-  ...STATEMENT_CALLS,
-  STATEMENT_LINK_CALL,
-  '/api/resignation',
-  ERROR_REPORT_CALL,
-]);
-
-/**
- * What every answer Fastify sends follows, set by path so no route can forget it: the security headers
- * (pages' or the API's), no-store where personal data is concerned, a Polish 503 while shutting down, and
+ * What every answer Fastify sends follows: the security headers (pages' or the API's, by path, so no route
+ * can forget them), no-store where the route says personal data is concerned (`config.noStore`), a Polish 503 while shutting down, and
  * an answer sent before its upload is in closes the connection only once the body is read.
  */
 export const responsePolicy = fp<{ pageHeaders: Record<string, string> }>(
@@ -36,11 +31,11 @@ export const responsePolicy = fp<{ pageHeaders: Record<string, string> }>(
     app.addHook('onRequest', (request, reply, next) => {
       const api = request.url.startsWith('/api/');
       reply.headers(api ? API_HEADERS : pageHeaders);
-      if (api && NO_STORE_API_PATHS.has(pathOnly(request.url))) reply.header('cache-control', 'no-store');
+      if (request.routeOptions.config.noStore) reply.header('cache-control', 'no-store');
       // Shutting down: requests on connections already open are refused (Fastify has set Connection: close).
       if (!closing) return next();
       reply.status(503);
-      if (api) reply.send(errorBody(request.url, apiMessages.unavailable));
+      if (api) reply.send(errorBody(request, apiMessages.unavailable));
       else reply.type('text/plain; charset=utf-8').send(apiMessages.unavailable);
     });
 

@@ -8,8 +8,6 @@ import {
 import { isObject } from '#shared/json.ts';
 import { scrubMessage, scrubPath, type ErrorForwarder, type ErrorReport } from '../error-reporting';
 
-export const ERROR_REPORT_CALL = '/api/error-report';
-
 /** A report is a few hundred bytes (shared/error-reports.ts); anything much larger is no report. */
 const BODY_LIMIT_BYTES = 4 * 1024;
 
@@ -42,9 +40,9 @@ export const errorReportRoutes: FastifyPluginAsync<{ forwarder: ErrorForwarder |
   { forwarder },
 ) => {
   app.post(
-    ERROR_REPORT_CALL.slice('/api'.length),
+    '/error-report',
     {
-      config: { rateLimit: {} },
+      config: { rateLimit: {}, noStore: true },
       bodyLimit: BODY_LIMIT_BYTES,
       // Only JSON: Fastify would otherwise parse text/plain too.
       onRequest: async (request, reply) => {

@@ -9,21 +9,15 @@ import type { AppDeps } from '../deps';
 export const resignationRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage, clock }) => {
   app.get<{ Querystring: { hash?: string | string[] } }>(
     '/resignation',
-    { config: { rateLimit: {} } },
+    { config: { rateLimit: {}, noStore: true, writes: true } },
     async (request, reply) => {
       const { hash } = request.query;
       if (typeof hash !== 'string' || hash === '') {
         return reply.status(400).send({ message: apiMessages.resignationHashMissing });
       }
       // Hashes are issued as 32 base64url characters; anything far off is unknown without a database trip.
-      let known;
-      try {
-        known = hash.length <= 200 && (await resignOptout(storage.db, digestOf(hash), isoAt(clock.real())));
-      } catch (error) {
-        // Issue 10 §9: health says unhealthy until a write succeeds again; the answer is the usual 500.
-        storage.writes.failing = true;
-        throw error;
-      }
+      const known =
+        hash.length <= 200 && (await resignOptout(storage.db, digestOf(hash), isoAt(clock.real())));
       if (!known) return reply.status(404).send({ message: apiMessages.resignationUnknown });
       return { status: 'ok' };
     },

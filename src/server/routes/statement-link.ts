@@ -3,8 +3,6 @@ import apiMessages from '#content/api-messages.json';
 import { claimByLink } from '../claims/claims';
 import type { AppDeps } from '../deps';
 
-export const STATEMENT_LINK_CALL = '/api/statement-link';
-
 /**
  * Issue 14: GET statement-link?hash=H — the statement page of a hash tier asks, as it opens, whether its
  * link is known and still open, so a winner with a mistyped, replaced or used link learns it before
@@ -15,7 +13,7 @@ export const STATEMENT_LINK_CALL = '/api/statement-link';
 export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage }) => {
   app.get<{ Querystring: { hash?: string | string[] } }>(
     '/statement-link',
-    { config: { rateLimit: {} } },
+    { config: { rateLimit: {}, noStore: true } },
     async (request, reply) => {
       const { hash } = request.query;
       if (typeof hash !== 'string' || hash === '') {

@@ -10,6 +10,7 @@ import {
   type StatementProblem,
 } from '#shared/statement/validate-statement.ts';
 import type { AppDeps } from '../deps';
+import { ApiProblem } from '../plugins/error-mapping';
 import { claimForStatement } from '../claims/claims';
 import { isoAt } from '../clock';
 import { StatementWriter } from '../db/statements';
@@ -18,8 +19,6 @@ import { sealStatement } from '../statements/sealed';
 
 // spec §7: the calls the tiers' statements go to, from the tier registry.
 const ENDPOINTS = [...new Set(prizes.tiers.map(statementEndpoint))];
-/** Their paths, as requests name them. */
-export const STATEMENT_CALLS: ReadonlySet<string> = new Set(ENDPOINTS.map((endpoint) => `/api/${endpoint}`));
 
 // A 600x800 PNG (spec §5) is at most ~1.9 MB of pixels, ~2.6 MB as base64: the calls whose tiers carry a
 // photo take 3 MB. A tier without one (VI) needs a few kilobytes: more is refused once its type is read.
@@ -41,7 +40,6 @@ const MAX_KEYS_OF_ANY_TIER = Math.max(...Object.values(MAX_KEYS));
 // colon, so a body with far more colons than any tier has keys is refused unparsed (values' own colons,
 // as in "data:image/png", fit in the margin).
 const MAX_COLONS = 4 * MAX_KEYS_OF_ANY_TIER;
-export const TOO_MANY_FIELDS = 'LOTERIA_TOO_MANY_FIELDS';
 
 function countUpTo(text: string, character: string, limit: number): number {
   let count = 0;
@@ -95,10 +93,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
     const text = String(body);
     request.bodyBytes = Buffer.byteLength(text);
     if (countUpTo(text, ':', MAX_COLONS) > MAX_COLONS) {
-      done(
-        Object.assign(new Error('too many fields'), { code: TOO_MANY_FIELDS, statusCode: 400 }),
-        undefined,
-      );
+      done(new ApiProblem(400, apiMessages.tooManyFields), undefined);
       return;
     }
     void parseJson(request, text, done);
@@ -108,7 +103,10 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
   for (const endpoint of ENDPOINTS) {
     app.post(
       `/${endpoint}`,
-      { config: { rateLimit: {} }, bodyLimit: PHOTO_BODY_LIMIT_BYTES },
+      {
+        config: { rateLimit: {}, noStore: true, problems: true, writes: true },
+        bodyLimit: PHOTO_BODY_LIMIT_BYTES,
+      },
       async (request, reply) => {
         const body = request.body;
         const tier = isObject(body) && typeof body.type === 'string' ? tierById(body.type) : undefined;
@@ -144,16 +142,12 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             // Real time, even under CAMPAIGN_NOW: a record of when the statement arrived (and retention).
             created_at: isoAt(deps.clock.real()),
           });
-          deps.storage.writes.failing = false;
         } catch (error) {
           // Issue 10 §9: a full disk or a database gone. Nothing was acknowledged: the winner is told to
-          // send again later, and /api/health says unhealthy until a write succeeds.
-          deps.storage.writes.failing = true;
+          // send again later (and /api/health says unhealthy until a write succeeds: config.writes).
           const { name, code } = error as Error & { code?: unknown };
           request.log.error({ error: { name, code } }, 'statement not stored');
-          return reject(reply.header('retry-after', '60'), 503, [
-            { field: 'body', message: apiMessages.statementNotStored },
-          ]);
+          throw new ApiProblem(503, apiMessages.statementNotStored, { 'retry-after': '60' });
         }
         if (stored === 'duplicate') {
           return reject(reply, 409, [{ field: 'code', message: apiMessages.statementDuplicate }]);
