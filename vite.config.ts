@@ -20,7 +20,7 @@ export default defineConfig({
     manifest: true,
     // No preloading helper in the landing page's script (its polyfill and its lists of a lazy module's
     // imports, 400 B gzip): a statement page's modules are named in the page and fetched together by the boot
-    // script (src/server/page-html.ts); a lazy module's own CSS is still loaded with it.
+    // script (src/server/pages/page-html.ts); a lazy module's own CSS is still loaded with it.
     modulePreload: false,
   },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },

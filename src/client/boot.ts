@@ -2,7 +2,7 @@
 // painted, so on a slow phone network its download does not hold the first screen back (Lighthouse counts
 // every script requested before a paint into that paint's time). The build names the entry in
 // <meta name="app-entry"> (scripts/after-paint-plugin.ts); a statement page names the modules its form needs
-// in <meta name="app-preload"> (src/server/page-html.ts), fetched alongside. An external file, not an inline
+// in <meta name="app-preload"> (src/server/pages/page-html.ts), fetched alongside. An external file, not an inline
 // script: the Content-Security-Policy allows none. Kept small: it is part of every page's JavaScript.
 const meta = (name: string) =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ') ?? [];

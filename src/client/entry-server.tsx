@@ -7,7 +7,7 @@ import { AppRoot } from './app';
 /**
  * Issue 13: a page's HTML (the content of #root) as the browser's first render will make it, lazy parts (the
  * statement page) included. `location` is a path with, at most, the query parameters the page's first render
- * reads. Built by Vite for Node (client-build.ts) and used by src/server/pages.ts.
+ * reads. Built by Vite for Node (client-build.ts) and used by src/server/pages/pages.ts.
  */
 export async function renderPage(location: string, nowMs: number): Promise<string> {
   const errors: unknown[] = [];

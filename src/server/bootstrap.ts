@@ -1,7 +1,7 @@
 import { contentFiles, validateContent } from '#shared/content-validation.ts';
 import { clockFor, type Clock } from './clock';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { KeyError, loadStatementsKey, type LoadedKey } from './crypto';
+import { KeyError, loadStatementsKey, type LoadedKey } from './crypto/encryption';
 import { openStorage, type Storage } from './db';
 import { prepareStatementsKey } from './statements/keys';
 

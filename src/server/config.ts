@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseSentryDsn, type SentryDsn } from './error-reporting';
+import { parseSentryDsn, type SentryDsn } from './http/error-reporting';
 
 export interface ServerConfig {
   port: number;

@@ -5,6 +5,6 @@ import type { Storage } from './db';
 export interface AppDeps {
   storage: Storage;
   clock: Clock;
-  /** AES-256-GCM key for the statements' PESEL, ID card, passport and IBAN (src/server/crypto.ts). */
+  /** AES-256-GCM key for the statements' PESEL, ID card, passport and IBAN (src/server/crypto/encryption.ts). */
   statementsKey: Buffer;
 }

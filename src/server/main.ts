@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { closeWithin } from './node-server';
+import { closeWithin } from './http/node-server';
 import { openServerParts, StartupError, type StartupNotice } from './bootstrap';
 import { importDemoIfEmpty } from './demo/demo';
 

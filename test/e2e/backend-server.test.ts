@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './harness';
-import { runOperator } from '../server/operator-cli';
-import { validStatement } from '../server/statement-fixtures';
-import { winnersFixture } from '../server/winners-fixture';
+import { runOperator } from '../server/helpers/operator';
+import { validStatement } from '../server/helpers/statement-fixtures';
+import { winnersFixture } from '../server/helpers/winners-fixture';
 
 // The real server process on the embedded database: durability, key file, demo data, live imports.
 describe('backend server process', () => {

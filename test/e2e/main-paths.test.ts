@@ -19,8 +19,8 @@ import { texts as statementTexts } from '#client/lib/statement-texts.ts';
 import { fill } from '#client/lib/template.ts';
 import { fieldId } from '#client/features/statement/missing-fields.ts';
 import { validStatements } from '../fixtures/statements';
-import { runOperator } from '../server/operator-cli';
-import { winnersFixture } from '../server/winners-fixture';
+import { runOperator } from '../server/helpers/operator';
+import { winnersFixture } from '../server/helpers/winners-fixture';
 import { ENGINES, inPage, waitFor, type EngineBrowser } from './engines';
 import { type RunningServer, useServerAndBrowser } from './harness';
 

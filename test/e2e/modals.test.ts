@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { runOperator } from '../server/operator-cli';
+import { runOperator } from '../server/helpers/operator';
 import { browserAvailable, openLanding, useServerAndBrowser } from './harness';
 
 const NOT_FOUND = 'Twój kod nie został wylosowany';

@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { runOperator } from '../server/operator-cli';
+import { runOperator } from '../server/helpers/operator';
 import apiMessages from '#content/api-messages.json';
 import statementTexts from '#content/statement.json';
 import { VALID, validStatements } from '../fixtures/statements';

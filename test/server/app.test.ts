@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prizes } from '#shared/campaign.ts';
-import { fakeClientBuild, openTestApp, type TestApp } from './helpers';
-import { validStatement } from './statement-fixtures';
-import { storageTargets } from './storage-targets';
-import { importInto, winnersFixture } from './winners-fixture';
+import { fakeClientBuild, openTestApp, type TestApp } from './helpers/app';
+import { validStatement } from './helpers/statement-fixtures';
+import { storageTargets } from './helpers/storage-targets';
+import { importInto, winnersFixture } from './helpers/winners-fixture';
 
 describe.each(storageTargets)('app shell on $name', (target) => {
   let t: TestApp;

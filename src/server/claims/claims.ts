@@ -7,7 +7,7 @@ import type { Storage } from '../db';
 import { findClaimByHashDigest, findClaimsByCode, replaceClaimHash, type ClaimRow } from '../db/claims';
 import { rejectStatementsOfClaims } from '../db/statements';
 import type { ClaimTable } from '../db/types';
-import { contactDigest, digestOf, newLinkHash } from '../secrets';
+import { contactDigest, digestOf, newLinkHash } from '../crypto/secrets';
 
 /**
  * A claim is a winning record's right to send one statement (spec §4, §7). Its rules live here — how it is

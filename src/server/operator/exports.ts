@@ -4,7 +4,7 @@ import type { Storage } from '../db';
 import { listOptouts } from '../db/optouts';
 import { listStatements, purgeStatementsBefore, statementImage } from '../db/statements';
 import { isoAt } from '../clock';
-import type { LoadedKey } from '../crypto';
+import type { LoadedKey } from '../crypto/encryption';
 import { unsealImage, unsealStatement } from '../statements/sealed';
 import { EXPORT_COLUMNS, flatten } from '#shared/statement/payload.ts';
 import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';

@@ -1,7 +1,7 @@
 import { isEmailAddress } from '#shared/statement/checksums.ts';
 import type { Storage } from '../db';
 import { insertOptout } from '../db/optouts';
-import { newLinkHash } from '../secrets';
+import { newLinkHash } from '../crypto/secrets';
 
 /** An address the operator typed that is no e-mail address. */
 export class OptoutError extends Error {}

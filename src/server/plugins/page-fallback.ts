@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import apiMessages from '#content/api-messages.json';
-import type { PageCache } from '../pages';
+import type { PageCache } from '../pages/pages';
 
 /**
  * Paths no route took: a page the app renders (an unknown page path is redirected home by the page cache),

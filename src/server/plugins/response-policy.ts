@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import apiMessages from '#content/api-messages.json';
-import { API_HEADERS } from '../security-headers';
-import { bodyStillArriving, closeAfterBody } from '../node-server';
+import { API_HEADERS } from '../http/security-headers';
+import { bodyStillArriving, closeAfterBody } from '../http/node-server';
 import { errorBody } from './error-mapping';
 
 declare module 'fastify' {

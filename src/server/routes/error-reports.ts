@@ -6,7 +6,7 @@ import {
   isErrorReportKind,
 } from '#shared/error-reports.ts';
 import { isObject } from '#shared/json.ts';
-import { scrubMessage, scrubPath, type ErrorForwarder, type ErrorReport } from '../error-reporting';
+import { scrubMessage, scrubPath, type ErrorForwarder, type ErrorReport } from '../http/error-reporting';
 
 /** A report is a few hundred bytes (shared/error-reports.ts); anything much larger is no report. */
 const BODY_LIMIT_BYTES = 4 * 1024;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '#content/api-messages.json';
 import { isoAt } from '../clock';
 import { resignOptout } from '../db/optouts';
-import { digestOf } from '../secrets';
+import { digestOf } from '../crypto/secrets';
 import type { AppDeps } from '../deps';
 
 /** spec §2, §7: GET resignation?hash=H — opt-out from promotional-code e-mails; repeating it is fine. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
-import { writeCachedBody, type CachedBody } from '../cached-body';
+import { writeCachedBody, type CachedBody } from '../http/cached-body';
 import type { WinnersCache, WinnersLists } from '../winners/cache';
 
 /** spec §7: the two lists every visitor reads, by their full path. */

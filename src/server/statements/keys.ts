@@ -1,7 +1,7 @@
 import type { Storage } from '../db';
 import { anyStatement, readSealed, statementsToReseal, writeSealed } from '../db/statements';
 import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
-import { KeyError, keyFingerprint, sealedPrefix, type LoadedKey } from '../crypto';
+import { KeyError, keyFingerprint, sealedPrefix, type LoadedKey } from '../crypto/encryption';
 import { resealStatement, unsealStatement } from './sealed';
 
 // Issue 10 §4: the database keeps the fingerprint of the key that seals its statements. A server or an

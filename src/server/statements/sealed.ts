@@ -1,5 +1,5 @@
 import { STORAGE_OF } from '#shared/statement/payload.ts';
-import { decryptBytes, decryptText, encryptBytes, encryptText } from '../crypto';
+import { decryptBytes, decryptText, encryptBytes, encryptText } from '../crypto/encryption';
 
 // Issue 10 §5: everything a winner sent is sealed; the row keeps in the clear only what finds and counts
 // statements (claim, tier, code, times). The photo is sealed apart: large, and read one at a time.

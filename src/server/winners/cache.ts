@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { cachedBody, type CachedBody } from '../cached-body';
+import { cachedBody, type CachedBody } from '../http/cached-body';
 import type { Storage } from '../db';
-import { API_HEADERS } from '../security-headers';
+import { API_HEADERS } from '../http/security-headers';
 import { getMeta, listDrawWinners, listInstantWinners, WINNERS_VERSION_KEY } from '../db/winners';
 import { formatIsoDate, warsawCalendarDate } from '#shared/warsaw-time.ts';
 

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../helpers';
-import { runOperator } from '../operator-cli';
-import { storageTargets } from '../storage-targets';
-import { winnersFixture } from '../winners-fixture';
+import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { runOperator } from '../helpers/operator';
+import { validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
+import { WINNER_CONTACT, importInto, winnersFixture } from '../helpers/winners-fixture';
+
+const DAY_MS = 86_400_000;
 
 // The bug this pins: claims were stamped with real time, so under CAMPAIGN_NOW they were never overdue.
 describe.each(storageTargets)('status follows the campaign clock on $name', (target) => {
@@ -36,5 +39,42 @@ describe.each(storageTargets)('status follows the campaign clock on $name', (tar
     const after = await status('2025-08-30T12:00:00+02:00');
     expect(after.filter((line) => Number(line.waiting) > 0).length).toBeGreaterThan(0);
     expect(after.every((line) => line.overdue === line.waiting)).toBe(true);
+  });
+});
+
+// Issue 10 §11: `status`, one line per tier, so the operator knows whom to chase.
+describe.each(storageTargets)('npm run operator -- status on $name', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await openTestApp(target, { rateLimitMax: 1_000 });
+    // the fixture's links went out 7 calendar days ago; one more tier III code got its link today
+    await importInto(t, winnersFixture, { issuedAtIso: new Date(Date.now() - 7 * DAY_MS).toISOString() });
+    await importInto(t, {
+      instant: [
+        { date: '2025-07-09', code: 'T0000000021', award: 'TELEFON', userPublish: 'T.', ...WINNER_CONTACT },
+      ],
+      draws: [],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts claims, statements received, waiting, overdue and rejected per tier', async () => {
+    const send = (code: string) =>
+      postStatement(t, validStatement(code.startsWith('T') ? 'III' : 'VI', code));
+    expect((await send('T0000000003')).statusCode).toBe(201);
+    expect((await send('A1B2C3D4E5F')).statusCode).toBe(201);
+    expect((await runOperator(['reopen-claim', 'A1B2C3D4E5F', 'VI'], t)).exitCode).toBe(0);
+
+    const run = await runOperator(['status'], t);
+    expect(run.stderr).toBe('');
+    const line = (tier: string) => run.lines.find((entry) => entry.tier === tier);
+    expect(run.lines.map((entry) => entry.tier)).toEqual(['I', 'II', 'III', 'IV', 'V', 'VI', 'WINTO']);
+    expect(line('III')).toEqual({ tier: 'III', claims: 2, received: 1, waiting: 1, overdue: 0, rejected: 0 });
+    expect(line('VI')).toEqual({ tier: 'VI', claims: 2, received: 0, waiting: 2, overdue: 2, rejected: 1 });
+    expect(line('I')).toEqual({ tier: 'I', claims: 1, received: 0, waiting: 1, overdue: 1, rejected: 0 });
+    expect(line('V')).toEqual({ tier: 'V', claims: 0, received: 0, waiting: 0, overdue: 0, rejected: 0 });
   });
 });

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '#server/operator/commands.ts';
-import { openTestApp, postStatement, type TestApp } from '../helpers';
-import { spawnOperator } from '../operator-cli';
-import { validStatement } from '../statement-fixtures';
-import { storageTargets } from '../storage-targets';
-import { winnersFixture } from '../winners-fixture';
+import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { spawnOperator } from '../helpers/operator';
+import { validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
+import { winnersFixture } from '../helpers/winners-fixture';
 
 // The commands' behaviour is tested in process (runOperator); here each runs once as the operator starts
 // it, in its own process: the exit code a shell sees, JSON lines on stdout, Polish sentences on stderr.

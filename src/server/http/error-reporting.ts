@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isoAt } from './clock';
+import { isoAt } from '../clock';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ERROR_REPORT_MESSAGE_MAX_CHARS,

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { openTestApp, type TestApp } from './helpers';
-import { storageTargets } from './storage-targets';
+import { openTestApp, type TestApp } from '../helpers/app';
+import { storageTargets } from '../helpers/storage-targets';
 
 const sqlite = storageTargets[0]!;
 

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock, openTestApp, type TestApp } from './helpers';
-import { runOperator } from './operator-cli';
-import { storageTargets } from './storage-targets';
-import { importInto, winnersFixture } from './winners-fixture';
+import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
+import { runOperator } from '../helpers/operator';
+import { storageTargets } from '../helpers/storage-targets';
+import { importInto, winnersFixture } from '../helpers/winners-fixture';
 
 const POLL_MS = 100;
 
@@ -198,7 +198,7 @@ describe.each(storageTargets)('reissue-link on $name', (target) => {
       const digests = (await t.storage.db.selectFrom('claims').select('hash_digest').execute()).map(
         (row) => row.hash_digest,
       );
-      const { digestOf } = await import('#server/secrets.ts');
+      const { digestOf } = await import('#server/crypto/secrets.ts');
       expect(digests).toContain(digestOf(newLink.split('hash=')[1]!));
       expect(digests).not.toContain(digestOf(oldLink.split('hash=')[1]!));
       const codeTier = await runOperator(['reissue-link', 'T0000000003', 'III'], t);

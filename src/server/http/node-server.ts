@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { HTTP_DEFAULTS, type ServerConfig } from './config';
+import { HTTP_DEFAULTS, type ServerConfig } from '../config';
 
 /** Answers a request in front of Fastify when it can (the winners lists, the pages); false passes it on. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;

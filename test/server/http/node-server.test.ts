@@ -3,10 +3,10 @@ import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import apiMessages from '#content/api-messages.json';
 import type { AppConfig } from '#server/app.ts';
-import { closeWithin, LINGER_MAX_BYTES, LINGER_MAX_MS } from '#server/node-server.ts';
+import { closeWithin, LINGER_MAX_BYTES, LINGER_MAX_MS } from '#server/http/node-server.ts';
 import { problemsMessage } from '#shared/statement/validate-statement.ts';
-import { openTestApp, type TestApp } from './helpers';
-import { storageTargets } from './storage-targets';
+import { openTestApp, type TestApp } from '../helpers/app';
+import { storageTargets } from '../helpers/storage-targets';
 
 // Issue 10 §7: the server's own defences against slow clients, its connection cap, its shutdown deadline
 // and a 413 that reaches a client still uploading. All against a real listening server.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { isStatementPage, pageKey, pagesByPath, readPageTemplate } from '#server/page-html.ts';
+import { isStatementPage, pageKey, pagesByPath, readPageTemplate } from '#server/pages/page-html.ts';
 
 const HTML = '<html><head><title>t</title>\n</head><body></body></html>';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, postStatement, type TestApp } from './helpers';
-import { validStatement } from './statement-fixtures';
-import { storageTargets } from './storage-targets';
-import { importLinkHashes, winnersFixture } from './winners-fixture';
+import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
+import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
 describe.each(storageTargets)('a statement link checked as the page opens (issue 14) on $name', (target) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, postStatement, type TestApp } from './helpers';
-import { runOperator } from './operator-cli';
-import { validStatement } from './statement-fixtures';
-import { storageTargets } from './storage-targets';
-import { importInto, WINNER_CONTACT } from './winners-fixture';
+import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { runOperator } from '../helpers/operator';
+import { validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
+import { importInto, WINNER_CONTACT } from '../helpers/winners-fixture';
 import fs from 'node:fs';
 import path from 'node:path';
 

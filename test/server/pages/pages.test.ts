@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderedLocation } from '#server/pages.ts';
+import { renderedLocation } from '#server/pages/pages.ts';
 import { calendarStretch, phaseAt } from '#shared/campaign.ts';
 import { warsawLocalToInstant } from '#shared/warsaw-time.ts';
 import { createHash } from 'node:crypto';
-import { FAKE_STYLESHEET, fakeClientBuild, fakeClock, openTestApp, type TestApp } from './helpers';
-import { storageTargets } from './storage-targets';
+import { FAKE_STYLESHEET, fakeClientBuild, fakeClock, openTestApp, type TestApp } from '../helpers/app';
+import { storageTargets } from '../helpers/storage-targets';
 
 declare global {
   var renders: number | undefined;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from './helpers';
-import { runOperator } from './operator-cli';
-import { storageTargets } from './storage-targets';
+import { openTestApp, type TestApp } from '../helpers/app';
+import { runOperator } from '../helpers/operator';
+import { storageTargets } from '../helpers/storage-targets';
 
 describe.each(storageTargets)('e-mail opt-out on $name', (target) => {
   let t: TestApp;

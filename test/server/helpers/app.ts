@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '#server/app.ts';
-import { serverBuildFile } from '#server/client-build.ts';
+import { serverBuildFile } from '#server/pages/client-build.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Storage } from '#server/db/index.ts';
 import type { StorageTarget } from './storage-targets';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from './helpers';
-import { validStatement } from './statement-fixtures';
-import { storageTargets } from './storage-targets';
+import { openTestApp, type TestApp } from '../helpers/app';
+import { validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
 
 // Issue 10 §1: one client's body must not cost the server seconds and megabytes. (The answer times of
 // four such bodies at once, and of the winners lists meanwhile, are measured by npm run bench.)

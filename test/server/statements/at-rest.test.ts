@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '#server/db/index.ts';
-import { openTestApp, postStatement, type TestApp } from './helpers';
-import { runOperator } from './operator-cli';
-import { pngChunk as chunk, pngDataUrl, validStatement } from './statement-fixtures';
-import { storageTargets } from './storage-targets';
-import { importInto, winnersFixture } from './winners-fixture';
+import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { runOperator } from '../helpers/operator';
+import { pngChunk as chunk, pngDataUrl, validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
+import { importInto, winnersFixture } from '../helpers/winners-fixture';
 
 /** The chunk types of a PNG, in order. */
 function chunkTypes(png: Buffer): string[] {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prizes, statementEndpoint, tierById } from '#shared/campaign.ts';
 import type { WinnersFile } from '#server/winners/import-file.ts';
-import { validStatements } from '../fixtures/statements';
-import { openTestApp, type TestApp } from './helpers';
-import { storageTargets } from './storage-targets';
-import { importInto } from './winners-fixture';
+import { validStatements } from '../../fixtures/statements';
+import { openTestApp, type TestApp } from '../helpers/app';
+import { storageTargets } from '../helpers/storage-targets';
+import { importInto } from '../helpers/winners-fixture';
 
 // The statement fixtures the browser's validators accept (test/shared/statement-payload.test.ts) must be
 // accepted by the running server too, once each has a real claim.

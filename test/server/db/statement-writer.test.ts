@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { StatementWriter } from '#server/db/statements.ts';
 import type { StatementTable } from '#server/db/types.ts';
 import type { Storage } from '#server/db/index.ts';
-import { storageTargets, type StorageTarget } from './storage-targets';
+import { storageTargets, type StorageTarget } from '../helpers/storage-targets';
 
 const row = (claimId: string): StatementTable => ({
   id: randomUUID(),

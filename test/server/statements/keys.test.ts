@@ -1,13 +1,13 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyId, type LoadedKey } from '#server/crypto.ts';
+import { keyId, type LoadedKey } from '#server/crypto/encryption.ts';
 import { prepareStatementsKey } from '#server/statements/keys.ts';
 import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
-import { openTestApp, postStatement, type TestApp } from './helpers';
-import { runOperator } from './operator-cli';
-import { pngDataUrl, validStatement } from './statement-fixtures';
-import { storageTargets } from './storage-targets';
-import { importInto, winnersFixture } from './winners-fixture';
+import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { runOperator } from '../helpers/operator';
+import { pngDataUrl, validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
+import { importInto, winnersFixture } from '../helpers/winners-fixture';
 
 const loaded = (key: Buffer, previous: Buffer[] = []): LoadedKey => ({
   key,

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, postStatement, type TestApp } from './helpers';
+import { openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { PNG } from 'pngjs';
-import { validStatement } from './statement-fixtures';
-import { storageTargets } from './storage-targets';
-import { WINNER_CONTACT, importInto, winnersFixture } from './winners-fixture';
+import { validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
+import { WINNER_CONTACT, importInto, winnersFixture } from '../helpers/winners-fixture';
 
 /** A tier III statement with a photo of noise: hundreds of kilobytes, so it needs new database pages. */
 function bigStatement(code: string) {

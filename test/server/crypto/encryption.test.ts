@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KeyError, decryptText, encryptText, keyId, loadStatementsKey } from '#server/crypto.ts';
+import { KeyError, decryptText, encryptText, keyId, loadStatementsKey } from '#server/crypto/encryption.ts';
 import { sealStatement, unsealStatement } from '#server/statements/sealed.ts';
 
 describe('statements encryption', () => {
@@ -21,7 +21,7 @@ describe('statements encryption', () => {
 
   it('gives processes starting together one key, and leaves no partial file behind', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-key-'));
-    const script = `import { loadStatementsKey } from './src/server/crypto.ts';
+    const script = `import { loadStatementsKey } from './src/server/crypto/encryption.ts';
       console.log(loadStatementsKey({ dataDir: ${JSON.stringify(dataDir)}, create: true }).key.toString('hex'));`;
     const run = () => promisify(execFile)('node', ['--import', 'tsx', '--input-type=module', '-e', script]);
     const keys = (await Promise.all([run(), run(), run(), run()])).map(({ stdout }) => stdout.trim());

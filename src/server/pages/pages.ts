@@ -3,10 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { calendarStretch, prizes } from '#shared/campaign.ts';
-import { cachedBody, writeCachedBody, type CachedBody } from './cached-body';
+import { cachedBody, writeCachedBody, type CachedBody } from '../http/cached-body';
 import { serverBuildFile } from './client-build';
 import { isStatementPage, pageKey, pagesByPath } from './page-html';
-import { pathOnly } from './path-only';
+import { pathOnly } from '../http/path-only';
 
 /** src/client/entry-server.tsx, as built for Node. */
 type RenderPage = (location: string, nowMs: number) => Promise<string>;

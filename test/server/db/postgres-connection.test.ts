@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { pingDatabase } from '#server/db/index.ts';
-import { storageTargets } from './storage-targets';
+import { storageTargets } from '../helpers/storage-targets';
 
 const postgres = storageTargets.find((target) => target.name === 'postgres');
 

@@ -4,11 +4,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '#server/db/index.ts';
-import { openTestApp, type TestApp } from './helpers';
-import { runOperator } from './operator-cli';
-import { pngChunk, pngDataUrl, validStatement } from './statement-fixtures';
-import { storageTargets } from './storage-targets';
-import { WINNER_CONTACT, importInto, importLinkHashes, winnersFixture } from './winners-fixture';
+import { openTestApp, type TestApp } from '../helpers/app';
+import { runOperator } from '../helpers/operator';
+import { pngChunk, pngDataUrl, validStatement } from '../helpers/statement-fixtures';
+import { storageTargets } from '../helpers/storage-targets';
+import { WINNER_CONTACT, importInto, importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
 type Endpoint = 'complete-testimonial' | 'draw-complete-testimonial';
 

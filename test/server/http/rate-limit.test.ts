@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openTestApp, type TestApp } from './helpers';
-import { storageTargets } from './storage-targets';
+import { openTestApp, type TestApp } from '../helpers/app';
+import { storageTargets } from '../helpers/storage-targets';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
