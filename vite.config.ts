@@ -33,6 +33,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: [
             'test/shared/**/*.test.{ts,tsx}',
+            'test/tooling/**/*.test.ts',
             'test/client/**/*.test.{ts,tsx}',
             'test/schemas/**/*.test.ts',
             'test/studio/*.test.{ts,tsx}',
