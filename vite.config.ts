@@ -46,7 +46,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/studio/server/**/*.test.ts', 'test/install/*.test.ts'],
+          include: [
+            'test/server/**/*.test.ts',
+            'test/studio/server/**/*.test.ts',
+            'test/install/*.test.ts',
+            'test/lint/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

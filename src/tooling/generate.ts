@@ -53,7 +53,7 @@ function registryModules(tiers: Tier[]): Record<string, string> {
     'tiers.ts': `${HEADER}/** The ids of the tier registry (prizes.json \`tiers\`). */\nexport type TierId = ${ids.join(' | ')};\n`,
     'tier-files.ts':
       `${HEADER}import type { TierFile } from '../tier-forms';\nimport type { TierId } from './tiers';\n` +
-      each((tier) => `import ${identifier(tier)} from '../../../../schemas/${tier.schema}';`) +
+      each((tier) => `import ${identifier(tier)} from '#schemas/${tier.schema}';`) +
       `\n/** Each tier's file in schemas/. */\nexport const TIER_FILES: Record<TierId, TierFile> = {\n` +
       each((tier) => `  ${tier.id}: ${identifier(tier)},`) +
       '};\n',
