@@ -3,48 +3,80 @@ import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { builtinModules } from 'node:module';
+import { noImportCycle } from './src/tooling/no-import-cycle.js';
 
 const features = fs.readdirSync('src/client/features');
 
 // ARCHITECTURE.md boundaries; each message says how to fix the import. The patterns are gitignore-style, where
 // a leading # starts a comment: the package.json import aliases (#server/…) are written \\#server/….
-const noServer = {
-  group: ['**/server/**', '\\#server/*'],
-  message: 'The browser must not import server code: move shared logic to src/shared.',
-};
-const noBrowser = {
-  group: ['**/client/**', '**/widgets/**', '\\#client/*', '\\#widgets/*'],
-  message: 'The server must not import browser code: move shared logic to src/shared.',
-};
-const noSql = {
-  group: ['kysely', 'pg', 'better-sqlite3'],
-  message: 'SQL lives only in src/server/db: add a function there and call it.',
-};
-const noStudio = {
-  group: ['**/studio/**', '\\#studio/*'],
-  message: 'The form studio is a development tool beside the product: the product never imports it.',
-};
-const noStudioServer = {
-  group: ['**/server/**', '\\#server/*'],
-  message:
-    'The studio page must not import server code: it asks the studio server (src/studio/app/calls.ts).',
-};
-const otherFeatures = (feature) => ({
-  group: features
-    .filter((other) => other !== feature)
-    .flatMap((other) => [`**/features/${other}/**`, `\\#client/features/${other}/*`]),
-  message:
-    'Features do not import each other: move the shared part to src/client/components or src/client/lib.',
-});
+const restrict = (group, message) => ({ group, message });
 
-const addKeyword = {
+const noServer = restrict(
+  ['**/server/**', '\\#server/*'],
+  'The browser must not import server code: move shared logic to src/shared.',
+);
+const noBrowser = restrict(
+  ['**/client/**', '**/widgets/**', '\\#client/*', '\\#widgets/*'],
+  'The server must not import browser code: move shared logic to src/shared.',
+);
+const noSql = restrict(
+  ['kysely', 'pg', 'better-sqlite3'],
+  'SQL lives only in src/server/db: add a function there and call it.',
+);
+const noStudio = restrict(
+  ['**/studio/**', '\\#studio/*'],
+  'The form studio is a development tool beside the product: the product never imports it.',
+);
+const noTooling = restrict(
+  ['**/tooling/**', '\\#tooling/*'],
+  'src/tooling (schema checks, generators, file reading) is for scripts and the studio: the product never ' +
+    'imports it. Move what the product needs to src/shared.',
+);
+const noStudioServer = restrict(
+  ['**/server/**', '\\#server/*'],
+  'The studio page and the model it runs must not import server code: the page asks the studio server ' +
+    '(src/studio/app/calls.ts).',
+);
+const otherFeatures = (feature) =>
+  restrict(
+    features
+      .filter((other) => other !== feature)
+      .flatMap((other) => [`**/features/${other}/**`, `\\#client/features/${other}/*`]),
+    'Features do not import each other: move the shared part to src/client/components or src/client/lib.',
+  );
+const noNode = (where) =>
+  restrict(
+    ['node:*', ...builtinModules],
+    `${where} also runs in the browser: no Node built-ins. Code that reads files or the process belongs ` +
+      'in src/tooling (scripts, the studio) or src/server.',
+  );
+
+// src/shared is what both sides run: it leans on nothing but itself, content, schemas and packages.
+const sharedPatterns = [
+  restrict(
+    ['**/server/**', '\\#server/*', '**/client/**', '\\#client/*', '**/widgets/**', '\\#widgets/*'],
+    'src/shared is what the browser, the widgets and the server all run: it imports none of them. Move ' +
+      'the part both sides need into src/shared.',
+  ),
+  noSql,
+  noStudio,
+  noTooling,
+  noNode('src/shared'),
+];
+const browserPatterns = [noServer, noSql, noStudio, noTooling];
+const serverPatterns = [noBrowser, noStudio, noTooling];
+
+// The browser and the server validate with the same keywords: they are registered in one place.
+const noAddKeyword = {
   selector: "CallExpression[callee.property.name='addKeyword']",
   message:
     'Only src/shared registers ajv keywords (src/shared/statement/keywords.ts): add the keyword there.',
 };
 // The server's two clocks (src/server/clock.ts) are its only way to the time.
 const clockAdvice =
-  'use the clock in the dependencies (src/server/clock.ts): clock.campaign() for what is due when, clock.real() for when something happened or how long to wait';
+  'use the clock in the dependencies (src/server/clock.ts): clock.campaign() for what is due when, ' +
+  'clock.real() for when something happened or how long to wait';
 const adHocTime = [
   {
     selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
@@ -55,11 +87,103 @@ const adHocTime = [
     message: `new Date(): ${clockAdvice}.`,
   },
 ];
+// The server's syntax rules: noAddKeyword, as everywhere but src/shared, and no time but the clock's.
+const serverSyntax = [noAddKeyword, ...adHocTime];
+const CLOCK = 'src/server/clock.ts';
 
-const boundary = (files, patterns, ignores = []) => ({
+/**
+ * Each file belongs to exactly one area (the ignores keep the areas apart): in a flat config a later block's
+ * no-restricted-imports or no-restricted-syntax replaces an earlier one for the files both match, so each
+ * area lists the whole of what applies to it. Files of no area (tests, configs) get `outside`.
+ */
+const areas = [
+  { files: ['src/shared/**'], imports: sharedPatterns, syntax: [] },
+  { files: ['src/client/**'], ignores: ['src/client/features/**'], imports: browserPatterns },
+  ...features.map((feature) => ({
+    files: [`src/client/features/${feature}/**`],
+    imports: [...browserPatterns, otherFeatures(feature)],
+  })),
+  {
+    files: ['widgets/**'],
+    imports: [
+      ...browserPatterns,
+      restrict(
+        ['**/client/**', '\\#client/*'],
+        'Widgets never import the client: texts come from src/shared/content (statement-texts.ts), ' +
+          'shared logic from src/shared.',
+      ),
+    ],
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/db/**', CLOCK],
+    imports: [...serverPatterns, noSql],
+    syntax: serverSyntax,
+  },
+  { files: [CLOCK], imports: [...serverPatterns, noSql] },
+  { files: ['src/server/db/**'], imports: serverPatterns, syntax: serverSyntax },
+  { files: ['src/studio/app/**'], imports: [noStudioServer, noSql, noNode('The studio page')] },
+  {
+    // The studio's model, shared by its page and its server.
+    files: ['src/studio/*'],
+    imports: [noStudioServer, noSql, noNode("The studio's model (the page runs it)")],
+  },
+  {
+    files: ['src/studio/server/**'],
+    imports: [
+      restrict(
+        ['../../server/**', '\\#server/*'],
+        'The studio server is a development tool beside the product: it never imports the product ' +
+          'server. Move what both need to src/shared or src/tooling.',
+      ),
+      noSql,
+    ],
+  },
+  {
+    files: ['src/tooling/**'],
+    imports: [
+      restrict(
+        [...noBrowser.group, ...noServer.group],
+        "src/tooling checks and generates the product's files: it never imports the browser's or the " +
+          "server's code. Move what both need to src/shared.",
+      ),
+      restrict(
+        ['**/studio/**', '\\#studio/*'],
+        'The studio imports src/tooling, not the other way round: move what both need to src/tooling.',
+      ),
+      noSql,
+    ],
+  },
+  {
+    // Scripts build, check and measure the product: they may use the server's build helpers and demo data,
+    // but start the server itself as a process and never load the browser's React code.
+    files: ['scripts/**'],
+    imports: [
+      restrict(
+        [
+          '**/client/**',
+          '\\#client/*',
+          '**/widgets/**',
+          '\\#widgets/*',
+          '\\#server/app.ts',
+          '\\#server/main.ts',
+        ],
+        "Scripts never import the browser's React code or the server's app: build the client with Vite, " +
+          'run the server as a process.',
+      ),
+      noSql,
+    ],
+  },
+];
+const outside = areas.flatMap((area) => area.files);
+
+const areaBlock = ({ files, ignores = [], imports, syntax = [noAddKeyword] }) => ({
   files,
   ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  rules: {
+    'no-restricted-imports': ['error', { patterns: imports }],
+    'no-restricted-syntax': ['error', ...syntax],
+  },
 });
 
 export default defineConfig(
@@ -97,22 +221,12 @@ export default defineConfig(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly' } },
   },
+  ...areas.map(areaBlock),
+  { ignores: outside, rules: { 'no-restricted-syntax': ['error', noAddKeyword] } },
   {
-    // The browser and the server validate with the same keywords: they are registered in one place.
-    ignores: ['src/shared/**'],
-    rules: { 'no-restricted-syntax': ['error', addKeyword] },
+    // No two modules import each other, however long the way round.
+    files: ['src/**', 'widgets/**', 'scripts/**'],
+    plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'local/no-import-cycle': 'error' },
   },
-  {
-    // A later block's no-restricted-syntax replaces an earlier one's: the server's keeps addKeyword's.
-    files: ['src/server/**'],
-    ignores: ['src/server/clock.ts'],
-    rules: { 'no-restricted-syntax': ['error', addKeyword, ...adHocTime] },
-  },
-  boundary(['src/client/**', 'widgets/**'], [noServer, noSql, noStudio], ['src/client/features/**']),
-  ...features.map((feature) =>
-    boundary([`src/client/features/${feature}/**`], [noServer, noSql, noStudio, otherFeatures(feature)]),
-  ),
-  boundary(['src/server/**'], [noBrowser, noSql, noStudio], ['src/server/db/**']),
-  boundary(['src/server/db/**'], [noBrowser, noStudio]),
-  boundary(['src/studio/app/**'], [noStudioServer, noSql]),
 );

@@ -33,6 +33,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: [
             'test/shared/**/*.test.{ts,tsx}',
+            'test/tooling/**/*.test.ts',
             'test/client/**/*.test.{ts,tsx}',
             'test/schemas/**/*.test.ts',
             'test/studio/*.test.{ts,tsx}',
@@ -45,7 +46,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/studio/server/**/*.test.ts', 'test/install/*.test.ts'],
+          include: [
+            'test/server/**/*.test.ts',
+            'test/studio/server/**/*.test.ts',
+            'test/install/*.test.ts',
+            'test/lint/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,7 +2,7 @@
 // a commit (HEAD unless given): one line per changed tier, in the same words as the studio's 'Zmiany'.
 // Exit 1, with a Polish sentence and never a stack trace, outside git or when a file cannot be read.
 import path from 'node:path';
-import { JsonFileError, readJsonFile } from '#shared/json-file.ts';
+import { JsonFileError, readJsonFile } from '#tooling/json-file.ts';
 import type { SharedDefinitions } from '#shared/statement/tier-forms.ts';
 import { summaryLine } from '#studio/changes.ts';
 import { fileAtRevision, resolveCommit } from '#studio/server/git.ts';

@@ -4,7 +4,7 @@
 // place. Files are read and parsed before anything imports them, so a syntax error is told too.
 import fs from 'node:fs';
 import path from 'node:path';
-import { JsonFileError, readJsonFile } from '#shared/json-file.ts';
+import { JsonFileError, readJsonFile } from '#tooling/json-file.ts';
 
 const mode = process.argv[2] === 'build' ? 'build' : 'check';
 
@@ -42,8 +42,8 @@ if (contentProblems.length > 0) fail(contentProblems);
 
 // The form studio saves through the same reading, checking and generating: both write the same bytes.
 const { generatedFor, readProject } = await import('#studio/server/project.ts');
-const { describeProblem } = await import('#shared/statement/schema-check.ts');
-const { EDITOR_DIR, GENERATED_DIR } = await import('#shared/statement/generate.ts');
+const { describeProblem } = await import('#tooling/schema-problem.ts');
+const { EDITOR_DIR, GENERATED_DIR } = await import('#tooling/generate.ts');
 
 const project = readProject('.');
 if (!project.ok) fail(project.problems.map(describeProblem));

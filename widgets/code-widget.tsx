@@ -1,6 +1,6 @@
 import { useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { texts } from '#client/lib/statement-texts.ts';
+import { texts } from '#shared/content/statement-texts.ts';
 import { fieldAria, formContextOf } from './field-state';
 import { masks } from './masks';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { texts } from '#client/lib/statement-texts.ts';
+import { texts } from '#shared/content/statement-texts.ts';
 import messages from '#content/statement-messages.json';
 import { fieldAria, formContextOf } from './field-state';
 import { photoProblem, toCouponPng } from './image-resize';

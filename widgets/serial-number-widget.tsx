@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { texts } from '#client/lib/statement-texts.ts';
+import { texts } from '#shared/content/statement-texts.ts';
 import { MaskedInputWidget } from './masked-input-widget';
 
 export const COUPON_EXAMPLE_IMAGE = '/kupon-przyklad.svg';

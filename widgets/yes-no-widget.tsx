@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { texts } from '#client/lib/statement-texts.ts';
+import { texts } from '#shared/content/statement-texts.ts';
 import { fieldAria } from './field-state';
 
 /** A required Tak/Nie answer (spec §3 answer_1..3): unset until the visitor picks one. */

@@ -80,7 +80,7 @@ export function nearest(value: string, known: string[]): string | undefined {
 }
 
 /** " — czy chodziło o „x”?" when a known name is a likely typo of `value`; short names never match. */
-function didYouMean(value: unknown, known: unknown[]): string {
+export function didYouMean(value: unknown, known: unknown[]): string {
   if (typeof value !== 'string') return '';
   let best: string | undefined;
   let bestDistance = 3;

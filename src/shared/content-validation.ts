@@ -1,8 +1,10 @@
 import { Ajv } from 'ajv';
-import { polishAjvProblems } from './ajv-polish';
+import { didYouMean, pointerToken, polishAjvProblems } from './ajv-polish';
 import { isWarsawLocalTime, warsawLocalToInstant } from './warsaw-time';
 import faqJson from '#content/faq.json';
 import rulesJson from '#content/rules.json';
+import statementJson from '#content/statement.json';
+import textsJson from '#content/texts.json';
 import { campaign, draws, prizes, type Campaign, type Draw, type Prizes } from './campaign';
 import {
   campaignSchema,
@@ -14,6 +16,8 @@ import {
   type FaqItemContent,
   type Rules,
 } from './content-schemas';
+import { campaignFactsOf } from './content/campaign-facts';
+import { placeholderNames, RUNTIME_PLACEHOLDERS } from './content/template';
 import { PAYLOAD_TABLE } from './statement/payload';
 
 // The payload fields a tier registry entry may name: those the payload table leaves to the registry.
@@ -62,6 +66,8 @@ export interface Content {
   prizes: Prizes;
   faq: Faq;
   rules: Rules;
+  texts: typeof textsJson;
+  statement: typeof statementJson;
 }
 
 /** The content files as the site reads them. */
@@ -71,6 +77,8 @@ export const contentFiles: Content = {
   prizes,
   faq: faqJson as Faq,
   rules: rulesJson as Rules,
+  texts: textsJson,
+  statement: statementJson,
 };
 
 const FAQ = 'src/content/faq.json';
@@ -146,8 +154,38 @@ function rulesProblems(rules: Rules): string[] {
   );
 }
 
+/**
+ * A {placeholder} no code fills: the page would show it as written. The names a text may use are the
+ * campaign's facts and those filled where the text is shown (src/shared/content/template.ts).
+ */
+function placeholderProblems(file: string, content: unknown, known: string[], place = ''): string[] {
+  if (typeof content === 'string') {
+    const braced = known.map((name) => `{${name}}`);
+    return placeholderNames(content)
+      .filter((name) => !known.includes(name))
+      .map(
+        (name) =>
+          `${file}: ${place} — nieznana nazwa w klamrach „{${name}}”` +
+          (didYouMean(`{${name}}`, braced) ||
+            ' — wpisz jedną z nazw wymienionych w src/content/README.md albo napisz tekst bez nawiasów klamrowych'),
+      );
+  }
+  if (typeof content !== 'object' || content === null) return [];
+  return Object.entries(content).flatMap(([key, value]) =>
+    placeholderProblems(file, value, known, `${place}/${pointerToken(key)}`),
+  );
+}
+
 /** Every problem in the content files, each naming its file and field; an empty list means valid. */
-export function validateContent({ campaign, draws, prizes, faq, rules }: Content): string[] {
+export function validateContent({
+  campaign,
+  draws,
+  prizes,
+  faq,
+  rules,
+  texts,
+  statement,
+}: Content): string[] {
   const shapeErrors = [
     ...check(FAQ, faqSchema, faq),
     ...check('src/content/rules.json', rulesSchema, rules),
@@ -158,7 +196,15 @@ export function validateContent({ campaign, draws, prizes, faq, rules }: Content
   if (shapeErrors.length > 0) return shapeErrors;
 
   const file = 'src/content/campaign.json';
-  const errors: string[] = [...faqProblems(faq), ...rulesProblems(rules)];
+  const placeholders = [...Object.keys(campaignFactsOf(campaign)), ...RUNTIME_PLACEHOLDERS];
+  const errors: string[] = [
+    ...faqProblems(faq),
+    ...rulesProblems(rules),
+    ...placeholderProblems(FAQ, faq, placeholders),
+    ...placeholderProblems('src/content/rules.json', rules, placeholders),
+    ...placeholderProblems('src/content/texts.json', texts, placeholders),
+    ...placeholderProblems('src/content/statement.json', statement, placeholders),
+  ];
   for (const key of ['lottery', 'sales', 'registration', 'complaints'] as const) {
     errors.push(...ordered(file, `/${key}`, campaign[key].start, campaign[key].end));
   }

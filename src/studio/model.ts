@@ -2,9 +2,10 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { campaign, type Tier } from '#shared/campaign.ts';
 import { isObject, type JsonObject } from '#shared/json.ts';
 import { FIELD_DEFINITIONS, payloadRow, TOGGLE_FIELDS, tierPayload } from '#shared/statement/payload.ts';
-import { checkTierFile, type SchemaProblem, type SharedFiles } from '#shared/statement/schema-check.ts';
+import { checkTierFile, type SharedFiles } from '#tooling/schema-check.ts';
+import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import { sectionOf, SECTIONS, type SectionId } from '#shared/statement/sections.ts';
-import { SHORT_TITLE_DESCRIPTION } from '#shared/statement/editor-schema.ts';
+import { SHORT_TITLE_DESCRIPTION } from '#tooling/editor-schema.ts';
 import {
   composeTierForm,
   fieldTitle,

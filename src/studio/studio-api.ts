@@ -1,6 +1,6 @@
 import { prizes, type TierId } from '#shared/campaign.ts';
 import type { JsonObject } from '#shared/json.ts';
-import type { SchemaProblem } from '#shared/statement/schema-check.ts';
+import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import type { Change } from './changes';
 

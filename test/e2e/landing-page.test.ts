@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import rulesContent from '#content/rules.json';
-import { longPolishDate, texts } from '#client/lib/content.ts';
+import { longPolishDate } from '#shared/content/polish-dates.ts';
+import { texts } from '#shared/content/texts.ts';
 import { campaign } from '#shared/campaign.ts';
 import { browserAvailable, gotoHydrated, newContext, PHONE_VIEWPORT, useServerAndBrowser } from './harness';
 

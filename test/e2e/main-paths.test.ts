@@ -14,9 +14,9 @@ import {
 import { fitWithin } from '#shared/statement/coupon-photo.ts';
 import { flatten } from '#shared/statement/payload.ts';
 import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
-import { texts } from '#client/lib/content.ts';
-import { texts as statementTexts } from '#client/lib/statement-texts.ts';
-import { fill } from '#client/lib/template.ts';
+import { texts } from '#shared/content/texts.ts';
+import { texts as statementTexts } from '#shared/content/statement-texts.ts';
+import { fill } from '#shared/content/template.ts';
 import { fieldId } from '#client/features/statement/missing-fields.ts';
 import { validStatements } from '../fixtures/statements';
 import { runOperator } from '../server/helpers/operator';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { faqGroups } from '#client/features/faq/faq-content.ts';
-import { texts } from '#client/lib/content.ts';
-import { texts as statementTexts } from '#client/lib/statement-texts.ts';
+import { texts } from '#shared/content/texts.ts';
+import { texts as statementTexts } from '#shared/content/statement-texts.ts';
 import { campaign, phaseAt, prizes } from '#shared/campaign.ts';
 import {
   browserAvailable,

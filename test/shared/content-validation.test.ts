@@ -8,6 +8,26 @@ const withFaq = (edit: (faq: Content['faq']) => void) => {
   return validateContent({ ...contentFiles, faq });
 };
 
+describe('placeholders in content texts', () => {
+  it('a misspelt or unknown {name} is told with its file and key, instead of being shown as written', () => {
+    const texts = structuredClone(contentFiles.texts);
+    texts.dates.long = '{dat} r.';
+    const statement = structuredClone(contentFiles.statement);
+    statement.attachment = 'Załącznik {zwyciezcy}';
+    expect(validateContent({ ...contentFiles, texts, statement })).toEqual([
+      'src/content/texts.json: /dates/long — nieznana nazwa w klamrach „{dat}” — czy chodziło o „{date}”?',
+      'src/content/statement.json: /attachment — nieznana nazwa w klamrach „{zwyciezcy}” — wpisz jedną z nazw wymienionych w src/content/README.md albo napisz tekst bez nawiasów klamrowych',
+    ]);
+  });
+
+  it('a campaign fact, a link and a placeholder filled on the page are known', () => {
+    const rules = structuredClone(contentFiles.rules);
+    rules.note = '{keepCodesUntil} {rulesPdf} {code}';
+    rules.noteBold = [];
+    expect(validateContent({ ...contentFiles, rules })).toEqual([]);
+  });
+});
+
 describe('FAQ and rules content', () => {
   it('today are valid', () => {
     expect(validateContent(contentFiles)).toEqual([]);

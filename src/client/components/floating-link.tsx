@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { campaign } from '#shared/campaign.ts';
 import { isStatementPath } from '../lib/statement-path';
-import { texts } from '../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 export function FloatingLink() {
   const { pathname } = useLocation();

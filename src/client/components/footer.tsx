@@ -1,5 +1,5 @@
 import { campaign } from '#shared/campaign.ts';
-import { texts } from '../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 export function Footer() {
   const links = [

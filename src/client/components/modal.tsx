@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { texts } from '../lib/content';
+import { texts } from '#shared/content/texts.ts';
 import { useHydrated } from '../lib/hydrated';
 import './modal.css';
 

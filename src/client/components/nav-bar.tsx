@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { campaign } from '#shared/campaign.ts';
 import { isStatementPath } from '../lib/statement-path';
 import { scrollBehavior, scrollToAnchor } from '../lib/scroll';
-import { texts } from '../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 export function NavBar() {
   const location = useLocation();

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { SchemaProblem } from '#shared/statement/schema-check.ts';
+import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import { mustHaveWords, type Edit, type FieldRow, type FieldText } from '../model';
 
 interface FieldGroupProps {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { campaign, type Tier } from '#shared/campaign.ts';
 import { flatten, PAYLOAD_PATH_OF_FORM_FIELD, type StatementPayload } from '#shared/statement/payload.ts';
-import type { SharedFiles } from '#shared/statement/schema-check.ts';
+import type { SharedFiles } from '#tooling/schema-check.ts';
 import { runtimeValidator } from '#shared/statement/keywords.ts';
 import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
 import type { TierValidator } from '#shared/statement/validators.ts';

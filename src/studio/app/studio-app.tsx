@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { SharedFiles } from '#shared/statement/schema-check.ts';
+import type { SharedFiles } from '#tooling/schema-check.ts';
 import { tierOfRoute, type SharedReply, type TierState } from '../studio-api';
 import { calls } from './calls';
 import { setCheckout } from './drafts';

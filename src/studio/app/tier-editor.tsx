@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { campaign, prizes, tierById, type Tier, type TierId } from '#shared/campaign.ts';
 import { sameJson } from '#shared/json.ts';
-import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.ts';
+import type { SharedFiles } from '#tooling/schema-check.ts';
+import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChangesOrSay, type ChangesInput } from '../changes';

@@ -1,5 +1,5 @@
 import { prizes } from '#shared/campaign.ts';
-import type { SharedFiles } from '#shared/statement/schema-check.ts';
+import type { SharedFiles } from '#tooling/schema-check.ts';
 import { routeOf, type TierState } from '../studio-api';
 import { editingState } from './tier-state';
 

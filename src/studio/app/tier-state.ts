@@ -1,6 +1,7 @@
 import type { Tier } from '#shared/campaign.ts';
 import { sameJson } from '#shared/json.ts';
-import type { SchemaProblem, SharedFiles } from '#shared/statement/schema-check.ts';
+import type { SharedFiles } from '#tooling/schema-check.ts';
+import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { checkTier } from '../model';
 import type { TierState } from '../studio-api';

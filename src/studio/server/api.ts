@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { campaign, prizes, tierById, type Tier } from '#shared/campaign.ts';
-import { JsonFileError, parseJsonText } from '#shared/json-file.ts';
+import { JsonFileError, parseJsonText } from '#tooling/json-file.ts';
 import { sameJson } from '#shared/json.ts';
 import type { SharedDefinitions, TierFile } from '#shared/statement/tier-forms.ts';
 import { changeLine, describeChangesOrSay } from '../changes';

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { campaign, prizes, type Tier, type TierId } from '#shared/campaign.ts';
-import { JsonFileError, readJsonFile } from '#shared/json-file.ts';
-import { generatedFiles } from '#shared/statement/generate.ts';
-import { checkSharedFiles, type SchemaProblem, type SharedFiles } from '#shared/statement/schema-check.ts';
+import { JsonFileError, readJsonFile } from '#tooling/json-file.ts';
+import { generatedFiles } from '#tooling/generate.ts';
+import { checkSharedFiles, type SharedFiles } from '#tooling/schema-check.ts';
+import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import { composeTierSchema, type TierFile } from '#shared/statement/tier-forms.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 import { checkTier } from '../model';

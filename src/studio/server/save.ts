@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { tierById, type Tier, type TierId } from '#shared/campaign.ts';
-import { GENERATED_DIR } from '#shared/statement/generate.ts';
-import type { SchemaProblem } from '#shared/statement/schema-check.ts';
+import { GENERATED_DIR } from '#tooling/generate.ts';
+import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import { generatedFor, readProject } from './project';
 
 // The studio's save (issue 11): the tier file and what derives from it, both or neither, after the same

@@ -1,7 +1,7 @@
 import { campaign, prizes, type Tier } from '#shared/campaign.ts';
-import { JsonFileError, parseJsonText } from '#shared/json-file.ts';
+import { JsonFileError, parseJsonText } from '#tooling/json-file.ts';
 import { isObject } from '#shared/json.ts';
-import { describeProblem } from '#shared/statement/schema-check.ts';
+import { describeProblem } from '#tooling/schema-problem.ts';
 import type { SharedDefinitions, TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChanges, type Change } from '../changes';
 import type { GitResult } from './git';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tierById, type Tier } from '#shared/campaign.ts';
-import { GENERATED_DIR } from '#shared/statement/generate.ts';
+import { GENERATED_DIR } from '#tooling/generate.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { generatedFor, readProject, readTierFile } from '#studio/server/project.ts';
 import { saveTiers, SaveError } from '#studio/server/save.ts';

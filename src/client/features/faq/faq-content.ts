@@ -1,6 +1,7 @@
 import { draws } from '#shared/campaign.ts';
 import type { Faq, FaqItemContent } from '#shared/content-schemas.ts';
-import { faq, longPolishDate, polishDaySpan } from '../../lib/content';
+import { longPolishDate, polishDaySpan } from '#shared/content/polish-dates.ts';
+import { faq } from '#shared/content/texts.ts';
 
 export type FaqItemType = FaqItemContent['type'];
 
@@ -26,7 +27,7 @@ function resolve({ table, ...item }: FaqItemContent): FaqItem {
   };
 }
 
-// The texts come with their campaign-fact placeholders filled (lib/content).
+// The texts come with their campaign-fact placeholders filled (src/shared/content/texts.ts).
 export const faqGroups: FaqGroup[] = (faq as Faq).groups.map((group) => ({
   ...group,
   items: group.items.map(resolve),

@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { FaqAnswer } from './faq-answer';
 import { faqGroups, type FaqGroup } from './faq-content';
 import './faq.css';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 import { useHydrated } from '../../lib/hydrated';
 
 // WAI-ARIA accordion: Up/Down move between the headers of one level, Home/End jump to its ends.

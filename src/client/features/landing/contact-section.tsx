@@ -1,5 +1,5 @@
 import { campaign } from '#shared/campaign.ts';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 /** spec §2 "Contact section": e-mail, call centre, postal address with the lottery's name in capitals. */
 export function ContactSection() {

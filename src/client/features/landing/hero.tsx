@@ -1,5 +1,5 @@
 import { campaign } from '#shared/campaign.ts';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 /**
  * The page's headline as real text beside the picture (above it on narrow screens), never over it.

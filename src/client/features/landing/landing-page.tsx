@@ -5,7 +5,7 @@ import { ContactSection } from './contact-section';
 import { Hero } from './hero';
 import { RulesSection } from './rules-section';
 import './landing.css';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 /** The sections other features fill; the app shell composes them (features do not import each other). */
 export interface LandingSlots {

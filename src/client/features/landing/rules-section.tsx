@@ -1,6 +1,6 @@
 import { campaign } from '#shared/campaign.ts';
 import { RichText } from '../../components/rich-text';
-import { texts, rules } from '../../lib/content';
+import { texts, rules } from '#shared/content/texts.ts';
 
 /** spec §2 "Rules section": two numbered lists (4 and 5 steps) and the 6-days / 10 October note. */
 export function RulesSection() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { campaign, noticeAt, type Notice } from '#shared/campaign.ts';
 import { Modal } from '../../components/modal';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 /**
  * spec §2: on load, a modal with the message of the configured notice period that holds now.

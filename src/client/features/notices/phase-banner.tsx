@@ -1,6 +1,6 @@
 import { phaseAt } from '#shared/campaign.ts';
 import './notices.css';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 const prefixes: Record<string, string | undefined> = texts.banner.prefix;
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Modal } from '../../components/modal';
 import { apiUrl } from '../../lib/api';
 import './optout.css';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 type Status = 'idle' | 'pending' | 'done' | 'failed';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { texts } from '../../lib/statement-texts';
+import { texts } from '#shared/content/statement-texts.ts';
 import { scrollBehavior } from '../../lib/scroll';
 import type { MissingField } from './missing-fields';
 

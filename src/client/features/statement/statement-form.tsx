@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { texts } from '../../lib/statement-texts';
+import { texts } from '#shared/content/statement-texts.ts';
 import type { Tier } from '#shared/campaign.ts';
 import { normalizeText } from '#shared/normalize-text.ts';
 import type { StatementFormData } from '#shared/statement/generated/form-data.ts';

@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { texts } from '../../lib/statement-texts';
+import { texts } from '#shared/content/statement-texts.ts';
 import { tierById, type TierId } from '#shared/campaign.ts';
 import { tierForms } from '#shared/statement/forms.ts';
 import type { TierValidator } from '#shared/statement/validators.ts';

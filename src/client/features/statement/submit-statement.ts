@@ -2,7 +2,7 @@ import { statementEndpoint, type Tier } from '#shared/campaign.ts';
 import type { StatementPayload } from '#shared/statement/payload.ts';
 import { apiUrl, errorMessageOf } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
-import { texts } from '../../lib/statement-texts';
+import { texts } from '#shared/content/statement-texts.ts';
 
 export type SubmitResult = { ok: true } | { ok: false; message: string };
 

@@ -4,7 +4,7 @@ import type {
   ObjectFieldTemplateProps,
   TemplatesType,
 } from '@rjsf/utils';
-import { texts } from '../../lib/statement-texts';
+import { texts } from '#shared/content/statement-texts.ts';
 import { campaign, type Tier } from '#shared/campaign.ts';
 import { sectionOf, type SectionId } from '#shared/statement/sections.ts';
 import { fieldAria, formContextOf, type StatementFormContext } from '#widgets/field-state.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { campaign } from '#shared/campaign.ts';
-import { fill } from '../../lib/template';
+import { fill } from '#shared/content/template.ts';
 import './video.css';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 /**
  * A click-to-load facade: a local poster and a play button. Nothing is requested from the video host

@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { polishDate, polishMonth, polishWeekdays } from '#shared/polish-dates.ts';
-import { fill } from '../../lib/template';
+import { polishDate, polishMonth, polishWeekdays } from '#shared/content/polish-dates.ts';
+import { fill } from '#shared/content/template.ts';
 import { daysInMonth, isInLottery, parseMonthKey, type WinnersView } from './winners-view';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 /** "lipiec 2025", the title of a month's calendar and its entry in the month selector. */
 export function monthName(key: string): string {

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
 import { Modal } from '../../components/modal';
-import { fill } from '../../lib/template';
+import { fill } from '#shared/content/template.ts';
 import { drawWinnersQuery, instantWinnersQuery, type DrawWinner, type InstantWinner } from './winners-data';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 
 interface Result {
   code: string;

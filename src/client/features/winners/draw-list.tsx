@@ -1,7 +1,7 @@
 import { draws, type Draw } from '#shared/campaign.ts';
 import { formatPolishDate } from '#shared/warsaw-time.ts';
-import { texts } from '../../lib/content';
-import { fill } from '../../lib/template';
+import { texts } from '#shared/content/texts.ts';
+import { fill } from '#shared/content/template.ts';
 
 export const sortedDraws = [...draws].sort((a, b) => a.order - b.order);
 

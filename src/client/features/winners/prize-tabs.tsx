@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { texts } from '../../lib/content';
+import { texts } from '#shared/content/texts.ts';
 import type { PrizeTabId } from './winners-view';
 
 // spec §3 "Prize tab": sorted by order.

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { texts } from '../../lib/content';
-import { fill } from '../../lib/template';
+import { texts } from '#shared/content/texts.ts';
+import { fill } from '#shared/content/template.ts';
 
 export interface ResultRow {
   key: string;

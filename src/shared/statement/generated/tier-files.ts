@@ -2,13 +2,13 @@
 /* eslint-disable */
 import type { TierFile } from '../tier-forms';
 import type { TierId } from './tiers';
-import tierI from '../../../../schemas/tier-i.json';
-import tierII from '../../../../schemas/tier-ii.json';
-import tierIII from '../../../../schemas/tier-iii.json';
-import tierIV from '../../../../schemas/tier-iv.json';
-import tierV from '../../../../schemas/tier-v.json';
-import tierVI from '../../../../schemas/tier-vi.json';
-import tierWINTO from '../../../../schemas/tier-winto.json';
+import tierI from '#schemas/tier-i.json';
+import tierII from '#schemas/tier-ii.json';
+import tierIII from '#schemas/tier-iii.json';
+import tierIV from '#schemas/tier-iv.json';
+import tierV from '#schemas/tier-v.json';
+import tierVI from '#schemas/tier-vi.json';
+import tierWINTO from '#schemas/tier-winto.json';
 
 /** Each tier's file in schemas/. */
 export const TIER_FILES: Record<TierId, TierFile> = {

@@ -1,7 +1,7 @@
-import type { Tier } from '../campaign';
-import { FIELD_DEFINITIONS, TOGGLE_FIELDS, tierFormFields } from './payload';
-import { SECTIONS } from './sections';
-import { isObject, type JsonObject } from '../json';
+import type { Tier } from '#shared/campaign.ts';
+import { FIELD_DEFINITIONS, TOGGLE_FIELDS, tierFormFields } from '#shared/statement/payload.ts';
+import { SECTIONS } from '#shared/statement/sections.ts';
+import { isObject, type JsonObject } from '#shared/json.ts';
 
 // The JSON Schema of one tier file of schemas/, for the editor (VS Code completes field names, widgets and
 // sections and underlines a misspelt one: .vscode/settings.json maps it) and for `npm run schemas:check`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { polishDate, polishDayMonth, polishMonth, polishWeekdays } from '#shared/polish-dates.ts';
+import { polishDate, polishDayMonth, polishMonth, polishWeekdays } from '#shared/content/polish-dates.ts';
 
 // ICU's pl-PL data (Node's full-icu and the browsers'): the names must be the ones Intl writes.
 const icu = (options: Intl.DateTimeFormatOptions) =>

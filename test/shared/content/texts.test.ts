@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import statementJson from '#content/statement.json';
-import {
-  campaignFacts,
-  faq,
-  longPolishDate,
-  polishDaySpan,
-  rules,
-  texts,
-  withFacts,
-} from '#client/lib/content.ts';
+import { longPolishDate, polishDaySpan } from '#shared/content/polish-dates.ts';
+import { placeholderNames, RUNTIME_PLACEHOLDERS } from '#shared/content/template.ts';
+import { campaignFacts, faq, rules, texts, withFacts } from '#shared/content/texts.ts';
 import { faqGroups } from '#client/features/faq/faq-content.ts';
 import { campaign, draws } from '#shared/campaign.ts';
 
-// Filled where they are shown, from what the visitor did (a code, a chosen day, a tier).
-const RUNTIME_PLACEHOLDERS = [
-  'code',
-  'count',
-  'coupon',
-  'date',
-  'start',
-  'end',
-  'month',
-  'title',
-  'tier',
-  'number',
-  'n',
-  'address',
-];
-
-const placeholders = (content: unknown) =>
-  [...JSON.stringify(content).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+const placeholders = (content: unknown) => placeholderNames(JSON.stringify(content));
 
 describe('campaign facts in content texts', () => {
   it('writes dates in words, as Polish texts do', () => {

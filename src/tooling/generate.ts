@@ -1,10 +1,10 @@
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
-import type { Tier } from '../campaign';
+import type { Tier } from '#shared/campaign.ts';
 import { editorSchema } from './editor-schema';
-import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from './keywords';
-import type { JsonObject } from '../json';
-import { schemaProperties } from './tier-forms';
+import { addStatementKeywords, STATEMENT_AJV_OPTIONS } from '#shared/statement/keywords.ts';
+import type { JsonObject } from '#shared/json.ts';
+import { schemaProperties } from '#shared/statement/tier-forms.ts';
 
 // The output of `npm run schemas:build`: what TypeScript cannot read from JSON by itself (the tier ids as a
 // type, the maps of per-tier modules) and the precompiled validators. Everything derives from the tier
@@ -53,7 +53,7 @@ function registryModules(tiers: Tier[]): Record<string, string> {
     'tiers.ts': `${HEADER}/** The ids of the tier registry (prizes.json \`tiers\`). */\nexport type TierId = ${ids.join(' | ')};\n`,
     'tier-files.ts':
       `${HEADER}import type { TierFile } from '../tier-forms';\nimport type { TierId } from './tiers';\n` +
-      each((tier) => `import ${identifier(tier)} from '../../../../schemas/${tier.schema}';`) +
+      each((tier) => `import ${identifier(tier)} from '#schemas/${tier.schema}';`) +
       `\n/** Each tier's file in schemas/. */\nexport const TIER_FILES: Record<TierId, TierFile> = {\n` +
       each((tier) => `  ${tier.id}: ${identifier(tier)},`) +
       '};\n',

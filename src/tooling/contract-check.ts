@@ -1,9 +1,9 @@
 import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
-import type { Presence, Tier } from '../campaign';
-import { runtimeValidator } from './keywords';
-import { payloadRow, tierPayload } from './payload';
-import type { SchemaProblem } from './schema-check';
-import { firstMessagePerField } from './statement-errors';
+import type { Presence, Tier } from '#shared/campaign.ts';
+import { runtimeValidator } from '#shared/statement/keywords.ts';
+import { payloadRow, tierPayload } from '#shared/statement/payload.ts';
+import type { SchemaProblem } from './schema-problem';
+import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
 
 // Part of `npm run schemas:check` (schema-check.ts): whether a tier file's form can give the payload the
 // organiser must receive (shared/API.md), in every state of the form's toggles. Pure, like the rest.

@@ -1,8 +1,10 @@
-import type { CalendarDate } from './warsaw-time';
+import textsJson from '#content/texts.json';
+import { parseIsoDate, type CalendarDate } from '../warsaw-time';
+import { fill } from './template';
 
 // Calendar dates (Europe/Warsaw) in Polish words, the same in Node and in every browser, whatever the
 // device's locale or timezone: a page rendered on the server reads as the browser renders it. The names are
-// ICU's pl-PL names (test/shared/polish-dates.test.ts compares every one of them with Intl), written out
+// ICU's pl-PL names (test/shared/content/polish-dates.test.ts compares every one of them with Intl), written out
 // rather than asked of Intl: a phone's first Intl.DateTimeFormat costs tens of milliseconds, spent as the
 // landing page's script starts (its texts are filled with dates) and again in the winners calendar (issue 13).
 
@@ -64,3 +66,19 @@ export const polishWeekdays: { letter: string; name: string }[] = WEEKDAYS.map((
   letter: name.charAt(0).toLocaleUpperCase('pl-PL'),
   name,
 }));
+
+const calendarDate = (iso: string) => parseIsoDate(iso.slice(0, 10));
+
+/** "2025-10-10" or "2025-10-10T…" → "10 października 2025 r.", as Polish texts write a date in words. */
+export function longPolishDate(iso: string): string {
+  return fill(textsJson.dates.long, { date: polishDate(calendarDate(iso)) });
+}
+
+/** A span within one year in words: "od 5 do 14 lipca", "od 25 czerwca do 4 lipca". */
+export function polishDaySpan(startIso: string, endIso: string): string {
+  const [start, end] = [calendarDate(startIso), calendarDate(endIso)];
+  return fill(textsJson.dates.span, {
+    start: start.month === end.month ? String(start.day) : polishDayMonth(start),
+    end: polishDayMonth(end),
+  });
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JsonFileError, parseJsonText, readJsonFile } from '#shared/json-file.ts';
+import { JsonFileError, parseJsonText, readJsonFile } from '#tooling/json-file.ts';
 
 const FILE = 'schemas/tier-iv.json';
 

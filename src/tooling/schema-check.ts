@@ -1,34 +1,29 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { RJSFSchema } from '@rjsf/utils';
-import { nearest, pointerToken, polishAjvMessage, polishAjvPlace } from '../ajv-polish';
-import type { Tier } from '../campaign';
+import { nearest, pointerToken, polishAjvMessage, polishAjvPlace } from '#shared/ajv-polish.ts';
+import type { Tier } from '#shared/campaign.ts';
 import { conditionIfSchema, editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
-import { addStatementKeywords, STATEMENT_AJV_OPTIONS, STATEMENT_KEYWORD_NAMES } from './keywords';
-import { ALL_FORM_FIELDS } from './payload';
+import {
+  addStatementKeywords,
+  STATEMENT_AJV_OPTIONS,
+  STATEMENT_KEYWORD_NAMES,
+} from '#shared/statement/keywords.ts';
+import { ALL_FORM_FIELDS } from '#shared/statement/payload.ts';
 import { contractProblems } from './contract-check';
-import { ruleMessageProblems } from './rule-messages';
-import { isObject, type JsonObject } from '../json';
+import type { SchemaProblem } from './schema-problem';
+import { ruleMessageProblems } from '#shared/statement/rule-messages.ts';
+import { isObject, type JsonObject } from '#shared/json.ts';
 import {
   composeTierSchema,
   composeTierUi,
   schemaProperties,
   withDefinition,
   type TierFile,
-} from './tier-forms';
+} from '#shared/statement/tier-forms.ts';
 
 // `npm run schemas:check` (and the form studio) on the files of schemas/. Every problem is a Polish
 // sentence with its file and place, for the non-developers who edit them. Pure functions of the files'
 // contents: nothing here reads a file.
-
-export interface SchemaProblem {
-  /** The file, as the editor names it: "schemas/tier-iv.json". */
-  file: string;
-  /** Where in the file: a JSON Pointer ("/schema/required/2"). */
-  place?: string;
-  /** The form field the problem concerns (the studio shows it next to that field). */
-  field?: string;
-  message: string;
-}
 
 export interface SharedFiles {
   definitions: { $defs: JsonObject };
@@ -60,12 +55,6 @@ const MESSAGE_KEYWORDS = [
   'maximum',
   ...STATEMENT_KEYWORD_NAMES,
 ];
-
-/** A problem as one line: file, field and place, then the Polish sentence. */
-export function describeProblem({ file, place, field, message }: SchemaProblem): string {
-  const where = [file, field && `pole „${field}”`, place].filter(Boolean).join(', ');
-  return `${where}: ${message}`;
-}
 
 const strictAjv = () =>
   addStatementKeywords(

@@ -4,14 +4,10 @@ import definitions from '#schemas/definitions.json';
 import definitionsUi from '#schemas/definitions.ui.json';
 import { campaign, prizes, tierById, type TierId } from '#shared/campaign.ts';
 import { tierForms } from '#shared/statement/forms.ts';
-import { generatedFiles, validatorModuleSource } from '#shared/statement/generate.ts';
+import { generatedFiles, validatorModuleSource } from '#tooling/generate.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
-import {
-  checkSharedFiles,
-  checkTierFile,
-  describeProblem,
-  type SharedFiles,
-} from '#shared/statement/schema-check.ts';
+import { checkSharedFiles, checkTierFile, type SharedFiles } from '#tooling/schema-check.ts';
+import { describeProblem } from '#tooling/schema-problem.ts';
 import { runtimeValidator } from '#shared/statement/keywords.ts';
 import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';

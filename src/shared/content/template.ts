@@ -1,0 +1,36 @@
+// Content texts name what is filled in as {placeholders}. The browser, the widgets and the server fill them
+// the same way, and content validation knows every name a text may use: a misspelt one would be shown to
+// visitors as written.
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/**
+ * The placeholders filled where a text is shown, from what the visitor did or what the page lists (a code,
+ * a chosen day, a tier); the campaign facts (campaign-facts.ts) are the others a text may name.
+ */
+export const RUNTIME_PLACEHOLDERS = [
+  'code',
+  'count',
+  'coupon',
+  'date',
+  'start',
+  'end',
+  'month',
+  'title',
+  'tier',
+  'number',
+  'n',
+  'address',
+];
+
+/** Fills `{name}` placeholders of a content text; an unknown placeholder stays as written. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(PLACEHOLDER, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole,
+  );
+}
+
+/** The names of a text's placeholders, in order: "{code} i {date}" → ['code', 'date']. */
+export function placeholderNames(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+}

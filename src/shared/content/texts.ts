@@ -1,0 +1,31 @@
+import faqJson from '#content/faq.json';
+import rulesJson from '#content/rules.json';
+import textsJson from '#content/texts.json';
+import { campaign } from '../campaign';
+import { campaignFactsOf } from './campaign-facts';
+import { fill } from './template';
+
+/** The campaign facts of campaign.json, as texts name them. */
+export const campaignFacts = campaignFactsOf(campaign);
+
+/**
+ * Polish typesetting for amounts: a narrow screen must not break "4 088 zł" into "4" and "088 zł", so
+ * thousands and the currency are bound with no-break spaces.
+ */
+function bindAmounts(text: string): string {
+  return text.replace(/(\d) (?=\d{3}(?!\d))/g, '$1\u00a0').replace(/(\d) zł/g, '$1\u00a0zł');
+}
+
+/** The content with every campaign-fact placeholder filled; other placeholders ({code}, {date}) stay. */
+export function withFacts<T>(content: T): T {
+  if (typeof content === 'string') return bindAmounts(fill(content, campaignFacts)) as T;
+  if (Array.isArray(content)) return content.map(withFacts) as T;
+  if (typeof content === 'object' && content !== null) {
+    return Object.fromEntries(Object.entries(content).map(([key, value]) => [key, withFacts(value)])) as T;
+  }
+  return content;
+}
+
+export const texts = withFacts(textsJson);
+export const rules = withFacts(rulesJson);
+export const faq = withFacts(faqJson);

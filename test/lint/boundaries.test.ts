@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The boundaries of eslint.config.js, as the lint applies them: in a flat config a later block's
+// no-restricted-imports (or no-restricted-syntax) replaces an earlier one for the files both match, so each
+// file must get every restriction of its area at once. Snippets are linted as if they were new files there.
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({
+  cwd: root,
+  // Without type information (these files are not on disk): only the boundary rules are asked about.
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+    },
+  },
+});
+
+async function problems(filePath: string, code: string): Promise<Array<[rule: string, message: string]>> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.map((message) => [message.ruleId ?? '', message.message]);
+}
+
+describe('lint boundaries', () => {
+  it('a feature gets both the browser rules and the rule against other features', async () => {
+    const found = await problems(
+      'src/client/features/winners/new-part.ts',
+      "import { buildApp } from '#server/app.ts';\n" +
+        "import { faqGroups } from '#client/features/faq/faq-content.ts';\n" +
+        "import { tierChanges } from '#tooling/schema-check.ts';\n" +
+        'export const parts = [buildApp, faqGroups, tierChanges];\n',
+    );
+    expect(found).toEqual([
+      ['no-restricted-imports', expect.stringContaining('The browser must not import server code')],
+      ['no-restricted-imports', expect.stringContaining('Features do not import each other')],
+      ['no-restricted-imports', expect.stringContaining('the product never imports it')],
+    ]);
+  });
+
+  it('a widget reads its texts from src/shared/content, never from the client', async () => {
+    expect(
+      await problems(
+        'widgets/new-widget.tsx',
+        "import { texts } from '#client/lib/statement-texts.ts';\nexport const widgetTexts = texts;\n",
+      ),
+    ).toEqual([['no-restricted-imports', expect.stringContaining('Widgets never import the client')]]);
+    expect(
+      await problems(
+        'widgets/new-widget.tsx',
+        "import { texts } from '#shared/content/statement-texts.ts';\nexport const widgetTexts = texts;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('src/shared stays browser-safe: no Node built-ins, no server, client, tooling or SQL', async () => {
+    const found = await problems(
+      'src/shared/new-helper.ts',
+      "import fs from 'node:fs';\nimport path from 'path';\nimport { sql } from 'kysely';\n" +
+        "import { api } from '#client/lib/api.ts';\nimport { readJsonFile } from '#tooling/json-file.ts';\n" +
+        'export const used = [fs, path, sql, api, readJsonFile];\n',
+    );
+    expect(found.map(([rule]) => rule)).toEqual(Array(5).fill('no-restricted-imports'));
+    expect(found[0]![1]).toContain('no Node built-ins');
+    expect(found[3]![1]).toContain('src/shared is what the browser, the widgets and the server all run');
+  });
+
+  it('the server keeps its import rules and the addKeyword rule together', async () => {
+    const found = await problems(
+      'src/server/new-route.ts',
+      "import { Ajv } from 'ajv';\nimport { sql } from 'kysely';\n" +
+        "new Ajv().addKeyword({ keyword: 'x' });\nexport const query = sql;\n",
+    );
+    expect(found).toEqual([
+      ['no-restricted-imports', expect.stringContaining('SQL lives only in src/server/db')],
+      ['no-restricted-syntax', expect.stringContaining('Only src/shared registers ajv keywords')],
+    ]);
+  });
+
+  it('the server reads the time only through its clock module, and db keeps the rule too', async () => {
+    const readsTime = 'export const now = [Date.now(), new Date(), new Date(0)];\n';
+    for (const file of ['src/server/routes/new-route.ts', 'src/server/db/new-table.ts']) {
+      expect(await problems(file, readsTime)).toEqual([
+        ['no-restricted-syntax', expect.stringContaining('Date.now(): use the clock in the dependencies')],
+        ['no-restricted-syntax', expect.stringContaining('new Date(): use the clock in the dependencies')],
+      ]);
+    }
+    expect(await problems('src/server/clock.ts', readsTime)).toEqual([]);
+  });
+
+  it('scripts and the studio server do not reach into the product', async () => {
+    expect(
+      await problems(
+        'scripts/new-script.ts',
+        "import { buildApp } from '#server/app.ts';\nexport const app = buildApp;\n",
+      ),
+    ).toEqual([['no-restricted-imports', expect.stringContaining('run the server as a process')]]);
+    expect(
+      await problems(
+        'src/studio/server/new-call.ts',
+        "import { loadConfig } from '#server/config.ts';\nexport const config = loadConfig;\n",
+      ),
+    ).toEqual([['no-restricted-imports', expect.stringContaining('never imports the product server')]]);
+  });
+
+  it('refuses an import that closes a cycle, however long', async () => {
+    // schema-check.ts imports contract-check.ts: contract-check importing it back was the house's one cycle.
+    const found = await problems(
+      'src/tooling/contract-check.ts',
+      "import type { SchemaProblem } from './schema-check';\nexport type Problem = SchemaProblem;\n",
+    );
+    expect(found).toEqual([
+      [
+        'local/no-import-cycle',
+        expect.stringContaining(
+          'src/tooling/contract-check.ts → src/tooling/schema-check.ts → src/tooling/contract-check.ts',
+        ),
+      ],
+    ]);
+  });
+});
