@@ -6,7 +6,7 @@ import {
   tierValidator,
   validateStatement,
   type StatementEndpoint,
-} from '#shared/statement/validate-statement.ts';
+} from '#server/statements/validate-statement.ts';
 import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
 import { tierForms } from '#shared/statement/forms.ts';
 import { visibleFields } from '#shared/statement/validators.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import apiMessages from '#content/api-messages.json';
 import { tierForPrize, type PrizeKey, type Tier } from '#shared/campaign.ts';
 import type { StatementPayload } from '#shared/statement/payload.ts';
-import type { StatementProblem } from '#shared/statement/validate-statement.ts';
+import type { StatementProblem } from '#server/statements/validate-statement.ts';
 import type { Storage } from '../db';
 import { findClaimByHashDigest, findClaimsByCode, replaceClaimHash, type ClaimRow } from '../db/claims';
 import { rejectStatementsOfClaims } from '../db/statements';

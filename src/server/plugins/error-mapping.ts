@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import apiMessages from '#content/api-messages.json';
-import { problemsMessage } from '#shared/statement/validate-statement.ts';
+import { problemsMessage } from '#server/statements/validate-statement.ts';
 import { scrubPath, type ErrorForwarder } from '../http/error-reporting';
 
 declare module 'fastify' {

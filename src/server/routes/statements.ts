@@ -8,7 +8,7 @@ import {
   problemsMessage,
   validateStatement,
   type StatementProblem,
-} from '#shared/statement/validate-statement.ts';
+} from '#server/statements/validate-statement.ts';
 import type { AppDeps } from '../deps';
 import { ApiProblem } from '../plugins/error-mapping';
 import { claimForStatement } from '../claims/claims';

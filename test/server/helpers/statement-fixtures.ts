@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { isOnlineCode, tierById, type TierId } from '#shared/campaign.ts';
 import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
 import { buildPayload } from '#shared/statement/payload.ts';
-import { tierValidator } from '#shared/statement/validate-statement.ts';
+import { tierValidator } from '#server/statements/validate-statement.ts';
 import { visibleFields } from '#shared/statement/validators.ts';
 import { tierForms } from '#shared/statement/forms.ts';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import apiMessages from '#content/api-messages.json';
 import type { AppConfig } from '#server/app.ts';
 import { closeWithin, LINGER_MAX_BYTES, LINGER_MAX_MS } from '#server/http/node-server.ts';
-import { problemsMessage } from '#shared/statement/validate-statement.ts';
+import { problemsMessage } from '#server/statements/validate-statement.ts';
 import { openTestApp, type TestApp } from '../helpers/app';
 import { storageTargets } from '../helpers/storage-targets';
 

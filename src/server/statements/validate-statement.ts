@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import messages from '#content/statement-messages.json';
-import { isObject } from '../json';
-import { normalizeText } from '../normalize-text';
+import { isObject } from '../../shared/json';
+import { normalizeText } from '../../shared/normalize-text';
 import {
   prizes,
   tierById,
@@ -9,9 +9,9 @@ import {
   type StatementEndpoint,
   type Tier,
   type TierId,
-} from '../campaign';
-import { tierForms } from './forms';
-import { VALIDATOR_FUNCTIONS } from './generated/validators';
+} from '../../shared/campaign';
+import { tierForms } from '../../shared/statement/forms';
+import { VALIDATOR_FUNCTIONS } from '../../shared/statement/generated/validators';
 import {
   PAYLOAD_PATH_OF_FORM_FIELD,
   buildPayload,
@@ -19,9 +19,9 @@ import {
   payloadShape,
   payloadToFormData,
   type StatementPayload,
-} from './payload';
-import { firstMessagePerField } from './statement-errors';
-import { createTierValidator, visibleFields, type TierValidator } from './validators';
+} from '../../shared/statement/payload';
+import { firstMessagePerField } from '../../shared/statement/statement-errors';
+import { createTierValidator, visibleFields, type TierValidator } from '../../shared/statement/validators';
 
 // The server's check of a statement body: the browser's precompiled tier validators, plus the exact
 // shape of shared/API.md (unknown fields rejected, no type coercion) and the consistency of the parts.
