@@ -120,13 +120,13 @@ function namedInDoc(doc: string): Named[] {
   return named;
 }
 
-/** Every docs/… Markdown file a code comment names, with its anchor. */
+/** Every docs/… Markdown file a code comment names, with its anchor, and every README.md#… one. */
 function namedInCode(file: string): Named[] {
   return fs
     .readFileSync(path.join(root, file), 'utf8')
     .split('\n')
     .flatMap((line, index) =>
-      [...line.matchAll(/\bdocs\/[\w/.-]+\.md(#[\w-]+)?/g)].map(([target]) => ({
+      [...line.matchAll(/\bdocs\/[\w/.-]+\.md(#[\w-]+)?|(?<![\w/])README\.md#[\w-]+/g)].map(([target]) => ({
         where: `${file}:${index + 1}`,
         target,
       })),
@@ -148,7 +148,7 @@ describe('paths the docs name', () => {
     expect(missing(namedInDoc(doc))).toEqual([]);
   });
 
-  it("code comments' docs/… links exist, with their anchors", () => {
+  it("code comments' docs/… and README.md# links exist, with their anchors", () => {
     const files = CODE_FOLDERS.flatMap((folder) => walk(folder, (file) => CODE_FILE.test(file)));
     const rootFiles = fs.readdirSync(root).filter((name) => /\.(ts|js)$/.test(name));
     expect(missing([...files, ...rootFiles].flatMap(namedInCode))).toEqual([]);
