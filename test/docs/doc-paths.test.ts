@@ -76,6 +76,18 @@ function problem(target: string): string | undefined {
   return undefined;
 }
 
+/** The name of every file in the tree, for the docs that name a file by its name alone (`schema-check.ts`). */
+const SKIPPED = new Set(['node_modules', '.git', 'dist', 'dist-server', 'data', '.tmp']);
+const FILE_NAMES = new Set(
+  fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.parentPath.split(path.sep).some((part) => SKIPPED.has(part)))
+    .map((entry) => entry.name),
+);
+
+/** A code span that is a source file's name alone: it must be the name of a file somewhere in the tree. */
+const bareFileName = (code: string) => /^[\w-][\w.-]*\.(ts|tsx|mjs|json|css)$/.test(code);
+
 /** A code span that names a repository path from the root: `src/server/app.ts`, `docs/decisions/`. */
 function rootPath(code: string): string | undefined {
   if (!/^\.?[\w-]+(\/[\w.*@-]+)*\/?(#[\w-]+)?$/.test(code)) return undefined;
@@ -85,6 +97,8 @@ function rootPath(code: string): string | undefined {
 interface Named {
   where: string;
   target: string;
+  /** A file named by its name alone, wherever it is. */
+  byName?: boolean;
 }
 
 /** Every path a doc names: its links (relative to the doc), its code spans and its plain code blocks' entries. */
@@ -115,6 +129,7 @@ function namedInDoc(doc: string): Named[] {
       for (const [, code] of line.matchAll(/`([^`]+)`/g)) {
         const target = rootPath(code!);
         if (target) named.push({ where, target });
+        else if (bareFileName(code!)) named.push({ where, target: code!, byName: true });
       }
     });
   return named;
@@ -134,8 +149,12 @@ function namedInCode(file: string): Named[] {
 }
 
 const missing = (named: Named[]) =>
-  named.flatMap(({ where, target }) => {
-    const why = problem(target);
+  named.flatMap(({ where, target, byName }) => {
+    const why = byName
+      ? FILE_NAMES.has(target)
+        ? undefined
+        : `${target}, a file no folder has`
+      : problem(target);
     return why ? [`${where} names ${why}`] : [];
   });
 
