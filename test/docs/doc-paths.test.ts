@@ -153,9 +153,9 @@ const missing = (named: Named[]) =>
     const why = byName
       ? FILE_NAMES.has(target)
         ? undefined
-        : `${target}, a file no folder has`
+        : `${target} is the name of no file in the tree`
       : problem(target);
-    return why ? [`${where} names ${why}`] : [];
+    return why ? [`${where}: ${why}`] : [];
   });
 
 describe('paths the docs name', () => {
