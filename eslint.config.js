@@ -8,8 +8,9 @@ import { noImportCycle } from './src/tooling/no-import-cycle.js';
 
 const features = fs.readdirSync('src/client/features');
 
-// ARCHITECTURE.md boundaries; each message says how to fix the import. The patterns are gitignore-style, where
-// a leading # starts a comment: the package.json import aliases (#server/…) are written \\#server/….
+// The boundaries of README.md#layout; each message says how to fix the import. The patterns are
+// gitignore-style, where a leading # starts a comment: the package.json import aliases (#server/…) are
+// written \\#server/….
 const restrict = (group, message) => ({ group, message });
 
 const noServer = restrict(

@@ -37,6 +37,7 @@ export default defineConfig({
             'test/client/**/*.test.{ts,tsx}',
             'test/schemas/**/*.test.ts',
             'test/studio/*.test.{ts,tsx}',
+            'test/docs/*.test.ts',
           ],
           setupFiles: ['test/client/setup.ts'],
         },

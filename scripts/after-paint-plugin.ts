@@ -4,10 +4,10 @@ import type { Plugin } from 'vite';
 const BOOT_ENTRY = 'src/client/boot.ts';
 
 /**
- * Issue 13: the built index.html names the app's entry in a meta tag and loads the boot script instead,
- * which imports the entry after the first paint. Low priority: a script fetched at a higher one counts as
- * holding up the first paint for Lighthouse, tiny as it is. The dev server keeps Vite's own script (it
- * renders in the browser).
+ * docs/performance.md#the-apps-script-after-the-first-paint: the built index.html names the app's entry in a
+ * meta tag and loads the boot script instead, which imports the entry after the first paint. Low priority: a
+ * script fetched at a higher one counts as holding up the first paint for Lighthouse, tiny as it is. The dev
+ * server keeps Vite's own script (it renders in the browser).
  */
 export function loadAfterPaint(): Plugin {
   return {

@@ -25,8 +25,9 @@ function lettersThenDigits(letters: number, numbers: number) {
 /**
  * A Polish phone number: 9 digits. Poland's country code in front (+48, 0048, or the 11 digits "48…" an
  * autofill pastes) is dropped; any other longer number keeps every digit (and its "+"), so the field says
- * it is not 9 digits instead of silently keeping another number (issue 26). A "+" or "00" alone is kept
- * while the country code is being typed.
+ * it is not 9 digits instead of silently keeping another number
+ * (docs/decisions/statement-page.md#what-a-winner-types). A "+" or "00" alone is kept while the country code
+ * is being typed.
  */
 function phoneValue(raw: string): string {
   const plus = raw.trimStart().startsWith('+');
@@ -40,8 +41,9 @@ function phoneValue(raw: string): string {
 
 /**
  * A date as the form sends it, RRRR-MM-DD, with the dashes put in while typing. The Polish order is taken
- * too (issue 26): "14.05.1944" (any of . / - or a space after the day) is kept as typed until its year is
- * whole, then turned round; eight digits whose first four cannot be a birth year ("14051944") likewise.
+ * too (docs/decisions/statement-page.md#what-a-winner-types): "14.05.1944" (any of . / - or a space after the
+ * day) is kept as typed until its year is whole, then turned round; eight digits whose first four cannot be a
+ * birth year ("14051944") likewise.
  */
 function dateValue(raw: string): string {
   const polish = /^\s*(\d{1,2})[./ -](?:(\d{1,2})(?:[./ -](\d{0,4}))?)?/.exec(raw);
@@ -103,7 +105,8 @@ export const masks: Record<string, Mask> = {
       [value.slice(0, 4), value.slice(4, 13), value.slice(13, 19)].filter(Boolean).join('-'),
   },
   // spec §5: "Code: alphanumeric characters"
-  // Codes are printed in capitals: a code typed in lower case is kept as the capitals the box shows (issue 26).
+  // Codes are printed in capitals: a code typed in lower case is kept as the capitals the box shows
+  // (docs/decisions/statement-page.md#what-a-winner-types).
   code: {
     inputMode: 'text',
     toValue: (raw) => alphanumeric(raw).slice(0, 11),

@@ -1,6 +1,7 @@
-// npm run bench (issue 6): builds, starts the server on a private port and DATA_DIR with a data set of
-// realistic size, measures, prints one table (figure, budget, measured, verdict) and exits 1 when a budget
-// is missed. Speeds are compared with a baseline measured in the same run where the budget says so.
+// npm run bench (docs/performance.md#the-bench): builds, starts the server on a private port and DATA_DIR
+// with a data set of realistic size, measures, prints one table (figure, budget, measured, verdict) and exits
+// 1 when a budget is missed. Speeds are compared with a baseline measured in the same run where the budget
+// says so.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,8 +45,9 @@ async function main() {
   );
   const imported = await runOperator(['import-winners', file], { dataDir, databaseUrl: undefined });
   if (imported.exitCode !== 0) throw new Error(`import failed: ${imported.stderr}`);
-  // The browser figures fill a tier I form: an unknown link shows a notice instead (issue 14), and an
-  // offline code's form asks for the coupon photo.
+  // The browser figures fill a tier I form: an unknown link shows a notice instead
+  // (docs/decisions/statement-page.md#statement-link-check), and an offline code's form asks for the coupon
+  // photo.
   const tierILink = imported.lines.find(
     (line) => line.tier === 'I' && !isOnlineCode(String(line.code)),
   )?.link;

@@ -61,7 +61,8 @@ export async function measurePages(browser: Browser, server: RunningServer, tier
   // Whole-form validation of a filled tier I form, per keystroke (the page's own Performance measures).
   const page = await context.newPage();
   await page.goto(server.url + tierILink);
-  // Issue 14: the link is checked as the page opens; it knows its code, filled in and locked.
+  // docs/decisions/statement-page.md#statement-link-check: the link is checked as the page opens; it knows
+  // its code, filled in and locked.
   await page.locator('.code-boxes__box[readonly]').first().waitFor();
   const fill: Array<[RegExp, string]> = [
     [/^Imię/, 'Jan'],

@@ -1,5 +1,6 @@
-// The bench's data set of realistic size (issue 6) is the demo set (issue 14): the whole prize plan,
-// 4 960 instant records over 70 days and 10 weeks, and the eight draws' winners.
+// The bench's data set of realistic size (docs/performance.md#the-bench) is the demo set
+// (docs/decisions/claims.md#demo-data): the whole prize plan, 4 960 instant records over 70 days and 10
+// weeks, and the eight draws' winners.
 import { isOnlineCode } from '#shared/campaign.ts';
 import { demoWinners } from '#server/demo/dataset.ts';
 

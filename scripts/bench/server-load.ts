@@ -233,8 +233,9 @@ export async function measureStatements(server: RunningServer, codes: string[]) 
 }
 
 /**
- * Issue 10 §1: four clients each post a 2.5 MB statement of 280 000 unknown keys at once. Each must get a
- * short 4xx well under 500 ms, and a winners list asked meanwhile must answer as fast.
+ * docs/decisions/security.md#abusive-bodies: four clients each post a 2.5 MB statement of 280 000 unknown
+ * keys at once. Each must get a short 4xx well under 500 ms, and a winners list asked meanwhile must answer
+ * as fast.
  */
 export async function measureAbusiveBodies(server: RunningServer) {
   const keys = Array.from({ length: 280_000 }, (_, index) => `"${index.toString(36)}":1`).join(',');

@@ -14,9 +14,9 @@ import { OptOutModal } from './features/optout/optout-modal';
 import { VideoFacade } from './features/video/video-facade';
 import { WinnersSection } from './features/winners/winners-section';
 import { FaqSection } from './features/faq/faq-section';
-// Issue 13: the statement pages' styles are in the site's one stylesheet (1 KB gzip), not loaded with their
-// lazy code: a statement page from the server needs no second render-blocking request, and the landing
-// page's script lists no stylesheet to load with that code.
+// docs/performance.md#the-apps-script-after-the-first-paint: the statement pages' styles are in the site's
+// one stylesheet (1 KB gzip), not loaded with their lazy code: a statement page from the server needs no
+// second render-blocking request, and the landing page's script lists no stylesheet to load with that code.
 import './features/statement/statement.css';
 
 // The form engine loads only on statement routes, never with the landing page.

@@ -1,9 +1,10 @@
-// Issue 13: the page arrives rendered by the server; the app's script is fetched only once that page has
-// painted, so on a slow phone network its download does not hold the first screen back (Lighthouse counts
-// every script requested before a paint into that paint's time). The build names the entry in
-// <meta name="app-entry"> (scripts/after-paint-plugin.ts); a statement page names the modules its form needs
-// in <meta name="app-preload"> (src/server/pages/page-html.ts), fetched alongside. An external file, not an inline
-// script: the Content-Security-Policy allows none. Kept small: it is part of every page's JavaScript.
+// docs/performance.md#the-apps-script-after-the-first-paint: the page arrives rendered by the server; the
+// app's script is fetched only once that page has painted, so on a slow phone network its download does not
+// hold the first screen back (Lighthouse counts every script requested before a paint into that paint's
+// time). The build names the entry in <meta name="app-entry"> (scripts/after-paint-plugin.ts); a statement
+// page names the modules its form needs in <meta name="app-preload"> (src/server/pages/page-html.ts), fetched
+// alongside. An external file, not an inline script: the Content-Security-Policy allows none. Kept small: it
+// is part of every page's JavaScript.
 const meta = (name: string) =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ') ?? [];
 

@@ -5,9 +5,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { AppRoot } from './app';
 
 /**
- * Issue 13: a page's HTML (the content of #root) as the browser's first render will make it, lazy parts (the
- * statement page) included. `location` is a path with, at most, the query parameters the page's first render
- * reads. Built by Vite for Node (client-build.ts) and used by src/server/pages/pages.ts.
+ * docs/performance.md#rendering-on-the-server: a page's HTML (the content of #root) as the browser's first
+ * render will make it, lazy parts (the statement page) included. `location` is a path with, at most, the
+ * query parameters the page's first render reads. Built by Vite for Node (client-build.ts) and used by
+ * src/server/pages/pages.ts.
  */
 export async function renderPage(location: string, nowMs: number): Promise<string> {
   const errors: unknown[] = [];

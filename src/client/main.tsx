@@ -23,8 +23,8 @@ const app = (
   />
 );
 const container = document.getElementById('root')!;
-// Issue 13: the server sends the page rendered (entry-server.tsx); Vite's dev server sends it empty. The page
-// already shows: hydrating it as a transition lets React do it in short slices between the browser's own
-// work, instead of one long task a tap would wait behind.
+// docs/performance.md#rendering-on-the-server: the server sends the page rendered (entry-server.tsx); Vite's
+// dev server sends it empty. The page already shows: hydrating it as a transition lets React do it in short
+// slices between the browser's own work, instead of one long task a tap would wait behind.
 if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

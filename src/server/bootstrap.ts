@@ -32,7 +32,8 @@ const explained = (heading: string, error: unknown): never => {
 /**
  * The one start-up of the server and of every operator command: the configuration, the content files, the
  * statements key (created on first start, then checked against the one the database's statements are
- * sealed with, issue 10 §4) and the storage. A mistake throws a StartupError saying what to fix.
+ * sealed with, docs/decisions/storage.md#statements-key) and the storage. A mistake throws a StartupError
+ * saying what to fix.
  */
 export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean): Promise<Opened> {
   let config: ServerConfig;
@@ -60,7 +61,8 @@ export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean)
   }
   const notices: StartupNotice[] = [];
   if (key.createdFile) {
-    // Issue 5: said once, on the start that created it. Losing this file makes stored statements unreadable.
+    // docs/decisions/storage.md#statements-key: said once, on the start that created it. Losing this file
+    // makes stored statements unreadable.
     notices.push({
       text: `Utworzono plik klucza szyfrowania oświadczeń ${key.createdFile} — zrób jego kopię zapasową: bez niego zapisanych oświadczeń nie da się odczytać.`,
       log: {

@@ -46,9 +46,10 @@ export interface ServerConfig {
 
 /** The HTTP server's defaults, for the environment (loadConfig) and for buildApp alike. */
 export const HTTP_DEFAULTS = {
-  // Issue 10: browsers use HTTPS only for a year, on every subdomain too.
+  // docs/decisions/security.md#caching-and-hsts: browsers use HTTPS only for a year, on every subdomain too.
   hsts: true,
-  // Issue 10: a client that never finishes its headers holds a connection for about 10 s, not Node's 60 s.
+  // docs/decisions/security.md#slow-clients-and-shutdown: a client that never finishes its headers holds a
+  // connection for about 10 s, not Node's 60 s.
   headersTimeoutMs: 10_000,
   // The whole request, body included: a statement (up to a few MB with its photo) from a slow mobile
   // uplink still fits; a client trickling its body is dropped well before Node's 5 minutes.

@@ -30,7 +30,8 @@ async function main() {
     ? await importDemoIfEmpty(storage, config.dataDir, key.key, clock)
     : undefined;
   const app = await buildApp(config, { storage, clock, statementsKey: key.key });
-  // Issue 26: a person at a terminal reads plain Polish lines; a log collector reads JSON.
+  // docs/decisions/operations.md#logs: a person at a terminal reads plain Polish lines; a log collector reads
+  // JSON.
   const tell = ({ text, log }: StartupNotice) =>
     config.interactive ? process.stdout.write(`${text}\n`) : app.log[log.level](log.data, log.message);
   notices.forEach(tell);
@@ -49,7 +50,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
-    // Issue 10: should closing the database hang too, the process still ends soon after the deadline.
+    // docs/decisions/security.md#slow-clients-and-shutdown: should closing the database hang too, the process
+    // still ends soon after the deadline.
     setTimeout(() => {
       app.log.error('shutdown did not finish: exiting anyway');
       process.exit(1);

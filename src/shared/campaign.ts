@@ -73,8 +73,9 @@ function endOfPeriod(end: string): number {
 }
 
 /**
- * Issue 13: the instants where a phase or a notice period starts or ends. Between two of them, what a page
- * shows from the clock (phase banner, notice) stays the same: the server renders a page once per stretch.
+ * docs/performance.md#page-cache: the instants where a phase or a notice period starts or ends. Between two
+ * of them, what a page shows from the clock (phase banner, notice) stays the same: the server renders a page
+ * once per stretch.
  */
 const calendarSeams = [
   ...campaign.phases.map((phase) => warsawLocalToInstant(phase.start)),

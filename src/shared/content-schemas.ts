@@ -6,8 +6,9 @@ import type { FromSchema } from 'json-schema-to-ts';
  */
 
 /**
- * When a payload field of a tier carries a value; otherwise it is null (shared/API.md: a field the form did
- * not ask is null). The toggles are the form's 'no PESEL' and 'no ID card' boxes, and the code's kind.
+ * When a payload field of a tier carries a value; otherwise it is null (docs/api.md#the-payload: a field the
+ * form did not ask is null). The toggles are the form's 'no PESEL' and 'no ID card' boxes, and the code's
+ * kind.
  */
 export const PRESENCES = [
   'always',

@@ -1,4 +1,4 @@
-// spec §7: the errors visitors meet reach the operator through POST /api/error-report (shared/API.md).
+// spec §7: the errors visitors meet reach the operator through POST /api/error-report (docs/api.md#reads).
 
 /**
  * What went wrong, as the browser reports it:

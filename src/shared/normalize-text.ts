@@ -1,7 +1,7 @@
-// Unicode text in one form (issue 10: input). Some phone keyboards type "ó" as "o" followed by a combining
-// acute accent (U+0301): it looks the same, but it is another string, counts one character more and
-// would be stored as such. The statement is brought to NFC (composed characters) before it is validated
-// and stored, in the browser and on the server alike.
+// Unicode text in one form (docs/decisions/field-rules.md#nfc). Some phone keyboards type "ó" as "o" followed
+// by a combining acute accent (U+0301): it looks the same, but it is another string, counts one character
+// more and would be stored as such. The statement is brought to NFC (composed characters) before it is
+// validated and stored, in the browser and on the server alike.
 
 /**
  * The value with every string in it, at any depth of its objects and arrays, in Unicode NFC. Object keys

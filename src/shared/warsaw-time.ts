@@ -1,4 +1,5 @@
-// Campaign times are Europe/Warsaw wall-clock times, whatever the visitor's device timezone (ARCHITECTURE.md).
+// Campaign times are Europe/Warsaw wall-clock times, whatever the visitor's device timezone
+// (docs/decisions/phases.md#warsaw-time).
 export const CAMPAIGN_TIME_ZONE = 'Europe/Warsaw';
 
 export interface CalendarDate {
@@ -19,7 +20,8 @@ function lastSundayOneUtc(year: number, monthIndex: number): number {
  * Warsaw's wall clock at an instant, written as if it were UTC. Poland keeps the EU's summer-time rule
  * (UTC+2 from the last Sunday of March to the last Sunday of October, UTC+1 otherwise) since 1996;
  * test/shared/warsaw-time.test.ts compares it with ICU's time-zone data hour by hour. Not Intl with
- * `timeZone`: a page's first Intl.DateTimeFormat loads ICU's data, tens of milliseconds of its start (issue 13).
+ * `timeZone`: a page's first Intl.DateTimeFormat loads ICU's data, tens of milliseconds of its start
+ * (docs/performance.md#main-thread-work-as-the-app-starts).
  */
 function warsawWallClockAsUtc(instantMs: number): number {
   const year = new Date(instantMs).getUTCFullYear();

@@ -79,7 +79,7 @@ export interface FieldRow {
   required: boolean;
   visibleLock?: string;
   requiredLock?: string;
-  /** The payload values the field fills (shared/API.md), for the technical details. */
+  /** The payload values the field fills (docs/api.md#the-payload), for the technical details. */
   payload: string[];
   canMoveUp: boolean;
   canMoveDown: boolean;
@@ -146,8 +146,9 @@ function definitionFor(field: string, { tier, shared }: StudioContext): string {
 }
 
 /**
- * Why the contract keeps a field in the form, and why it keeps it required (shared/API.md), in plain words
- * (one reason when it keeps both); `payload` names the values the field fills, for the technical details.
+ * Why the contract keeps a field in the form, and why it keeps it required (docs/api.md#the-payload), in
+ * plain words (one reason when it keeps both); `payload` names the values the field fills, for the technical
+ * details.
  */
 function contractLocks(
   tier: Tier,

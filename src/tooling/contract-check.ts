@@ -6,7 +6,8 @@ import type { SchemaProblem } from './schema-problem';
 import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
 
 // Part of `npm run schemas:check` (schema-check.ts): whether a tier file's form can give the payload the
-// organiser must receive (shared/API.md), in every state of the form's toggles. Pure, like the rest.
+// organiser must receive (docs/api.md#the-payload), in every state of the form's toggles. Pure, like the
+// rest.
 
 // The toggles of the contract: a form state sets each, and a presence says which state carries a value.
 interface FormState {
@@ -56,8 +57,8 @@ function stateInWords(presence: Presence, state: FormState, label: ContractConte
 }
 
 /**
- * The payload contract (shared/API.md, the payload table and the tier registry): in every state of the
- * form's toggles, each form field a payload value needs is shown (and required, where the value may not
+ * The payload contract (docs/api.md#the-payload: the payload table and the tier registry): in every state of
+ * the form's toggles, each form field a payload value needs is shown (and required, where the value may not
  * be empty), and none is shown whose payload value must then be null.
  */
 // One runtime validator for every check: it caches what it compiled, by schema (the studio checks often).

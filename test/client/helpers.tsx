@@ -46,7 +46,7 @@ export interface FakeApi {
   resignation?: number | (() => Promise<number>);
 }
 
-/** Stubs fetch with the API of shared/API.md; returns the mock to inspect the calls. */
+/** Stubs fetch with the API of docs/api.md; returns the mock to inspect the calls. */
 export function stubApi(api: FakeApi) {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

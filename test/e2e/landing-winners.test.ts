@@ -65,7 +65,7 @@ const winnersFile = {
   ],
 };
 
-/** The operator's command (API.md), on the server's database, before the server starts. */
+/** The operator's command (docs/api.md#operator-commands), on the server's database, before the server starts. */
 function operator(dataDir: string, ...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...args], {
     env: { ...process.env, DATA_DIR: dataDir },
@@ -191,7 +191,8 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
     // The lists load as the winners section comes near (src/client/lib/when-near-viewport.ts).
     const page = await open('/#zwyciezcy');
     await page.getByText('K7Q2M9X4B1Z').first().waitFor();
-    // Issue 26: what is typed in lower case is shown, and searched, in capitals
+    // docs/decisions/landing.md#code-checker-input: what is typed in lower case is shown, and searched, in
+    // capitals
     await page.getByPlaceholder('wprowadź kod promocyjny').pressSequentially('k7q2m9x4b1y');
     expect(await page.getByPlaceholder('wprowadź kod promocyjny').inputValue()).toBe('K7Q2M9X4B1Y');
     await page.getByRole('button', { name: 'Wyszukaj' }).click();
@@ -212,11 +213,13 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
       name: 'Czy chcesz zrezygnować z otrzymywania kodów promocyjnych na e-mail?',
     });
     await dialog.waitFor();
-    // Issue 14: until the visitor answers, the link stays (a reload offers again).
+    // docs/decisions/landing.md#opt-out-modal: until the visitor answers, the link stays (a reload offers
+    // again).
     expect(page.url()).toBe(running.server.url + optOutLink);
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Rezygnuję' }).click();
-    // Issue 26: answered, the modal says so instead of asking again above a greyed button
+    // docs/decisions/landing.md#opt-out-modal: answered, the modal says so instead of asking again above a
+    // greyed button
     const done = page.getByRole('dialog', { name: 'Rezygnacja przyjęta' });
     await done.getByText(/zostanie zrealizowana w ciągu dwóch dni roboczych/).waitFor();
     await page.waitForURL(running.server.url + '/');
@@ -240,9 +243,10 @@ describe.runIf(browserAvailable())('landing page with imported winners, in Chrom
   });
 });
 
-// Issue 14: `npm start` on a fresh machine (empty DATA_DIR, demo data on) shows winners on the calendar's
-// default day once the lottery has begun, and the code checker finds a code from that list. Issue 26:
-// before it began, nobody has won yet — the demo publishes no day after the campaign clock's today.
+// docs/decisions/claims.md#demo-data: `npm start` on a fresh machine (empty DATA_DIR, demo data on) shows
+// winners on the calendar's default day once the lottery has begun, and the code checker finds a code from
+// that list. docs/decisions/landing.md#published-by-campaign-day: before it began, nobody has won yet — the
+// demo publishes no day after the campaign clock's today.
 describe.runIf(browserAvailable())('a first start with the demo data, in Chromium', () => {
   let browser: Browser;
 
@@ -255,7 +259,8 @@ describe.runIf(browserAvailable())('a first start with the demo data, in Chromiu
 
   it.each([
     { clock: 'after the lottery', now: '2025-11-20T12:00:00+01:00', day: '2 września 2025' },
-    // issue 26: the next day's winners are not published before that day
+    // docs/decisions/landing.md#published-by-campaign-day: the next day's winners are not published before
+    // that day
     {
       clock: 'during the lottery',
       now: '2025-07-16T10:00:00+02:00',
@@ -275,7 +280,8 @@ describe.runIf(browserAvailable())('a first start with the demo data, in Chromiu
           'true',
         );
         expect(await page.getByText('Dane zostaną uzupełnione po weryfikacji.').count()).toBe(0);
-        // Issue 26: the day's count is told, and 'Pokaż wszystkich' puts every row in the page itself.
+        // docs/decisions/landing.md#a-days-winners: the day's count is told, and 'Pokaż wszystkich' puts
+        // every row in the page itself.
         const count = Number(
           /Liczba zwycięzców: (\d+)/.exec(await page.locator('.winners__count').innerText())![1],
         );
@@ -318,7 +324,7 @@ describe.runIf(browserAvailable())('a first start with the demo data, in Chromiu
     },
   );
 
-  it('before the lottery, the default first day has no winners yet (issue 26)', async () => {
+  it('before the lottery, the default first day has no winners yet', async () => {
     const server = await startServer({ DEMO: '1', CAMPAIGN_NOW: '2025-06-01T12:00:00+02:00' });
     try {
       const page = await (await newContext(browser)).newPage();

@@ -24,8 +24,8 @@ import { winnersFixture } from '../server/helpers/winners-fixture';
 import { ENGINES, inPage, waitFor, type EngineBrowser } from './engines';
 import { type RunningServer, useServerAndBrowser } from './harness';
 
-// Issue 27.3: every iPhone browser runs Safari's engine, so the participant's main paths run in WebKitGTK
-// and Firefox ESR as well as in Chromium, each path written once.
+// docs/decisions/operations.md#three-engines: every iPhone browser runs Safari's engine, so the participant's
+// main paths run in WebKitGTK and Firefox ESR as well as in Chromium, each path written once.
 
 /** The fixture winners' first prize of the tier, with an online code or not. */
 function winnerOf(tier: string, online: boolean) {

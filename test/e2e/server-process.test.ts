@@ -58,7 +58,7 @@ describe('the server process', () => {
   });
 });
 
-describe('the server process shutting down with a client stuck mid-request (issue 10)', () => {
+describe('the server process shutting down with a client stuck mid-request', () => {
   it('closes that connection at SHUTDOWN_TIMEOUT_MS and exits instead of waiting for it', async () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT_MS: '500' });
     const { port } = new URL(server.url);
@@ -81,8 +81,9 @@ describe('the server process shutting down with a client stuck mid-request (issu
   });
 });
 
-// Issue 26: a newcomer's `npm start` in a terminal says in one plain line where the site runs, and does
-// not fill the terminal with a JSON line per request. `script` gives the server a terminal, as npm start has.
+// docs/decisions/operations.md#logs: a newcomer's `npm start` in a terminal says in one plain line where the
+// site runs, and does not fill the terminal with a JSON line per request. `script` gives the server a
+// terminal, as npm start has.
 describe.runIf(fs.existsSync('/usr/bin/script'))('the server started in a terminal', () => {
   it('prints "Strona działa: http://localhost:<port>" and no request logs', async () => {
     const port = await freePort();

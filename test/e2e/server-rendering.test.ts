@@ -13,7 +13,8 @@ import {
   waitForHydration,
 } from './harness';
 
-// Issue 13: pages come rendered from the server, read without JavaScript and hydrate without a mismatch.
+// docs/performance.md#rendering-on-the-server: pages come rendered from the server, read without JavaScript
+// and hydrate without a mismatch.
 
 /** Text as it stands in HTML: React escapes these five characters. */
 const decode = (html: string) =>
@@ -181,8 +182,9 @@ describe.runIf(browserAvailable())('pages rendered on the server', () => {
   });
 
   it("takes no input in the server's statement form before it hydrates, and all of it after", async () => {
-    // Issue 27.3 (found racing hydration in the engines' test): a name typed into the server's form stayed
-    // on the screen while the form, once hydrated, still listed it as missing and kept the button disabled.
+    // docs/decisions/statement-page.md#no-input-before-hydration (found racing hydration in the engines'
+    // test): a name typed into the server's form stayed on the screen while the form, once hydrated, still
+    // listed it as missing and kept the button disabled.
     const page = await (await newContext(running.browser, PHONE_VIEWPORT)).newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -33,7 +33,7 @@ describe.runIf(browserAvailable())('site shell in Chromium', () => {
     }
   });
 
-  it('on a phone the "Graj online" link covers no calendar day or FAQ toggle (issue 26)', async () => {
+  it('on a phone the "Graj online" link covers no calendar day or FAQ toggle', async () => {
     const page = await open('/#zwyciezcy', PHONE_VIEWPORT);
     await page.locator('.calendar__day').first().waitFor();
     const targets = page.locator('.calendar__day, .faq__group-button');
@@ -58,7 +58,7 @@ describe.runIf(browserAvailable())('site shell in Chromium', () => {
     expect(link!.y + link!.height).toBe(PHONE_VIEWPORT.height);
   });
 
-  it("the header's brand is the lottery's name, and says it leads home (issue 26)", async () => {
+  it("the header's brand is the lottery's name, and says it leads home", async () => {
     const page = await open('/');
     const brand = page.getByRole('link', { name: 'Wakacyjna Loteria — strona główna' });
     expect(await brand.textContent()).toBe('Wakacyjna Loteria');

@@ -29,7 +29,7 @@ const CODES = {
   I_AXE: 'B2C3D4E5F6G',
 };
 
-// Tiers III and VI are claimed by the code and the contact it was registered with (shared/API.md): the
+// Tiers III and VI are claimed by the code and the contact it was registered with (docs/api.md#claims): the
 // phone number every test below types.
 const PHONE = '600700800';
 
@@ -122,7 +122,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
 
   const codeOf = (boxes: Element[]) => boxes.map((box) => (box as HTMLInputElement).value).join('');
 
-  /** The labels the list under the submit button names (issue 14). */
+  /** The labels the list under the submit button names (docs/decisions/statement-page.md#missing-list). */
   const missingEntries = (page: Page) => page.locator('.missing__link').allTextContents();
 
   async function fillPerson(page: Page) {
@@ -164,7 +164,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     return request.postDataJSON() as Record<string, unknown>;
   }
 
-  it('lists what is missing under the submit button; each entry leads to its field (issue 14)', async () => {
+  it('lists what is missing under the submit button; each entry leads to its field', async () => {
     const page = await open('/oswiadczenie-iii-stopnia');
     const submit = page.getByRole('button', { name: 'Wyślij oświadczenie' });
     const initial = await missingEntries(page);
@@ -202,7 +202,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Wszystkie pola' }).count()).toBe(1);
   });
 
-  it('on a phone, a wrapped entry of the missing list keeps its bullet on its first line and stands apart (issue 26)', async () => {
+  it('on a phone, a wrapped entry of the missing list keeps its bullet on its first line and stands apart', async () => {
     const page = await open('/oswiadczenie-iii-stopnia');
     const entries = await page.locator('.missing__list > li').evaluateAll((items) =>
       items.map((item) => {
@@ -240,7 +240,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     expect(body).toEqual({ ...fixture.payload, code: CODES.III });
   });
 
-  it('takes what a winner types as Polish phones do, and names code and contact when they do not match (issue 26)', async () => {
+  it('takes what a winner types as Polish phones do, and names code and contact when they do not match', async () => {
     const page = await open('/oswiadczenie-iii-stopnia');
     // a code typed in lower case is shown, and sent, in the capitals it is printed in
     await typeCode(page, CODES.III_TYPED.toLowerCase());
@@ -323,7 +323,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     expect(body).toMatchObject({ type: 'VI', code: CODES.VI_ONLINE, codeType: 'ONLINE', serialNumber: null });
   });
 
-  it('issue 10: two letters in a name, the name sent in NFC, "=" in the e-mail taken by both sides', async () => {
+  it('two letters in a name, the name sent in NFC, "=" in the e-mail taken by both sides', async () => {
     const page = await open('/oswiadczenie-vi-stopnia');
     await typeCode(page, CODES.VI_NFC);
     const firstName = page.getByLabel(/^Imię/);
@@ -368,7 +368,7 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     expect(await birthDate.getAttribute('aria-invalid')).not.toBe('true');
   });
 
-  it("a valid link opened on another tier's page goes to its own tier's page (issue 14)", async () => {
+  it("a valid link opened on another tier's page goes to its own tier's page", async () => {
     const search = tierILink.slice(tierILink.indexOf('?'));
     const page = await open(`/oswiadczenie-ii-stopnia${search}`);
     await page.waitForURL((url) => url.pathname === '/oswiadczenie-i-stopnia');
@@ -378,7 +378,8 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
 
   it('tier I from the e-mailed link: photo shrunk to PNG, political block, hash sent', async () => {
     const page = await open(tierILink);
-    // Issue 14: the link is checked as the page opens; it knows its code, filled in and locked.
+    // docs/decisions/statement-page.md#statement-link-check: the link is checked as the page opens; it knows
+    // its code, filled in and locked.
     await expect.poll(() => page.locator('.code-boxes__box').evaluateAll(codeOf)).toBe(CODES.I);
     expect(await page.getByLabel('Znak 1 z 11').getAttribute('readonly')).not.toBeNull();
     // spec §4: without the photo the offline code is refused in the browser first.
@@ -389,7 +390,8 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await page.getByLabel('Nie posiadam numeru PESEL').check();
     await page.getByLabel(/^Data urodzenia/).pressSequentially('19900228');
     await page.getByLabel(/^Numer dowodu osobistego/).fill('ABA300000');
-    // Issue 14: a pasted foreign account keeps its country letters and is told it is not Polish.
+    // docs/decisions/field-rules.md#foreign-account: a pasted foreign account keeps its country letters and
+    // is told it is not Polish.
     const account = page.getByLabel(/^Numer rachunku bankowego/);
     await account.fill('DE89 3704 0044 0532 0130 00');
     await account.blur();
@@ -478,7 +480,8 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await page.keyboard.press('Escape');
     expect(await page.getByLabel(/^Imię/).inputValue()).toBe('Jan');
 
-    // Issue 14: a dropped connection is told in Polish, and the data stays to be sent again.
+    // docs/decisions/statement-page.md#no-answer: a dropped connection is told in Polish, and the data stays
+    // to be sent again.
     await page.unroute('**/api/complete-testimonial');
     await page.route('**/api/complete-testimonial', (route) => route.abort('connectionreset'));
     await page.getByRole('button', { name: 'Wyślij oświadczenie' }).click();

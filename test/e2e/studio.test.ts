@@ -8,8 +8,8 @@ import path from 'node:path';
 import { browserAvailable, E2E_CLIENT_DIR, launchBrowser, newContext } from './harness';
 import { startStudio, type RunningStudio } from './studio-harness';
 
-// Issue 11: the form studio, driven as its users drive it — a browser, the mouse and the keyboard —
-// against `npm run studio` in a copy of the project.
+// docs/form-studio.md: the form studio, driven as its users drive it — a browser, the mouse and the keyboard
+// — against `npm run studio` in a copy of the project.
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -85,7 +85,8 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await list.close();
 
     await page.getByRole('button', { name: 'Zapisz' }).click();
-    // Issue 26.13: the save says the site changes only once deployed, and whom to tell.
+    // docs/decisions/studio.md#saves-log: the save says the site changes only once deployed, and whom to
+    // tell.
     await expect
       .poll(() => page.getByRole('status').first().textContent())
       .toMatch(/^Zapisano.*dopiero po wdrożeniu.*daj znać programiście/);
@@ -102,7 +103,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     ).toBe('IV: Ulica — teraz obowiązkowe; Ulica — komunikat, gdy pole jest puste: „Ulica jest wymagana”\n');
 
     // The preview validates as the page does: the street, touched and left empty, says why — in its own
-    // words, not the general 'Pole wymagane' (issue 26.13).
+    // words, not the general 'Pole wymagane' (docs/decisions/studio.md#proposed-messages).
     const input = page.locator('#root_address_street');
     await input.focus();
     await input.blur();
@@ -127,7 +128,8 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     const phone = group(page, 'Numer telefonu');
     const visible = phone.getByRole('checkbox', { name: 'Widoczne' });
     await expect.poll(() => visible.isDisabled()).toBe(true);
-    // Issue 26.12: one reason for both switches, in plain words, shown on demand.
+    // docs/decisions/studio.md#locked-switches: one reason for both switches, in plain words, shown on
+    // demand.
     const reason = await visible.getAttribute('aria-describedby');
     expect(await phone.getByRole('checkbox', { name: 'Obowiązkowe' }).getAttribute('aria-describedby')).toBe(
       reason,
@@ -200,7 +202,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await phone.blur();
     await expect.poll(() => page.locator('#root_phone__error').textContent()).toBe('Pole musi mieć 9 cyfr.');
     await page.locator('#root_firstName').fill('Zofia');
-    // Issue 26.12: what would be sent, as a table of Polish names and values.
+    // docs/decisions/studio.md#locked-switches: what would be sent, as a table of Polish names and values.
     const payload = page.getByTestId('payload');
     await expect.poll(() => payload.getByRole('row', { name: 'Imię Zofia', exact: true }).count()).toBe(1);
     expect(await payload.getByRole('row', { name: 'Akceptacja regulaminu nie', exact: true }).count()).toBe(
@@ -217,7 +219,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.close();
   });
 
-  it('issue 26.13: an emptied text shows its default; the preview follows the edit; discarding asks', async () => {
+  it('an emptied text shows its default; the preview follows the edit; discarding asks', async () => {
     const page = await open('/studio/iv');
     // Nothing to save: 'Zapisz' cannot claim it saved.
     expect(await page.getByRole('button', { name: 'Zapisz' }).isDisabled()).toBe(true);
@@ -256,7 +258,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.close();
   });
 
-  it('Historia lists the studio’s saves first, in Polish, and restores a version as a new change (issue 26.9)', async () => {
+  it('Historia lists the studio’s saves first, in Polish, and restores a version as a new change', async () => {
     const page = await open('/studio/iv');
     const history = page.getByRole('region', { name: 'Historia' });
     const saves = history.getByRole('list').first();
@@ -306,7 +308,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await notice.getByRole('button', { name: 'Zachowaj moje zmiany' }).click();
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
-    // Issue 26.8: my edit replayed onto theirs — their street stays required.
+    // docs/decisions/studio.md#merge: my edit replayed onto theirs — their street stays required.
     const file = JSON.parse(studio.read('schemas/tier-iv.json'));
     expect(file.schema.properties.address_flat.title).toBe('Lokal');
     expect(file.schema.required).toContain('address_street');
@@ -337,7 +339,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.close();
   });
 
-  it('issue 26.10: a changed consent is named by its short name, its old and new words marked', async () => {
+  it('a changed consent is named by its short name, its old and new words marked', async () => {
     const page = await open('/studio/v');
     const consents = page.locator('[data-field="consents"]');
     await consents.getByText('Podpowiedzi i komunikaty').click();
@@ -376,7 +378,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await page.close();
   });
 
-  it('issue 26.11: a consent other tiers share is offered to change everywhere, and saved in all', async () => {
+  it('a consent other tiers share is offered to change everywhere, and saved in all', async () => {
     const consent = (name: string) =>
       (JSON.parse(studio.read(`schemas/${name}`)) as { uiSchema: { consents?: { notEmployee?: object } } })
         .uiSchema.consents?.notEmployee;

@@ -13,9 +13,10 @@ import { delimiter, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// Issue 27.4: npm skips the install scripts of packages package.json's "allowScripts" does not approve, and a
-// fresh install would then run without Node 24 and without SQLite. The approval names exactly the packages
-// with install scripts, and .ci/check-install stops CI with a clear message when an install lacks either.
+// docs/decisions/operations.md#install-scripts: npm skips the install scripts of packages package.json's
+// "allowScripts" does not approve, and a fresh install would then run without Node 24 and without SQLite. The
+// approval names exactly the packages with install scripts, and .ci/check-install stops CI with a clear
+// message when an install lacks either.
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');

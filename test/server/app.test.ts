@@ -48,7 +48,7 @@ describe.each(storageTargets)('app shell on $name', (target) => {
   });
 });
 
-describe('caching and transport headers (issue 10)', () => {
+describe('caching and transport headers', () => {
   const sqlite = storageTargets[0]!;
   let clientDir: string;
   let t: TestApp;

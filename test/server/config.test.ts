@@ -7,7 +7,7 @@ describe('server settings from the environment', () => {
     expect(config).toMatchObject({ demo: true, redisUrl: undefined, rateLimitMax: 20, trustProxy: false });
   });
 
-  it('in a terminal, outside production, talks to a person: plain lines, request logs quiet (issue 26)', () => {
+  it('in a terminal, outside production, talks to a person: plain lines, request logs quiet', () => {
     expect(loadConfig({}, true)).toMatchObject({ interactive: true, logLevel: 'warn' });
     expect(loadConfig({ LOG_LEVEL: 'debug' }, true)).toMatchObject({ interactive: true, logLevel: 'debug' });
     expect(loadConfig({ NODE_ENV: 'production' }, true)).toMatchObject({
@@ -34,7 +34,7 @@ describe('server settings from the environment', () => {
   });
 });
 
-describe('HTTP server limits and HSTS from the environment (issue 10)', () => {
+describe('HTTP server limits and HSTS from the environment', () => {
   it('defaults to HSTS on, 10 s for headers, 120 s per request, 65 s idle, 4096 connections, 8 s to stop', () => {
     expect(loadConfig({})).toMatchObject({
       hsts: true,

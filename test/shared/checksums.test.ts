@@ -90,7 +90,8 @@ describe('Polish IBAN (length 28, mod 97)', () => {
     expect(hasForeignCountryPrefix('DE89370400440532013000')).toBe(true);
     expect(hasForeignCountryPrefix('pl61109010140000071219812874')).toBe(false);
     expect(hasForeignCountryPrefix('61109010140000071219812874')).toBe(false);
-    // one letter is no country yet (issue 14: the field keeps letters while "DE…" is pasted or typed)
+    // one letter is no country yet (docs/decisions/field-rules.md#foreign-account: the field keeps letters
+    // while "DE…" is pasted or typed)
     expect(hasForeignCountryPrefix('P')).toBe(false);
   });
 });
@@ -130,7 +131,7 @@ describe('other rules', () => {
     'jan@[127.0.0.1]',
   ])('refuses %s', (address) => expect(isEmailAddress(address)).toBe(false));
 
-  it('counts letters of any script, not marks, digits or punctuation (issue 10: two letters)', () => {
+  it('counts letters of any script, not marks, digits or punctuation (two letters)', () => {
     expect(countLetters('Ł.')).toBe(1);
     expect(countLetters('1-')).toBe(0);
     expect(countLetters('Ng')).toBe(2);

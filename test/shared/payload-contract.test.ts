@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tierById, type Presence, type TierId } from '#shared/campaign.ts';
 import { EXPORT_COLUMNS, tierPayload, type PayloadField } from '#shared/statement/payload.ts';
 
-// shared/API.md "Statements", field by field: which tiers send it and when it carries a value. The tier
+// docs/api.md#the-payload, field by field: which tiers send it and when it carries a value. The tier
 // registry (prizes.json) and the payload table must say the same for the spec's seven tiers.
 const ALL: TierId[] = ['I', 'II', 'III', 'IV', 'V', 'VI', 'WINTO'];
 const each = (tiers: TierId[], presence: Presence = 'always') =>
@@ -36,7 +36,7 @@ const API: Record<PayloadField, Partial<Record<TierId, Presence>>> = {
   serialNumber: each(['VI'], 'offline'),
 };
 
-describe('the payload contract of shared/API.md', () => {
+describe('the payload contract of docs/api.md', () => {
   it.each(ALL)('tier %s sends exactly its fields, each when the contract says', (tierId) => {
     const expected = Object.entries(API).flatMap(([field, tiers]) =>
       tiers[tierId] ? [[field, tiers[tierId]]] : [],
@@ -44,7 +44,7 @@ describe('the payload contract of shared/API.md', () => {
     expect(tierPayload(tierById(tierId)!)).toEqual(expected);
   });
 
-  it('exports the stored fields in the order of shared/API.md', () => {
+  it('exports the stored fields in the order of docs/api.md', () => {
     expect(EXPORT_COLUMNS).toEqual([
       'type',
       'code',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillRuleNumbers, ruleMessageProblems } from '#shared/statement/rule-messages.ts';
 
-// Issue 27.1: the number a message states is its rule's own.
+// docs/decisions/field-rules.md#rule-numbers: the number a message states is its rule's own.
 
 const messageOf = (rule: string, limit: number, message: string) =>
   (

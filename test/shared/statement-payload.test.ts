@@ -24,7 +24,7 @@ describe.each(validStatements)('$name', ({ tier: tierId, hash, form, payload }) 
     expect(Object.fromEntries(firstMessagePerField(errors))).toEqual({});
   });
 
-  it('builds exactly the payload of shared/API.md', () => {
+  it('builds exactly the payload of docs/api.md', () => {
     expect(
       buildPayload(tier, form, { hash, visible: visibleFields(validator, tierForms[tierId].schema, form) }),
     ).toEqual(payload);
@@ -38,7 +38,7 @@ describe.each(validStatements)('$name', ({ tier: tierId, hash, form, payload }) 
 describe('server check takes', () => {
   const tierVI = validStatements.find((fixture) => fixture.tier === 'VI')!.payload;
 
-  it('texts in Unicode NFC: a decomposed "Zófia" is checked and kept composed (issue 10)', () => {
+  it('texts in Unicode NFC: a decomposed "Zófia" is checked and kept composed', () => {
     const decomposed = 'Zo\u0301fia';
     const verdict = validateStatement(
       { ...tierVI, name: decomposed, surName: 'Ka\u0301lma\u0301n' },
@@ -146,7 +146,7 @@ describe('server check rejects', () => {
     expect(problems({ ...tierI, name: "Anna-Maria O'Brien", surName: 'Żółć-Łęcka' })).toEqual({});
   });
 
-  it('real Polish streets, places and citizenships (issue 14), in the browser and on the server alike', () => {
+  it('real Polish streets, places and citizenships, in the browser and on the server alike', () => {
     const address = tierI!.address!;
     expect(
       problems({
@@ -184,7 +184,7 @@ describe('server check rejects', () => {
     });
   });
 
-  it('names and places with fewer than two letters (issue 10), in the browser and on the server alike', () => {
+  it('names and places with fewer than two letters, in the browser and on the server alike', () => {
     const twoLetters = 'Pole musi zawierać co najmniej 2 litery.';
     expect(
       problems({
@@ -268,7 +268,7 @@ describe('server check rejects', () => {
     });
   });
 
-  it('a format other than the one of shared/API.md, naming the format', () => {
+  it('a format other than the one of docs/api.md, naming the format', () => {
     expect(
       problems({
         ...tierI,

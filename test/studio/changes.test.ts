@@ -148,7 +148,8 @@ describe('describeChanges', () => {
   });
 
   it('a changed rule or condition is told once, as another change', () => {
-    // The message states its rule's number (issue 27.1): a new limit is a new message the participant reads.
+    // The message states its rule's number (docs/decisions/field-rules.md#rule-numbers): a new limit is a new
+    // message the participant reads.
     expect(changes('IV', (file) => (properties(file).address_street!.maxLength = 60))).toEqual([
       'Ulica — komunikat błędu: „Pole może mieć maksymalnie 60 znaków.”',
       'inne zmiany w pliku (warunki albo reguły pól)',

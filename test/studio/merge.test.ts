@@ -4,7 +4,7 @@ import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import { mergeEdits, withMine } from '#studio/merge.ts';
 
-// Issue 26.8: 'Zachowaj moje zmiany' replays my edits onto the file saved meanwhile.
+// docs/decisions/studio.md#merge: 'Zachowaj moje zmiany' replays my edits onto the file saved meanwhile.
 
 const base = TIER_FILES.IV;
 const changed = (edit: (file: TierFile) => void) => {

@@ -109,7 +109,8 @@ describe('edits', () => {
     const file = edit('IV', { kind: 'required', field: 'address_street', on: true });
     expect(file.schema.required).toEqual([...(TIER_FILES.IV.schema.required as string[]), 'address_street']);
     expect(row('IV', 'address_street', file)?.required).toBe(true);
-    // Issue 26.13: it gets its own message, not the general one (which stays its default).
+    // docs/decisions/studio.md#proposed-messages: it gets its own message, not the general one (which stays
+    // its default).
     expect(row('IV', 'address_street', file)?.texts).toContainEqual({
       key: 'requiredMessage',
       label: 'Komunikat, gdy pole jest puste',
@@ -132,7 +133,7 @@ describe('edits', () => {
     expect(proposal('Imię')).toBe('Imię jest wymagane');
   });
 
-  it('every label and message knows its default, which an emptied box shows (issue 26.13)', () => {
+  it('every label and message knows its default, which an emptied box shows', () => {
     const relabelled = edit('IV', { kind: 'text', field: 'address_house', key: 'title', value: 'Budynek' });
     expect(row('IV', 'address_house', relabelled)?.texts[0]).toMatchObject({
       value: 'Budynek',
@@ -201,7 +202,7 @@ describe('edits', () => {
     );
   });
 
-  it('a message stating another number than its rule is refused at its field (issue 27.1)', () => {
+  it('a message stating another number than its rule is refused at its field', () => {
     expect(row('IV', 'address_street')?.texts.find((text) => text.key === 'message:maxLength')?.value).toBe(
       'Pole może mieć maksymalnie 100 znaków.',
     );

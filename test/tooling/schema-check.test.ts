@@ -492,7 +492,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
     expect(problems).toEqual([]);
   });
 
-  it('a tighter limit without a message of its own states its own number (issue 27.1)', () => {
+  it('a tighter limit without a message of its own states its own number', () => {
     const tightened = structuredClone(TIER_FILES.III) as Json;
     tightened.schema.properties.firstName = { $ref: '#/$defs/firstName', maxLength: 50 };
     expect(check('III', tightened)).toEqual([]);

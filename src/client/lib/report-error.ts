@@ -10,8 +10,8 @@ const MAX_REPORTS_PER_PAGE_LOAD = 10;
 const reported = new Set<string>();
 
 /**
- * spec §7: tells the operator about an error this visitor met (POST error-report, shared/API.md). The same
- * kind and message once per page load, MAX_REPORTS_PER_PAGE_LOAD at most; the path without its query (a
+ * spec §7: tells the operator about an error this visitor met (POST error-report, docs/api.md#reads). The
+ * same kind and message once per page load, MAX_REPORTS_PER_PAGE_LOAD at most; the path without its query (a
  * statement link's hash is a secret). Never throws and never waits: reporting must not add a failure.
  */
 export function reportError(kind: ErrorReportKind, message?: string): void {

@@ -9,8 +9,9 @@ import {
   type KeyObject,
 } from 'node:crypto';
 
-// Issue 10 §4–5: everything a winner sent is sealed at rest with AES-256-GCM. A sealed value names the key
-// that sealed it ("v2.<key id>.<iv|tag|ciphertext>"), so keys can be rotated (README "Rotating the key").
+// docs/decisions/storage.md#sealed-statements: everything a winner sent is sealed at rest with AES-256-GCM. A
+// sealed value names the key that sealed it ("v2.<key id>.<iv|tag|ciphertext>"), so keys can be rotated
+// (README "Rotating the key").
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;

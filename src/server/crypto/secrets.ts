@@ -21,7 +21,7 @@ export function newLinkHash(): LinkHash {
 
 export type ContactKind = 'email' | 'phone';
 
-/** How a contact is compared (shared/API.md): e-mail trimmed and case-insensitive, phone as its 9 digits. */
+/** How a contact is compared (docs/api.md#claims): e-mail trimmed and case-insensitive, phone as its 9 digits. */
 const normalContact = (kind: ContactKind, value: string) =>
   kind === 'email' ? value.normalize('NFC').trim().toLowerCase() : value.trim();
 
@@ -29,9 +29,9 @@ const normalContact = (kind: ContactKind, value: string) =>
 const contactKeys = new WeakMap<Buffer, KeyObject>();
 
 /**
- * Issue 10 §2: the contact a code was registered with, kept only as a digest keyed by the statements key
- * (a plain hash of an e-mail or a 9-digit phone is reversed by trying them all). After a key rotation,
- * importing the winners file again re-keys them (README, "Zmiana klucza").
+ * docs/decisions/claims.md#claims: the contact a code was registered with, kept only as a digest keyed by the
+ * statements key (a plain hash of an e-mail or a 9-digit phone is reversed by trying them all). After a key
+ * rotation, importing the winners file again re-keys them (README, "Zmiana klucza").
  */
 export function contactDigest(key: Buffer, kind: ContactKind, value: string): string {
   let contactKey = contactKeys.get(key);

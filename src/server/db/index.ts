@@ -25,7 +25,7 @@ export interface StorageOptions {
 export interface Storage {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** Issue 10 §9: whether this process's last write failed (disk full, database gone): health says so. */
+  /** docs/decisions/storage.md#health-under-faults: whether this process's last write failed (disk full, database gone): health says so. */
   writes: { failing: boolean };
   close(): Promise<void>;
 }
@@ -33,8 +33,9 @@ export interface Storage {
 export const SQLITE_FILE_NAME = 'loteria.sqlite';
 
 /**
- * Issue 10 §5: the data folder is the server's alone (0700), its files too (0600). SQLite gives the -wal
- * and -shm files the database file's mode, so the file is made 0600 before SQLite first opens it.
+ * docs/decisions/storage.md#sealed-statements: the data folder is the server's alone (0700), its files too
+ * (0600). SQLite gives the -wal and -shm files the database file's mode, so the file is made 0600 before
+ * SQLite first opens it.
  */
 function privateDataDir(dataDir: string): string {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -69,8 +69,8 @@ export const migrations: Record<string, Migration> = {
   },
   '003_contacts_rejected_statements': {
     async up(db: Kysely<unknown>) {
-      // Issue 10 §2: tiers III and VI are claimed with the contact the code was registered with, kept as
-      // keyed digests only (src/server/crypto/secrets.ts contactDigest).
+      // docs/decisions/claims.md#claims: tiers III and VI are claimed with the contact the code was
+      // registered with, kept as keyed digests only (src/server/crypto/secrets.ts contactDigest).
       await db.schema.alterTable('claims').addColumn('email_digest', 'varchar(64)').execute();
       await db.schema.alterTable('claims').addColumn('phone_digest', 'varchar(64)').execute();
       // A statement the operator rejects (reopen-claim) is kept here as evidence; its claim takes another.

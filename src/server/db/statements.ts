@@ -184,8 +184,8 @@ export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: str
 }
 
 /**
- * Issue 10 §2: the operator rejects the statements of these claims (sent by someone else): each is kept as
- * evidence, marked rejected, and its claim takes a new statement. Returns how many.
+ * docs/decisions/claims.md#claims: the operator rejects the statements of these claims (sent by someone
+ * else): each is kept as evidence, marked rejected, and its claim takes a new statement. Returns how many.
  */
 export async function rejectStatementsOfClaims(
   db: Kysely<Database>,

@@ -29,7 +29,7 @@ export interface ClaimTable {
   tier: string;
   prize: string;
   hash_digest: string | null;
-  /** Tiers III and VI: keyed digests of the contact the code was registered with (issue 10 §2). */
+  /** Tiers III and VI: keyed digests of the contact the code was registered with (docs/decisions/claims.md#claims). */
   email_digest: string | null;
   phone_digest: string | null;
   created_at: string;

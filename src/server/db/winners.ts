@@ -11,7 +11,7 @@ export interface WinnersImport {
   draws: DrawWinnerTable[];
   /** One candidate claim per record; stored only when that record has no claim yet (re-import keeps links valid). */
   claims: ClaimTable[];
-  /** The bundled demo set (issue 10 §10): marked, so that the first real import removes it. */
+  /** The bundled demo set (docs/decisions/claims.md#demo-data): marked, so that the first real import removes it. */
   demo: boolean;
   /** When the import runs (the demo's marks record it). */
   atIso: string;
@@ -120,7 +120,8 @@ export async function demoEverImported(db: Kysely<Database>): Promise<boolean> {
 
 /**
  * Imports published winners and their claims in one transaction: all or nothing. The first import that
- * is not the demo set removes the demo set first (issue 10 §10: demo data never mixes with real winners).
+ * is not the demo set removes the demo set first (docs/decisions/claims.md#demo-data: demo data never mixes
+ * with real winners).
  */
 export async function importWinners(db: Kysely<Database>, data: WinnersImport): Promise<WinnersImportResult> {
   return db.transaction().execute(async (trx) => {

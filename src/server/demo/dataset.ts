@@ -1,13 +1,13 @@
 import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
 import type { Contact, DrawRecord, InstantRecord, WinnersFile } from '../winners/import-file';
 
-// The demo winners (issue 14), also the bench's data set of realistic size (issue 6): the whole prize plan
-// (spec §3, §9) as prizes.json counts it, spread over the lottery period — each day its daily prizes
-// (1 smartwatch, 1 camera, 68 × 200 zł), each 7-day week its weekly ones (2 vouchers, 4 phones) on one of
-// its days, each draw a car and a WinTo! — and, beyond the plan's counts, a few smartwatches and cameras
-// in the additional draw (spec §4: unissued instant prizes), so that every list a visitor opens shows
-// winners. Fictional codes only: `DEMO…`, and `EDEMO…` for online codes. The same seed gives the same set
-// on every start.
+// The demo winners (docs/decisions/claims.md#demo-data), also the bench's data set of realistic size: the
+// whole prize plan (spec §3, §9) as prizes.json counts it, spread over the lottery period — each day its
+// daily prizes (1 smartwatch, 1 camera, 68 × 200 zł), each 7-day week its weekly ones (2 vouchers, 4 phones)
+// on one of its days, each draw a car and a WinTo! — and, beyond the plan's counts, a few smartwatches and
+// cameras in the additional draw (spec §4: unissued instant prizes), so that every list a visitor opens shows
+// winners. Fictional codes only: `DEMO…`, and `EDEMO…` for online codes. The same seed gives the same set on
+// every start.
 
 /** The contact of every demo record of a code-claimed tier (III, VI): their statements take it. */
 export const DEMO_CONTACT: Required<Contact> = { email: 'laureat@example.pl', phone: '600700800' };

@@ -9,10 +9,10 @@ import { demoWinners } from './dataset';
 export const DEMO_LINKS_FILE = 'demo-links.jsonl';
 
 /**
- * Issue 5: a newcomer's first `npm start` shows populated winners lists. Runs only on an empty embedded
- * database that never had the demo; the first real import-winners removes it (issue 10 §10). The demo
- * claims' statement links go to a file in DATA_DIR (mode 0600), not to the log, which never carries
- * hashes. Returns that file, or undefined when nothing ran.
+ * docs/decisions/claims.md#demo-data: a newcomer's first `npm start` shows populated winners lists. Runs only
+ * on an empty embedded database that never had the demo; the first real import-winners removes it. The demo
+ * claims' statement links go to a file in DATA_DIR (mode 0600), not to the log, which never carries hashes.
+ * Returns that file, or undefined when nothing ran.
  */
 export async function importDemoIfEmpty(
   storage: Storage,

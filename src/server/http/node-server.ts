@@ -23,12 +23,13 @@ export function bodyStillArriving(request: IncomingMessage): boolean {
 }
 
 /**
- * Issue 10: a 413 sent while the client was still uploading 15 MB often ended in EPIPE. Node closes the
- * connection right after an answer that ends it (Fastify ends it after a body error, so as not to read
- * what is left); the client's bytes still arriving then make the kernel answer with a reset, which can
- * also erase the answer before the client reads it (RFC 9112 §9.6). So, like nginx's lingering close: read
- * and discard the rest of the body, up to LINGER_MAX_BYTES and LINGER_MAX_MS, and close only then. Node
- * ends such a connection with socket.destroySoon(); this socket's one is wrapped, once.
+ * docs/decisions/security.md#answer-before-upload: a 413 sent while the client was still uploading 15 MB
+ * often ended in EPIPE. Node closes the connection right after an answer that ends it (Fastify ends it after
+ * a body error, so as not to read what is left); the client's bytes still arriving then make the kernel
+ * answer with a reset, which can also erase the answer before the client reads it (RFC 9112 §9.6). So, like
+ * nginx's lingering close: read and discard the rest of the body, up to LINGER_MAX_BYTES and LINGER_MAX_MS,
+ * and close only then. Node ends such a connection with socket.destroySoon(); this socket's one is wrapped,
+ * once.
  */
 export function closeAfterBody(request: IncomingMessage): void {
   const socket = request.socket;
@@ -60,8 +61,9 @@ export function closeAfterBody(request: IncomingMessage): void {
 }
 
 /**
- * The HTTP server, with its own limits against slow and idle clients (issue 10). A fast path (the winners
- * lists, the pages) answers before Fastify.
+ * The HTTP server, with its own limits against slow and idle clients
+ * (docs/decisions/security.md#slow-clients-and-shutdown). A fast path (the winners lists, the pages) answers
+ * before Fastify.
  */
 export function createNodeServer(
   config: Partial<Pick<ServerConfig, HttpLimit>>,
@@ -84,9 +86,9 @@ export function createNodeServer(
 }
 
 /**
- * Issue 10: stops the app within deadlineMs. No new connections; requests in flight may finish; once the
- * deadline passes, the connections still open are closed, so a slow or stuck client cannot hold the
- * shutdown. Resolves 'forced' when that happened.
+ * docs/decisions/security.md#slow-clients-and-shutdown: stops the app within deadlineMs. No new connections;
+ * requests in flight may finish; once the deadline passes, the connections still open are closed, so a slow
+ * or stuck client cannot hold the shutdown. Resolves 'forced' when that happened.
  */
 export async function closeWithin(app: FastifyInstance, deadlineMs: number): Promise<'graceful' | 'forced'> {
   let forced = false;
@@ -102,7 +104,7 @@ export async function closeWithin(app: FastifyInstance, deadlineMs: number): Pro
   return forced ? 'forced' : 'graceful';
 }
 
-/** Issue 10: connections refused at the cap are logged, once a minute at most (they come in floods). */
+/** docs/decisions/security.md#slow-clients-and-shutdown: connections refused at the cap are logged, once a minute at most (they come in floods). */
 export function logRefusedConnections(
   server: http.Server,
   log: { warn: (data: object, message: string) => void },

@@ -41,8 +41,9 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
 }
 
 /**
- * Issue 10: HTTPS only, for a year, on every subdomain too. Browsers heed it only over HTTPS, so plain HTTP
- * on localhost is unaffected; pages carry it, and every visit starts with a page.
+ * docs/decisions/security.md#caching-and-hsts: HTTPS only, for a year, on every subdomain too. Browsers heed
+ * it only over HTTPS, so plain HTTP on localhost is unaffected; pages carry it, and every visit starts with a
+ * page.
  */
 export const strictTransportSecurity = { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true };
 

@@ -43,7 +43,8 @@ export async function exportStatements(
   const keys = [key.key, ...key.previous];
   const imageDir = `${out.replace(/\.csv$/i, '')}-images`;
   const flats = statements.map((statement) => flatten(unsealStatement(keys, statement.claim_id, statement)));
-  // The table's columns (shared/API.md order); a field stored before the table lost it still gets one.
+  // The table's columns (the payload's order, docs/api.md#the-payload); a field stored before the table lost
+  // it still gets one.
   const extra = [...new Set(flats.flatMap(Object.keys))].filter((column) => !EXPORT_COLUMNS.includes(column));
   const columns = [...EXPORT_COLUMNS, ...extra];
   const rows: unknown[][] = [];

@@ -43,8 +43,9 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number>
       args,
       emit: (line) => io.stdout(`${JSON.stringify(line)}\n`),
       tell: (text) => io.stderr(`${text}\n`),
-      // Issue 10 §11: a long import or export shows how far it is, only in a terminal (a script reading the
-      // JSON lines, or a log file, gets nothing of it), as one line rewritten in place.
+      // docs/decisions/operations.md#operator-output: a long import or export shows how far it is, only in a
+      // terminal (a script reading the JSON lines, or a log file, gets nothing of it), as one line rewritten
+      // in place.
       progress: (label) =>
         io.terminal
           ? (done, total) => io.stderr(`\r${label}: ${done} z ${total}${done === total ? '\n' : ''}`)

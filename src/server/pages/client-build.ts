@@ -25,7 +25,7 @@ function newestMtimeMs(entry: string): number {
     .reduce((newest, name) => Math.max(newest, newestMtimeMs(path.join(entry, name))), stat.mtimeMs);
 }
 
-/** Issue 13: the server's build of the app (src/client/entry-server.tsx), beside the browser's files. */
+/** docs/performance.md#rendering-on-the-server: the server's build of the app (src/client/entry-server.tsx), beside the browser's files. */
 export const SERVER_ENTRY = 'src/client/entry-server.tsx';
 export const serverBuildDir = (clientDir: string) => path.join(clientDir, '.server');
 export const serverBuildFile = (clientDir: string) => path.join(serverBuildDir(clientDir), 'entry-server.js');

@@ -34,11 +34,12 @@ export interface PageTemplate {
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
 
 /**
- * Issue 13: the built index.html with the site's stylesheet in the page (`<style>`); undefined where the
- * client has not been built. The first paint then waits for the HTML alone: on a phone's slow network that
- * is one round trip less, and the connection the page came on is free at once for the script that loads
- * the app (Lighthouse counts every request that ends before the largest paint into that paint's time).
- * The Content-Security-Policy allows exactly these styles, by their SHA-256, and no other inline style.
+ * docs/performance.md#nothing-else-fetched-before-the-first-paint: the built index.html with the site's
+ * stylesheet in the page (`<style>`); undefined where the client has not been built. The first paint then
+ * waits for the HTML alone: on a phone's slow network that is one round trip less, and the connection the
+ * page came on is free at once for the script that loads the app (Lighthouse counts every request that ends
+ * before the largest paint into that paint's time). The Content-Security-Policy allows exactly these styles,
+ * by their SHA-256, and no other inline style.
  */
 export function readPageTemplate(clientDir: string): PageTemplate | undefined {
   const indexFile = path.join(clientDir, 'index.html');

@@ -34,10 +34,10 @@ export function renderedLocation(url: string): string | undefined {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * Issue 13: the pages as React renders them on the server (entry-server.tsx), kept in memory, compressed,
- * per rendered location and per stretch of the campaign's calendar (calendarStretch): a page is rendered
- * again only when a phase or a notice period starts or ends. A page that fails to render is sent empty,
- * as before server rendering: the browser then renders it itself.
+ * docs/performance.md#page-cache: the pages as React renders them on the server (entry-server.tsx), kept in
+ * memory, compressed, per rendered location and per stretch of the campaign's calendar (calendarStretch): a
+ * page is rendered again only when a phase or a notice period starts or ends. A page that fails to render is
+ * sent empty, as before server rendering: the browser then renders it itself.
  */
 export class PageCache {
   private pages = new Map<string, Promise<CachedBody>>();
@@ -106,7 +106,8 @@ export class PageCache {
     const html = template(location)
       .replace('</head>', `${meta}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${content}</div>`);
-    // Issue 10: a statement form is no page to keep (nor to restore with its data from the back cache).
+    // docs/decisions/security.md#caching-and-hsts: a statement form is no page to keep (nor to restore with
+    // its data from the back cache).
     const cacheControl = isStatementPage(pathOnly(location)) ? 'no-store' : 'no-cache';
     return cachedBody(html, 'text/html; charset=utf-8', { ...headers, 'cache-control': cacheControl });
   }

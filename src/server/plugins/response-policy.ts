@@ -7,9 +7,9 @@ import { errorBody } from './error-mapping';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Issue 10: the route's answers carry or concern personal data (a statement, a link's or an opt-out's
-     * hash in the URL), or are nothing to keep: no cache keeps them, whatever their status (the rate
-     * limiter's and the error handler's answers too).
+     * docs/decisions/security.md#caching-and-hsts: the route's answers carry or concern personal data (a
+     * statement, a link's or an opt-out's hash in the URL), or are nothing to keep: no cache keeps them,
+     * whatever their status (the rate limiter's and the error handler's answers too).
      */
     noStore?: boolean;
   }

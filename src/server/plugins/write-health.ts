@@ -4,8 +4,8 @@ import type { Storage } from '../db';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Issue 10 §9: the route writes to the database. A failed write (a full disk, a database gone) makes
-     * /api/health say unhealthy; a successful answer says writes work again.
+     * docs/decisions/storage.md#health-under-faults: the route writes to the database. A failed write (a full
+     * disk, a database gone) makes /api/health say unhealthy; a successful answer says writes work again.
      */
     writes?: boolean;
   }

@@ -9,8 +9,8 @@ export const healthRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage, 
   app.get('/health', async (request, reply) => {
     try {
       await pingDatabase(storage.db);
-      // Issue 10 §9: after a failed write (disk full) the database may still answer reads: healthy again
-      // only once a write succeeds, this small one or a statement's.
+      // docs/decisions/storage.md#health-under-faults: after a failed write (disk full) the database may
+      // still answer reads: healthy again only once a write succeeds, this small one or a statement's.
       if (storage.writes.failing) {
         await setMeta(storage.db, 'health_checked_at', isoAt(clock.real()));
         storage.writes.failing = false;

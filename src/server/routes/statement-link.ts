@@ -4,11 +4,11 @@ import { claimByLink } from '../claims/claims';
 import type { AppDeps } from '../deps';
 
 /**
- * Issue 14: GET statement-link?hash=H — the statement page of a hash tier asks, as it opens, whether its
- * link is known and still open, so a winner with a mistyped, replaced or used link learns it before
- * filling in twenty fields. The hash is the winner's secret: who holds it may see the claim's tier and
- * code (the e-mail that carried it names them). Tiers III and VI have no lookup: by code it would tell a
- * stranger which codes are open.
+ * docs/decisions/statement-page.md#statement-link-check: GET statement-link?hash=H — the statement page of a
+ * hash tier asks, as it opens, whether its link is known and still open, so a winner with a mistyped,
+ * replaced or used link learns it before filling in twenty fields. The hash is the winner's secret: who holds
+ * it may see the claim's tier and code (the e-mail that carried it names them). Tiers III and VI have no
+ * lookup: by code it would tell a stranger which codes are open.
  */
 export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage }) => {
   app.get<{ Querystring: { hash?: string | string[] } }>(

@@ -24,7 +24,8 @@ const ENDPOINTS = [...new Set(prizes.tiers.map(statementEndpoint))];
 // photo take 3 MB. A tier without one (VI) needs a few kilobytes: more is refused once its type is read.
 const PHOTO_BODY_LIMIT_BYTES = 3 * 1024 * 1024;
 const NO_PHOTO_BODY_LIMIT_BYTES = 16 * 1024;
-// Issue 10 §1: a body of 280 000 unknown keys answered with every one of them took seconds and megabytes.
+// docs/decisions/security.md#abusive-bodies: a body of 280 000 unknown keys answered with every one of them
+// took seconds and megabytes.
 const MAX_PROBLEMS = 20;
 
 /** How many keys, nested ones included, a tier's body has at most: more is refused before validation. */
@@ -143,8 +144,9 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             created_at: isoAt(deps.clock.real()),
           });
         } catch (error) {
-          // Issue 10 §9: a full disk or a database gone. Nothing was acknowledged: the winner is told to
-          // send again later (and /api/health says unhealthy until a write succeeds: config.writes).
+          // docs/decisions/storage.md#health-under-faults: a full disk or a database gone. Nothing was
+          // acknowledged: the winner is told to send again later (and /api/health says unhealthy until a
+          // write succeeds: config.writes).
           const { name, code } = error as Error & { code?: unknown };
           request.log.error({ error: { name, code } }, 'statement not stored');
           throw new ApiProblem(503, apiMessages.statementNotStored, { 'retry-after': '60' });

@@ -24,7 +24,7 @@ export function winnersFastPath(winners: WinnersCache) {
   };
 }
 
-/** spec §7: GET publish-winners and GET WinnersList, served from memory (issue 5). */
+/** spec §7: GET publish-winners and GET WinnersList, served from memory (docs/decisions/landing.md#winners-lists). */
 export const winnersRoutes: FastifyPluginAsync<{ winners: WinnersCache }> = async (app, { winners }) => {
   for (const [url, pick] of Object.entries(LISTS)) {
     // logLevel: every visitor reads these lists; a log line per read would cost a third of the

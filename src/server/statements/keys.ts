@@ -4,9 +4,9 @@ import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
 import { KeyError, keyFingerprint, sealedPrefix, type LoadedKey } from '../crypto/encryption';
 import { resealStatement, unsealStatement } from './sealed';
 
-// Issue 10 §4: the database keeps the fingerprint of the key that seals its statements. A server or an
-// operator command started with another key would seal new statements with it and fail to open the old
-// ones: it refuses to start instead, saying which setting to fix.
+// docs/decisions/storage.md#statements-key: the database keeps the fingerprint of the key that seals its
+// statements. A server or an operator command started with another key would seal new statements with it and
+// fail to open the old ones: it refuses to start instead, saying which setting to fix.
 const FINGERPRINT_KEY = 'statements_key_fingerprint';
 
 function mismatch(loaded: LoadedKey): KeyError {

@@ -3,8 +3,8 @@ import { PNG } from 'pngjs';
 import apiMessages from '#content/api-messages.json';
 import { COUPON_PHOTO_MAX_HEIGHT, COUPON_PHOTO_MAX_WIDTH } from '#shared/statement/coupon-photo.ts';
 
-// Issue 5: the coupon photo is accepted only as a real PNG of at most 600x800 (spec §5: the browser
-// scales it to fit). The header is read first, so a huge or lying PNG is refused before any decoding.
+// docs/api.md#the-payload: the coupon photo is accepted only as a real PNG of at most 600x800 (spec §5: the
+// browser scales it to fit). The header is read first, so a huge or lying PNG is refused before any decoding.
 const DATA_URL_PREFIX = 'data:image/png;base64,';
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -28,9 +28,9 @@ function readHeader(png: Buffer): PngHeader | undefined {
 export type CouponImage = { problem: string } | { dataUrl: string };
 
 /**
- * The coupon photo re-encoded from its pixels alone, or the Polish problem with it. Re-encoding (issue 10
- * §5) drops whatever else a PNG can carry: text chunks, EXIF (place, device), private chunks, bytes after
- * the image data.
+ * The coupon photo re-encoded from its pixels alone, or the Polish problem with it. Re-encoding
+ * (docs/decisions/storage.md#sealed-statements) drops whatever else a PNG can carry: text chunks, EXIF
+ * (place, device), private chunks, bytes after the image data.
  */
 export function readCouponImage(image: string): CouponImage {
   if (!image.startsWith(DATA_URL_PREFIX)) return { problem: apiMessages.imageNotDataUrl };

@@ -1,8 +1,9 @@
 import { STORAGE_OF } from '#shared/statement/payload.ts';
 import { decryptBytes, decryptText, encryptBytes, encryptText } from '../crypto/encryption';
 
-// Issue 10 §5: everything a winner sent is sealed; the row keeps in the clear only what finds and counts
-// statements (claim, tier, code, times). The photo is sealed apart: large, and read one at a time.
+// docs/decisions/storage.md#sealed-statements: everything a winner sent is sealed; the row keeps in the clear
+// only what finds and counts statements (claim, tier, code, times). The photo is sealed apart: large, and
+// read one at a time.
 
 const PNG_DATA_URL = 'data:image/png;base64,';
 

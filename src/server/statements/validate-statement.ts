@@ -24,7 +24,8 @@ import { firstMessagePerField } from '../../shared/statement/statement-errors';
 import { createTierValidator, visibleFields, type TierValidator } from '../../shared/statement/validators';
 
 // The server's check of a statement body: the browser's precompiled tier validators, plus the exact
-// shape of shared/API.md (unknown fields rejected, no type coercion) and the consistency of the parts.
+// shape of docs/api.md#the-payload (unknown fields rejected, no type coercion) and the consistency of the
+// parts.
 
 export interface StatementProblem {
   /** The payload field, dotted for nested ones ("address.postalCode"). */
@@ -107,11 +108,11 @@ function mismatchMessage({ path, expected, sent }: Mismatch): string {
 const DECIDING_FIELDS = ['code', 'pesel', 'identityCardNumber'];
 
 /**
- * Checks a statement body as shared/API.md fixes it. Every problem found is listed (one per field): the
- * shape's (unknown, missing or mistyped fields), then the tier schema's on the fields that have a shape.
+ * Checks a statement body as docs/api.md#the-payload fixes it. Every problem found is listed (one per field):
+ * the shape's (unknown, missing or mistyped fields), then the tier schema's on the fields that have a shape.
  * Its texts are taken in Unicode NFC, as the browser sends them: what is checked, and the payload of an
- * accepted statement (what is stored), is NFC whatever the sender did.
- * Not checked here: the photo's PNG content, the claim, duplicates (the server's part).
+ * accepted statement (what is stored), is NFC whatever the sender did. Not checked here: the photo's PNG
+ * content, the claim, duplicates (the server's part).
  */
 export function validateStatement(sent: unknown, endpoint: StatementEndpoint): StatementVerdict {
   const body = normalizeText(sent);
@@ -167,9 +168,9 @@ export function validateStatement(sent: unknown, endpoint: StatementEndpoint): S
 }
 
 /**
- * shared/API.md error body: "pole: komunikat; pole: komunikat". The client shows only what follows each
- * item's colon, but splits only a message with a semicolon (spec §8): a lone problem ends with one too,
- * so the visitor never reads a field name.
+ * docs/api.md#statement-errors: the error body "pole: komunikat; pole: komunikat". The client shows only what
+ * follows each item's colon, but splits only a message with a semicolon (spec §8): a lone problem ends with
+ * one too, so the visitor never reads a field name.
  */
 export function problemsMessage(problems: StatementProblem[]): string {
   const items = problems.map(({ field, message }) => `${field}: ${message}`);

@@ -8,7 +8,7 @@ import { formatIsoDate, warsawCalendarDate } from '#shared/warsaw-time.ts';
 // Browsers and proxies keep a copy but ask again each time; an unchanged list costs a 304.
 const LIST_HEADERS = { ...API_HEADERS, 'cache-control': 'public, no-cache' };
 
-/** One list, serialised and compressed once per data version: every visitor reads it (issue 5). */
+/** One list, serialised and compressed once per data version: every visitor reads it (docs/decisions/landing.md#winners-lists). */
 const cacheBody = (value: unknown) =>
   cachedBody(JSON.stringify(value), 'application/json; charset=utf-8', LIST_HEADERS);
 
@@ -21,7 +21,7 @@ export interface WinnersLists {
  * The winners lists in memory. Imports run in the operator's process, so the cache polls the data version
  * that every import bumps (app_meta) and rebuilds when it moved: new winners show within one poll period.
  * Instant winners are published up to the campaign clock's day (Warsaw), never of a day still to come
- * (issue 26): the lists are rebuilt when that day changes too.
+ * (docs/decisions/landing.md#published-by-campaign-day): the lists are rebuilt when that day changes too.
  */
 export class WinnersCache {
   private lists: WinnersLists | undefined;

@@ -11,7 +11,7 @@ export interface InstantRecord {
   userPublish: string;
 }
 
-/** The contact a code was registered with (shared/API.md), never published, printed or stored. */
+/** The contact a code was registered with (docs/api.md#operator-commands), never published, printed or stored. */
 export interface Contact {
   email?: string;
   phone?: string;
@@ -118,7 +118,7 @@ function checkRecords<T>(
       // The place only: a record carries winners' names, which do not belong in a terminal's scrollback.
       if (problem) throw new WinnersFileError(`${at}.${key}: ${problem}`);
     }
-    // shared/API.md: tiers III and VI are claimed with this contact, so their records must carry one.
+    // docs/api.md#claims: tiers III and VI are claimed with this contact, so their records must carry one.
     const { email, phone } = record as Contact;
     const tier = tierForPrize((record as Record<string, PrizeKey>)[prizeField]!);
     if (tier?.claimBy === 'code' && email === undefined && phone === undefined) {

@@ -4,7 +4,7 @@ import { importWinners } from '../db/winners';
 import { drawRecordKey, instantRecordKey, type WinnersFile } from './import-file';
 
 export interface ImportOptions {
-  /** Keys the contact digests (issue 10 §2). */
+  /** Keys the contact digests (docs/decisions/claims.md#claims). */
   statementsKey: Buffer;
   /** When the new claims' links are issued, by the campaign clock: their statement deadline counts from it. */
   issuedAtIso: string;

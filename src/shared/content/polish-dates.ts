@@ -6,7 +6,8 @@ import { fill } from './template';
 // device's locale or timezone: a page rendered on the server reads as the browser renders it. The names are
 // ICU's pl-PL names (test/shared/content/polish-dates.test.ts compares every one of them with Intl), written out
 // rather than asked of Intl: a phone's first Intl.DateTimeFormat costs tens of milliseconds, spent as the
-// landing page's script starts (its texts are filled with dates) and again in the winners calendar (issue 13).
+// landing page's script starts (its texts are filled with dates) and again in the winners calendar
+// (docs/performance.md#main-thread-work-as-the-app-starts).
 
 /** The months in the genitive, as a date is said ("5 lipca 2025"). */
 const GENITIVE_MONTHS = [

@@ -96,7 +96,7 @@ export function countNonSpace(text: string): number {
   return text.replace(/\s/g, '').length;
 }
 
-/** Issue 10: names and places need letters (any script's, \p{L}), not just dots, hyphens or digits. */
+/** docs/decisions/field-rules.md#two-letters: names and places need letters (any script's, \p{L}), not just dots, hyphens or digits. */
 export function countLetters(text: string): number {
   return text.match(/\p{L}/gu)?.length ?? 0;
 }

@@ -58,7 +58,8 @@ export const statementKeywords: CodeKeywordDefinition[] = [
   booleanCheck('polishBankCountry', 'hasForeignCountryPrefix', true),
   // spec §5: "at least 2 non-space characters"
   minimumCount('minNonSpace', 'countNonSpace'),
-  // issue 10: names and places need at least two letters ("Ł." or "1-" is no name)
+  // docs/decisions/field-rules.md#two-letters: names and places need at least two letters ("Ł." or "1-" is no
+  // name)
   minimumCount('minLetters', 'countLetters'),
   // spec §5 "Participation rules": adults only, on the last day of code registration (campaign.json)
   booleanCheck('adultByRegistrationEnd', 'isAdultByRegistrationEnd'),

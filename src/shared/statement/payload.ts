@@ -3,7 +3,7 @@ import { deepMerge } from '../json';
 import { toPolishIban } from './checksums';
 import type { StatementFormData } from './generated/form-data';
 
-// shared/API.md "Statements": the payload field table. One row per payload field says where it comes from
+// docs/api.md#the-payload: the payload field table. One row per payload field says where it comes from
 // in the form, its shape on the wire, the conversion each way, how it is stored and who sends it. Which
 // tiers send a field (and when it carries a value) is said by the tier registry, prizes.json
 // `tiers[].payload`; the fields every tier sends, and the link's hash, are said here.
@@ -21,7 +21,7 @@ export interface PayloadSource {
   need: 'required' | 'shown' | 'optional' | 'toggle';
   /** The definitions of schemas/definitions.json the field may use (default: the one named as the field). */
   definitions?: readonly string[];
-  /** Values the form must refuse (schemas:check tries them): what shared/API.md rules out for the field. */
+  /** Values the form must refuse (schemas:check tries them): what docs/api.md#the-payload rules out for the field. */
   refuses?: readonly unknown[];
 }
 
@@ -47,8 +47,9 @@ interface PayloadRow<T, S extends SentBy = SentBy> {
   /** Whether the value itself can be null (statementExposedPosition is an object of null answers instead). */
   nullable: boolean;
   /**
-   * At rest (issue 10 §5: everything a winner sent is sealed): in the sealed fields, sealed apart in the
-   * image column (large, read one at a time), or not stored at all (the link's hash).
+   * At rest (docs/decisions/storage.md#sealed-statements: everything a winner sent is sealed): in the sealed
+   * fields, sealed apart in the image column (large, read one at a time), or not stored at all (the link's
+   * hash).
    */
   storage: 'sealed' | 'image' | 'none';
   build(form: FormReader): T;
@@ -69,13 +70,14 @@ const source = (
   more: Pick<PayloadSource, 'definitions' | 'refuses'> = {},
 ): PayloadSource => ({ field, path, need, ...more });
 
-// What shared/API.md rules out, as values to try: longer than the wire allows, and spec §5's lengths.
+// What docs/api.md#the-payload rules out, as values to try: longer than the wire allows, and spec §5's
+// lengths.
 const TOO_LONG = 'x'.repeat(TEXT.maxLength + 1);
-// ... and at least two letters (issue 10 §8).
+// ... and at least two letters (docs/decisions/field-rules.md#two-letters).
 const NAME_LIKE = ['J', 'Ł.', 'x'.repeat(101)];
 
 interface TextOptions {
-  /** Identity documents are upper case on the wire (shared/API.md). */
+  /** Identity documents are upper case on the wire (docs/api.md#the-payload). */
   upper?: boolean;
   /** The box that says the winner has no such number: ticked exactly when the value is null. */
   toggle?: 'noPesel' | 'noPersonalId';
@@ -143,7 +145,7 @@ const POLITICAL_ANSWERS = [
 type AddressPayload = Record<(typeof ADDRESS_PARTS)[number][0], string>;
 type ExposedPositionPayload = Record<(typeof POLITICAL_ANSWERS)[number][0], boolean | null>;
 
-/** The table, in the order of shared/API.md (also the export's column order). */
+/** The table, in the order of docs/api.md#the-payload (also the export's column order). */
 export const PAYLOAD_TABLE = {
   type: row<TierId, 'all'>({
     sentBy: 'all',
@@ -246,7 +248,8 @@ export const PAYLOAD_TABLE = {
   }),
   pesel: textRow('pesel', 'pesel', 'registry', {
     toggle: 'noPesel',
-    // a wrong check digit, too short, a minor on the last day of code registration (issue 10 §8)
+    // a wrong check digit, too short, a minor on the last day of code registration
+    // (docs/decisions/field-rules.md#adults-only)
     refuses: ['44051401358', '4405140135', '07290301235'],
   }),
   birthDate: textRow('birthDate', 'birthDate', 'registry', {
@@ -274,7 +277,7 @@ export const PAYLOAD_TABLE = {
       required: POLITICAL_ANSWERS.map(([part]) => part),
       properties: Object.fromEntries(POLITICAL_ANSWERS.map(([part]) => [part, NULLABLE_FLAG])),
     },
-    // shared/API.md: a tier whose form does not ask the block (winTo) sends it with null answers.
+    // docs/api.md#the-payload: a tier whose form does not ask the block (winTo) sends it with null answers.
     nullable: false,
     storage: 'sealed',
     build: (form) =>
@@ -319,7 +322,7 @@ export type PayloadField = keyof Table;
 type ValueOf<F extends PayloadField> = ReturnType<Table[F]['build']>;
 type CommonField = { [F in PayloadField]: Table[F]['sentBy'] extends 'all' ? F : never }[PayloadField];
 
-/** A statement body of shared/API.md: the common fields, and those the tier sends. */
+/** A statement body of docs/api.md#the-payload: the common fields, and those the tier sends. */
 export type StatementPayload = { [F in CommonField]: ValueOf<F> } & {
   [F in Exclude<PayloadField, CommonField>]?: ValueOf<F>;
 };
@@ -438,7 +441,7 @@ function formReader(tier: Tier, form: StatementFormData, { hash, visible }: Payl
   };
 }
 
-/** The request body for a filled form: spec §3 "Submission payload", formats of shared/API.md. */
+/** The request body for a filled form: spec §3 "Submission payload", formats of docs/api.md#the-payload. */
 export function buildPayload(tier: Tier, form: StatementFormData, context: PayloadContext): StatementPayload {
   const reader = formReader(tier, form, context);
   return Object.fromEntries(
@@ -450,8 +453,8 @@ export function buildPayload(tier: Tier, form: StatementFormData, context: Paylo
  * The form data a payload stands for (the server validates it with the browser's schema). Fields missing
  * from the payload (already reported) are left out, but a group the tier's payload fills (the consents)
  * is always there, so its parts are judged one by one, by their payload names. A consent the tier's
- * payload does not carry (winTo's tax consent, shared/API.md) is implied by sending the form: the form
- * cannot be sent without it (schemas:check keeps it required).
+ * payload does not carry (winTo's tax consent, docs/decisions/forms.md#winto-tax-consent) is implied by
+ * sending the form: the form cannot be sent without it (schemas:check keeps it required).
  */
 export function payloadToFormData(
   tier: Tier,

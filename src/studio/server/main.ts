@@ -1,6 +1,6 @@
-// npm run studio: the form studio (issue 11) for the non-developers who change the statement forms. A Vite
-// dev server on 127.0.0.1 only, serving the studio's page and its calls; it edits the schemas/ folder of
-// this checkout. A tool beside the product: never in the production build, never in the server.
+// npm run studio: the form studio (docs/form-studio.md) for the non-developers who change the statement
+// forms. A Vite dev server on 127.0.0.1 only, serving the studio's page and its calls; it edits the schemas/
+// folder of this checkout. A tool beside the product: never in the production build, never in the server.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';

@@ -6,8 +6,9 @@ import { GENERATED_DIR } from '#tooling/generate.ts';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import { generatedFor, readProject } from './project';
 
-// The studio's save (issue 11): the tier file and what derives from it, both or neither, after the same
-// check as `npm run schemas:check`. It writes only below these folders (never .vscode or anything else).
+// The studio's save (docs/decisions/studio.md#form-studio): the tier file and what derives from it, both or
+// neither, after the same check as `npm run schemas:check`. It writes only below these folders (never .vscode
+// or anything else).
 const WRITABLE = ['schemas/', `${GENERATED_DIR}/`];
 
 const NOTHING_CHANGED = 'Nie udało się zapisać plików formularza — nic nie zostało zmienione.';

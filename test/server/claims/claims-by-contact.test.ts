@@ -7,8 +7,9 @@ import { importInto, WINNER_CONTACT } from '../helpers/winners-fixture';
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Issue 10 §2: tiers III and VI are claimed by a code the winners list publishes. Only the sender whose
-// e-mail or phone the code was registered with may claim it, and nobody else learns whether it is open.
+// docs/decisions/claims.md#claims: tiers III and VI are claimed by a code the winners list publishes. Only
+// the sender whose e-mail or phone the code was registered with may claim it, and nobody else learns whether
+// it is open.
 describe.each(storageTargets)('claims of tiers III and VI on $name', (target) => {
   let t: TestApp;
   const post = (payload: Record<string, unknown>) => postStatement(t, payload);
@@ -50,7 +51,7 @@ describe.each(storageTargets)('claims of tiers III and VI on $name', (target) =>
     expect(squatter.body).toBe(unknown.body);
   });
 
-  it('tells a III/VI sender to check the code and the contact, not a link these tiers do not have (issue 26)', async () => {
+  it('tells a III/VI sender to check the code and the contact, not a link these tiers do not have', async () => {
     const response = await post({ ...validStatement('VI', 'S0000000099'), ...stranger });
     const { message } = response.json() as { message: string };
     expect(message).toMatch(/^code: .*kod.*e-mail.*telefonu/);

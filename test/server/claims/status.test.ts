@@ -42,7 +42,8 @@ describe.each(storageTargets)('status follows the campaign clock on $name', (tar
   });
 });
 
-// Issue 10 §11: `status`, one line per tier, so the operator knows whom to chase.
+// docs/decisions/operations.md#operator-output: `status`, one line per tier, so the operator knows whom to
+// chase.
 describe.each(storageTargets)('npm run operator -- status on $name', (target) => {
   let t: TestApp;
 

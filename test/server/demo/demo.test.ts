@@ -15,7 +15,7 @@ import { winnersFixture } from '../helpers/winners-fixture';
 
 const DAY_MS = 86_400_000;
 
-// Issue 10 §10: demo data never mixes with real winners.
+// docs/decisions/claims.md#demo-data: demo data never mixes with real winners.
 describe('the demo winners', () => {
   let t: TestApp;
 
@@ -85,7 +85,8 @@ function tally(prizeKeys: string[]): Record<string, number> {
 const DAILY_PRIZES = new Set(['ZEGAREK', 'APARAT', 'KASA_200']);
 const WEEKLY_PRIZES = new Set(['BON_10000', 'TELEFON']);
 
-// Issue 14: the first start's demo data is the whole prize plan, so every list a newcomer opens has winners.
+// docs/decisions/claims.md#demo-data: the first start's demo data is the whole prize plan, so every list a
+// newcomer opens has winners.
 describe('the demo data set', () => {
   let t: TestApp;
   let list: Published;

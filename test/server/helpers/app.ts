@@ -61,7 +61,7 @@ export async function openTestApp(
   };
 }
 
-/** POSTs a statement to the call its tier uses (shared/API.md), as the browser does. */
+/** POSTs a statement to the call its tier uses (docs/api.md#statements), as the browser does. */
 export function postStatement(t: Pick<TestApp, 'app'>, payload: Record<string, unknown>) {
   const tier = tierById(String(payload.type));
   return t.app.inject({

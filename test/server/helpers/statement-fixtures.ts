@@ -46,7 +46,7 @@ const FULL_FORM: StatementFormData = {
   consents: { rules: true, notEmployee: true, rodo: true, tax: true },
 };
 
-/** A valid payload of API.md for the tier: what its form sends for FULL_FORM and this code. */
+/** A valid payload of docs/api.md#the-payload for the tier: what its form sends for FULL_FORM and this code. */
 export function validStatement(
   tierId: TierId,
   code: string,

@@ -5,7 +5,8 @@ import { importWinnersFile, type ImportOptions } from '#server/winners/import.ts
 /** The contact the fixtures' III and VI codes were registered with: the statement fixtures' (FULL_FORM). */
 export const WINNER_CONTACT = { email: 'jan.kowalski@example.com', phone: '600700800' };
 
-// Fictional codes. Offline codes start with a letter other than 'e'; online ones with 'E' (API.md).
+// Fictional codes. Offline codes start with a letter other than 'e'; online ones with 'E'
+// (docs/api.md#the-payload).
 export const winnersFixture: WinnersFile = {
   instant: [
     {

@@ -8,8 +8,9 @@ import { problemsMessage } from '#server/statements/validate-statement.ts';
 import { openTestApp, type TestApp } from '../helpers/app';
 import { storageTargets } from '../helpers/storage-targets';
 
-// Issue 10 §7: the server's own defences against slow clients, its connection cap, its shutdown deadline
-// and a 413 that reaches a client still uploading. All against a real listening server.
+// docs/decisions/security.md#slow-clients-and-shutdown: the server's own defences against slow clients, its
+// connection cap, its shutdown deadline and a 413 that reaches a client still uploading. All against a real
+// listening server.
 
 const STATEMENT_CALL = '/api/complete-testimonial';
 const TOO_LARGE = { message: problemsMessage([{ field: 'body', message: apiMessages.payloadTooLarge }]) };
@@ -127,7 +128,7 @@ function uploadRaw(port: number, body: Buffer): Promise<string> {
   });
 }
 
-describe('a statement call uploading far too much (issue 10: 15 MB ended in EPIPE)', () => {
+describe('a statement call uploading far too much (15 MB ended in EPIPE)', () => {
   const body = Buffer.alloc(UPLOAD_BYTES, 'a');
 
   it('gets the Polish 413, every time, while still sending, without EPIPE or ECONNRESET', async () => {

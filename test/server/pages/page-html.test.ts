@@ -75,7 +75,7 @@ describe('statement pages', () => {
   });
 });
 
-describe('the page template (issue 13)', () => {
+describe('the page template', () => {
   it('carries the built stylesheets in the page, each allowed by its SHA-256', () => {
     const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));

@@ -25,7 +25,7 @@ describe('what a page render reads of its address', () => {
   });
 });
 
-describe('server-rendered pages (issue 13)', () => {
+describe('server-rendered pages', () => {
   const sqlite = storageTargets[0]!;
   const clientDir = fakeClientBuild();
   const summer = warsawLocalToInstant('2025-07-10T12:00:00');

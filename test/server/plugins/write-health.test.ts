@@ -14,8 +14,8 @@ function bigStatement(code: string) {
   return { ...validStatement('III', code), image };
 }
 
-// Issue 10 §9: a full disk. SQLite's max_page_count caps the database file where it stands: every write
-// that needs a new page then fails with SQLITE_FULL, as on a full disk.
+// docs/decisions/storage.md#health-under-faults: a full disk. SQLite's max_page_count caps the database file
+// where it stands: every write that needs a new page then fails with SQLITE_FULL, as on a full disk.
 describe('a full disk (SQLite capped at its size)', () => {
   let t: TestApp;
   const post = (payload: Record<string, unknown>) => postStatement(t, payload);

@@ -3,8 +3,9 @@ import { openTestApp, type TestApp } from '../helpers/app';
 import { validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
 
-// Issue 10 §1: one client's body must not cost the server seconds and megabytes. (The answer times of
-// four such bodies at once, and of the winners lists meanwhile, are measured by npm run bench.)
+// docs/decisions/security.md#abusive-bodies: one client's body must not cost the server seconds and
+// megabytes. (The answer times of four such bodies at once, and of the winners lists meanwhile, are measured
+// by npm run bench.)
 describe('statement calls against oversized bodies', () => {
   let t: TestApp;
   const post = (endpoint: string, body: string) =>

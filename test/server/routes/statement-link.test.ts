@@ -4,7 +4,7 @@ import { validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
 import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
-describe.each(storageTargets)('a statement link checked as the page opens (issue 14) on $name', (target) => {
+describe.each(storageTargets)('a statement link checked as the page opens on $name', (target) => {
   let t: TestApp;
   let hashes: Map<string, string>;
 

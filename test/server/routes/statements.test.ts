@@ -50,7 +50,8 @@ describe.each(storageTargets)('statements on $name', (target) => {
 
   describe('rejections: 4xx with a Polish message, nothing stored', () => {
     const cases: Array<[string, () => unknown, number, RegExp]> = [
-      // Issue 10 §1: more keys than the tier's field set is refused before validation, in one item.
+      // docs/decisions/security.md#abusive-bodies: more keys than the tier's field set is refused before
+      // validation, in one item.
       ['an unknown field', () => ({ ...tierIII(), isAdmin: true }), 400, /^body: .*nieznane pola\.;$/],
       [
         'an unknown field in place of a known one',
@@ -210,7 +211,7 @@ describe.each(storageTargets)('statements on $name', (target) => {
       expect(await count()).toBe(before + 1);
     });
 
-    // Issue 10 §5: everything a winner sent, not only the identity numbers.
+    // docs/decisions/storage.md#sealed-statements: everything a winner sent, not only the identity numbers.
     const SENT = [
       '44051401359',
       'ABA300000',

@@ -15,7 +15,8 @@ const loaded = (key: Buffer, previous: Buffer[] = []): LoadedKey => ({
   source: 'STATEMENTS_KEY',
 });
 
-// Issue 10 §4: the database knows which key seals its statements; another key is refused at start.
+// docs/decisions/storage.md#statements-key: the database knows which key seals its statements; another key is
+// refused at start.
 describe.each(storageTargets)('the statements key on $name', (target) => {
   let t: TestApp;
   const post = (payload: Record<string, unknown>) => postStatement(t, payload);

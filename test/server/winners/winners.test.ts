@@ -209,8 +209,9 @@ describe.each(storageTargets)('reissue-link on $name', (target) => {
   });
 });
 
-// Issue 26: the campaign clock governs what is published. An instant winner of a day after the clock's
-// today (Warsaw) is not in the list — nor, therefore, found by the code checker — until that day begins.
+// docs/decisions/landing.md#published-by-campaign-day: the campaign clock governs what is published. An
+// instant winner of a day after the clock's today (Warsaw) is not in the list — nor, therefore, found by the
+// code checker — until that day begins.
 describe.each(storageTargets)('instant winners published up to the campaign day on $name', (target) => {
   it('leaves out the days after the campaign clock’s today, and adds each as its day begins', async () => {
     let nowMs = Date.parse('2025-07-20T23:59:00+02:00');

@@ -6,7 +6,7 @@ import { tierById } from '#shared/campaign.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import { readSaves, recordSave, SAVE_LOG } from '#studio/server/save-log.ts';
 
-// Issue 26.9: every studio save is kept with its Polish changes, for 'Historia'.
+// docs/decisions/studio.md#saves-log: every studio save is kept with its Polish changes, for 'Historia'.
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => fs.rmSync(root, { recursive: true, force: true })));

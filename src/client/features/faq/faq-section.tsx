@@ -30,7 +30,8 @@ export function FaqSection({ groups = faqGroups }: { groups?: FaqGroup[] }) {
   // spec §2: one group open at a time, none at first; opening a group resets the open sub-question.
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [openItem, setOpenItem] = useState<string | null>(null);
-  // Issue 13: the server's HTML has every answer open, so the FAQ reads without JavaScript.
+  // docs/performance.md#rendering-on-the-server: the server's HTML has every answer open, so the FAQ reads
+  // without JavaScript.
   const hydrated = useHydrated();
 
   const toggleGroup = (id: string) => {

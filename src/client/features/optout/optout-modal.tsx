@@ -58,8 +58,8 @@ export function OptOutModal({ onClosed }: { onClosed?: () => void }) {
     onClosed?.();
   };
 
-  // Issue 26: once answered, the modal no longer asks the question above a greyed button: it says the
-  // request was taken and offers to close.
+  // docs/decisions/landing.md#opt-out-modal: once answered, the modal no longer asks the question above a
+  // greyed button: it says the request was taken and offers to close.
   const done = status === 'done';
   return (
     <Modal

@@ -3,7 +3,7 @@ import { isObject, type JsonObject } from '#shared/json.ts';
 import { SECTIONS, sectionOf } from '#shared/statement/sections.ts';
 import { fieldTitle, requiredIn, schemaProperties, type TierForm } from '#shared/statement/tier-forms.ts';
 
-/** One entry of the list under the submit button: a field still empty or wrong (issue 14). */
+/** One entry of the list under the submit button: a field still empty or wrong (docs/decisions/statement-page.md#missing-list). */
 export interface MissingField {
   /** The field's place in the data, as the messages name it ("firstName", "consents.rules"). */
   path: string;

@@ -32,8 +32,9 @@ interface MissingListProps {
 }
 
 /**
- * Issue 14: under the submit button, what is still missing or wrong, by the fields' labels; each entry
- * moves focus to its field. The list follows the form; a polite live region tells the count after a pause.
+ * docs/decisions/statement-page.md#missing-list: under the submit button, what is still missing or wrong, by
+ * the fields' labels; each entry moves focus to its field. The list follows the form; a polite live region
+ * tells the count after a pause.
  */
 export function MissingList({ entries, complete, targetOf, onVisit }: MissingListProps) {
   const [announcement, setAnnouncement] = useState('');

@@ -80,9 +80,10 @@ export function StatementForm({
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  // What is validated and sent is the data in Unicode NFC (issue 10: "Zo\u0301fia" typed on some phones
-  // is sent as "Zófia"); the inputs keep what was typed, so the caret never jumps while typing. The
-  // coupon photo (a megabyte of base64, no text) is left out: normalising it on every change cost ms.
+  // What is validated and sent is the data in Unicode NFC (docs/decisions/field-rules.md#nfc: "Zo\u0301fia"
+  // typed on some phones is sent as "Zófia"); the inputs keep what was typed, so the caret never jumps while
+  // typing. The coupon photo (a megabyte of base64, no text) is left out: normalising it on every change cost
+  // ms.
   const data = useMemo(() => {
     const { file, ...texts } = formData;
     return { ...normalizeText(texts), ...(file === undefined ? {} : { file }) };

@@ -3,7 +3,7 @@ import { tierById, type Tier } from '#shared/campaign.ts';
 import { apiUrl } from '../../lib/api';
 
 /**
- * What the server knows of a statement link (GET statement-link, shared/API.md): open (with the claim's
+ * What the server knows of a statement link (GET statement-link, docs/api.md#reads): open (with the claim's
  * tier and code), its statement already received, unknown; or unchecked, when the question got no answer
  * (the form is offered anyway: the statement call checks the link again).
  */
@@ -31,7 +31,7 @@ export async function checkStatementLink(hash: string): Promise<LinkState> {
   }
 }
 
-/** Issue 14: a hash tier's page asks about its link as it opens; without a hash there is nothing to ask. */
+/** docs/decisions/statement-page.md#statement-link-check: a hash tier's page asks about its link as it opens; without a hash there is nothing to ask. */
 export function useStatementLink(hash: string | null): LinkState {
   const [state, setState] = useState<LinkState>({ kind: hash ? 'checking' : 'unchecked' });
   useEffect(() => {

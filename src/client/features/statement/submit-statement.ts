@@ -18,7 +18,8 @@ const GATEWAY_FAILURES = [502, 504];
 /**
  * spec §7: POST the statement; a failure carries the server's `message` ('' when absent, spec §8). No
  * answer at all (offline, a dropped connection, none in STATEMENT_TIMEOUT_MS) is told in Polish instead
- * (issue 14): the data stays in the form, to be sent again. Failures that are faults reach the operator.
+ * (docs/decisions/statement-page.md#no-answer): the data stays in the form, to be sent again. Failures that
+ * are faults reach the operator.
  */
 export async function submitStatement(tier: Tier, payload: StatementPayload): Promise<SubmitResult> {
   // An AbortController, not AbortSignal.timeout(): Safari has that only from 16, and a winner on an older

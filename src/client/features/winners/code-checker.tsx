@@ -21,8 +21,9 @@ export function findAwards(code: string, instant: InstantWinner[], draws: DrawWi
 }
 
 /**
- * Codes are printed in capitals: what is typed in lower case is shown and kept in capitals (issue 26), and
- * matched exactly as shown. The input's own value is changed where the caret is, so it does not jump.
+ * Codes are printed in capitals: what is typed in lower case is shown and kept in capitals
+ * (docs/decisions/landing.md#code-checker-input), and matched exactly as shown. The input's own value is
+ * changed where the caret is, so it does not jump.
  */
 function inCapitals(input: HTMLInputElement): string {
   const { selectionStart, selectionEnd } = input;

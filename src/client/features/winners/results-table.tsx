@@ -17,7 +17,8 @@ const COLLAPSED_ROWS = 6;
  * spec §2: columns 'Nagroda' and 'Wylosowany kod'; under a code its published text. A day has up to 70
  * rows: the count is told, the first rows fill the results' box of fixed height (the page below — FAQ,
  * contact — never moves when the lists arrive), and 'Pokaż wszystkich (71)' puts every row in the page,
- * reached by scrolling the page itself (issue 26: no inner scroll box a phone hides rows in).
+ * reached by scrolling the page itself (docs/decisions/landing.md#a-days-winners: no inner scroll box a phone
+ * hides rows in).
  */
 export function ResultsTable({ rows, labelledBy }: { rows: ResultRow[]; labelledBy: string }) {
   const tableId = useId();

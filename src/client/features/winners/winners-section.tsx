@@ -44,8 +44,9 @@ function Results<T>({
 }
 
 /**
- * Issue 13: the lists, the calendar and the checker go by the visitor's day and fetched data: the server's
- * HTML says they need JavaScript (seen only without it), the browser renders them.
+ * docs/performance.md#rendering-on-the-server: the lists, the calendar and the checker go by the visitor's
+ * day and fetched data: the server's HTML says they need JavaScript (seen only without it), the browser
+ * renders them.
  */
 export function WinnersSection() {
   return useHydrated() ? (

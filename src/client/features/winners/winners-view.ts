@@ -90,7 +90,8 @@ export function winnersReducer(view: WinnersView, action: WinnersAction): Winner
     case 'instant': {
       // spec §4: switching to instant clears the draw and selects the current month and day, the date
       // clamped to the end date. Before the start, where spec §4 selects no day, the lottery's first day is
-      // chosen, so the calendar opens on a day that can list winners whatever the clock says (issue 14).
+      // chosen, so the calendar opens on a day that can list winners whatever the clock says
+      // (docs/decisions/landing.md#winners-start-state).
       const today = warsawCalendarDate(action.nowMs);
       const date =
         compareDates(today, view.lotteryStart) < 0

@@ -1,7 +1,7 @@
 import { tierStatus } from '../../claims/status';
 import type { Command } from '../command';
 
-/** Issue 10 §11: one line per tier, as of the campaign clock, so the operator knows whom to chase. */
+/** docs/decisions/operations.md#operator-output: one line per tier, as of the campaign clock, so the operator knows whom to chase. */
 export const status: Command = {
   name: 'status',
   usage: 'status',

@@ -50,7 +50,8 @@ describe('e-mail opt-out (spec §2)', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/resignation?hash=h%2Fa%20sh');
     // The router updates the address in a transition, after the answer shows.
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/'));
-    // Issue 26: answered, it no longer asks the question above a greyed button; it offers to close.
+    // docs/decisions/landing.md#opt-out-modal: answered, it no longer asks the question above a greyed
+    // button; it offers to close.
     expect(screen.getByRole('dialog', { name: 'Rezygnacja przyjęta' })).toBeTruthy();
     expect(screen.queryByText(QUESTION)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Rezygnuję' })).toBeNull();

@@ -17,7 +17,7 @@ async function listFor(tierId: TierId, data: StatementFormData, photoMissing = f
 
 const fixture = (tier: TierId) => validStatements.find((candidate) => candidate.tier === tier)!.form;
 
-describe('what is missing before submit (issue 14)', () => {
+describe('what is missing before submit', () => {
   it('an empty tier II form lists every required field in page order, consents and answers by short names', async () => {
     const entries = await listFor('II', {}, true);
     expect(entries.map((entry) => entry.label)).toEqual([

@@ -206,7 +206,7 @@ describe('statement form behaviour', () => {
     expect(screen.getByText('Kod został wpisany automatycznie na podstawie wyszukiwania.')).toBeTruthy();
   });
 
-  it('says a code filled in from the e-mailed link came from the link, not from a search (issue 26)', async () => {
+  it('says a code filled in from the e-mailed link came from the link, not from a search', async () => {
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ status: 'open', tier: 'IV', code: 'A1B2C3D4E5F' }), { status: 200 }),
     );
@@ -275,7 +275,7 @@ describe('statement form behaviour', () => {
     expect(JSON.parse(String(init!.body))).toEqual(fixture.payload);
   });
 
-  it('sends texts in Unicode NFC: "Zófia" typed decomposed goes out composed (issue 10)', async () => {
+  it('sends texts in Unicode NFC: "Zófia" typed decomposed goes out composed', async () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 'ok' }), { status: 201 }));
     const user = userEvent.setup();
     const { fixture, submit } = await fillTierVI(user, { firstName: 'Zo\u0301fia', email: 'a=b@example.pl' });
@@ -333,7 +333,8 @@ describe('statement form behaviour', () => {
     await user.click(screen.getByRole('button', { name: 'Wyślij oświadczenie' }));
     expect(await screen.findByText('Plik jest wymagany')).toBeTruthy();
     expect(window.scrollTo).toHaveBeenCalled();
-    // the only call is the link check as the page opened (issue 14): no statement was sent
+    // the only call is the link check as the page opened
+    // (docs/decisions/statement-page.md#statement-link-check): no statement was sent
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/statement-link?hash=abc']);
   });
 

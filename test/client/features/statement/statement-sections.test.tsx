@@ -50,7 +50,7 @@ describe('statement page sections', () => {
     expect(sectionOf('root_email')?.className).toBe('statement__coupon');
   });
 
-  it('titles a numbered tier by its degree and winTo by its name (issue 14)', () => {
+  it('titles a numbered tier by its degree and winTo by its name', () => {
     renderTier('IV');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'OŚWIADCZENIE dla Laureata Nagrody IV stopnia w postaci:',

@@ -85,7 +85,7 @@ describe('code checker (spec §5)', () => {
     expect(within(dialog).getByText(/Osobisty link do oświadczenia/)).toBeTruthy();
   });
 
-  it('writes what is typed in lower case as the capitals codes are printed in, and finds it (issue 26)', async () => {
+  it('writes what is typed in lower case as the capitals codes are printed in, and finds it', async () => {
     const { search, input } = await setup();
     expect(input.getAttribute('autocapitalize')).toBe('characters');
     // the format is told under the field, and read with it

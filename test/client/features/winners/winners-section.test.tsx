@@ -65,7 +65,7 @@ describe('winners section', () => {
     ]);
   });
 
-  it('tells the day’s count and shows its first rows; “Pokaż wszystkich” puts all in the page (issue 26)', async () => {
+  it('tells the day’s count and shows its first rows; “Pokaż wszystkich” puts all in the page', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 71 }, (_, index) => ({
       date: '2025-07-15',

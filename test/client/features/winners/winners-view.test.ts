@@ -20,7 +20,7 @@ describe('winners view state (spec §4 "Winners view")', () => {
     expect(initialWinnersView(at('2025-11-20T12:00:00Z'))).toMatchObject({ month: '925', day: 2 });
   });
 
-  it('selects the first day of the lottery before it has started (issue 14: a day that can list winners)', () => {
+  it('selects the first day of the lottery before it has started (a day that can list winners)', () => {
     // 23:30 UTC on 24 June is already 25 June in Warsaw, the first day itself.
     for (const iso of ['2025-06-01T12:00:00Z', '2024-12-31T23:30:00Z', '2025-06-24T23:30:00Z']) {
       expect(initialWinnersView(at(iso))).toMatchObject({ prizeType: 'instant', month: '625', day: 25 });
