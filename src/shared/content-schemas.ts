@@ -234,7 +234,7 @@ export const prizesSchema = {
           },
           payload: {
             description:
-              "The payload fields the tier sends beyond every tier's own (shared/API.md), and when each has a value; content-validation.ts names the fields a tier may list.",
+              "The payload fields the tier sends beyond every tier's own (docs/api.md), and when each has a value; content-validation.ts names the fields a tier may list.",
             type: 'object',
             additionalProperties: { enum: PRESENCES },
           },

@@ -117,7 +117,7 @@ export function contractProblems(
           add(
             field,
             '/schema/required',
-            `pole musi być obowiązkowe${when}: dane oświadczenia muszą wtedy zawierać „${path}” (shared/API.md)`,
+            `pole musi być obowiązkowe${when}: dane oświadczenia muszą wtedy zawierać „${path}” (docs/api.md)`,
           );
         } else if (has && need === 'shown' && !(top in properties)) {
           add(
@@ -129,7 +129,7 @@ export function contractProblems(
           add(
             field,
             '/schema/properties',
-            `pola nie może być w formularzu${when}: w danych tego poziomu „${path}” jest wtedy puste (null, shared/API.md)`,
+            `pola nie może być w formularzu${when}: w danych tego poziomu „${path}” jest wtedy puste (null, docs/api.md)`,
           );
         }
       }
@@ -162,7 +162,7 @@ export function contractProblems(
             field,
             `/schema/properties/${top}`,
             `pole przyjmuje ${valueInWords(value)}, czego dane oświadczenia nie mogą zawierać („${path}”, ` +
-              'shared/API.md) — sprawdź reguły pola w definitions.json i w tym pliku',
+              'docs/api.md) — sprawdź reguły pola w definitions.json i w tym pliku',
           );
           break;
         }

@@ -194,7 +194,7 @@ function fieldAt(place: string, data: unknown): string | undefined {
 }
 
 const notSent = (field: string) =>
-  `pola „${field}” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę`;
+  `pola „${field}” ten poziom nie wysyła do serwera (docs/api.md) — o takie pole poproś programistę`;
 
 /** Where a name stands for a form field: a key of a field map, or an item of a list of fields. */
 function namesField(error: ErrorObject, place: string): boolean {

@@ -153,7 +153,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       (file) => file.uiSchema['ui:order'].splice(3, 0, 'bankAccount'),
       [
         'schemas/tier-iii.json, pole „bankAccount”, /uiSchema/ui:order/3: ' +
-          'pola „bankAccount” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę',
+          'pola „bankAccount” ten poziom nie wysyła do serwera (docs/api.md) — o takie pole poproś programistę',
       ],
     ],
     [
@@ -218,8 +218,8 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
         file.uiSchema['ui:order'].push('pesel');
       },
       [
-        'schemas/tier-iv.json, pole „pesel”, /schema/properties/pesel: pola „pesel” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę',
-        'schemas/tier-iv.json, pole „pesel”, /uiSchema/ui:order/12: pola „pesel” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę',
+        'schemas/tier-iv.json, pole „pesel”, /schema/properties/pesel: pola „pesel” ten poziom nie wysyła do serwera (docs/api.md) — o takie pole poproś programistę',
+        'schemas/tier-iv.json, pole „pesel”, /uiSchema/ui:order/12: pola „pesel” ten poziom nie wysyła do serwera (docs/api.md) — o takie pole poproś programistę',
       ],
     ],
     [
@@ -231,7 +231,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
         file.uiSchema['ui:order'] = file.uiSchema['ui:order'].filter((name: string) => name !== 'phone');
       },
       [
-        'schemas/tier-vi.json, pole „phone”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „phoneNumber” (shared/API.md)',
+        'schemas/tier-vi.json, pole „phone”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „phoneNumber” (docs/api.md)',
       ],
     ],
     [
@@ -239,9 +239,9 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       'VI',
       (file) => (file.schema.required = file.schema.required.filter((name: string) => name !== 'consents')),
       [
-        'schemas/tier-vi.json, pole „consents.rules”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „lotteryRegulations” (shared/API.md)',
-        'schemas/tier-vi.json, pole „consents.notEmployee”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „authorizedPerson” (shared/API.md)',
-        'schemas/tier-vi.json, pole „consents.rodo”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „personalDataClause” (shared/API.md)',
+        'schemas/tier-vi.json, pole „consents.rules”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „lotteryRegulations” (docs/api.md)',
+        'schemas/tier-vi.json, pole „consents.notEmployee”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „authorizedPerson” (docs/api.md)',
+        'schemas/tier-vi.json, pole „consents.rodo”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „personalDataClause” (docs/api.md)',
       ],
     ],
     [
@@ -249,7 +249,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       'I',
       (file) => (file.schema.properties.consents = { $ref: '#/$defs/consents' }),
       [
-        'schemas/tier-i.json, pole „consents.tax”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „additionalAward” (shared/API.md)',
+        'schemas/tier-i.json, pole „consents.tax”, /schema/required: pole musi być obowiązkowe: dane oświadczenia muszą wtedy zawierać „additionalAward” (docs/api.md)',
       ],
     ],
     [
@@ -275,8 +275,8 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       [
         'schemas/tier-ii.json, pole „pesel”, /uiSchema/ui:order/14: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
         'schemas/tier-ii.json, pole „birthDate”, /uiSchema/ui:order/15: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
-        'schemas/tier-ii.json, pole „pesel”, /schema/required: pole musi być obowiązkowe (gdy nie zaznaczono „Nie posiadam numeru PESEL”): dane oświadczenia muszą wtedy zawierać „pesel” (shared/API.md)',
-        'schemas/tier-ii.json, pole „birthDate”, /schema/required: pole musi być obowiązkowe (gdy zaznaczono „Nie posiadam numeru PESEL”): dane oświadczenia muszą wtedy zawierać „birthDate” (shared/API.md)',
+        'schemas/tier-ii.json, pole „pesel”, /schema/required: pole musi być obowiązkowe (gdy nie zaznaczono „Nie posiadam numeru PESEL”): dane oświadczenia muszą wtedy zawierać „pesel” (docs/api.md)',
+        'schemas/tier-ii.json, pole „birthDate”, /schema/required: pole musi być obowiązkowe (gdy zaznaczono „Nie posiadam numeru PESEL”): dane oświadczenia muszą wtedy zawierać „birthDate” (docs/api.md)',
       ],
     ],
     [
@@ -286,8 +286,8 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       [
         'schemas/tier-iii.json, pole „personalId”, /uiSchema/ui:order/16: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
         'schemas/tier-iii.json, pole „passport”, /uiSchema/ui:order/17: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
-        'schemas/tier-iii.json, pole „personalId”, /schema/required: pole musi być obowiązkowe (gdy nie zaznaczono „Nie posiadam dowodu osobistego”): dane oświadczenia muszą wtedy zawierać „identityCardNumber” (shared/API.md)',
-        'schemas/tier-iii.json, pole „passport”, /schema/required: pole musi być obowiązkowe (gdy zaznaczono „Nie posiadam dowodu osobistego”): dane oświadczenia muszą wtedy zawierać „passportNumber” (shared/API.md)',
+        'schemas/tier-iii.json, pole „personalId”, /schema/required: pole musi być obowiązkowe (gdy nie zaznaczono „Nie posiadam dowodu osobistego”): dane oświadczenia muszą wtedy zawierać „identityCardNumber” (docs/api.md)',
+        'schemas/tier-iii.json, pole „passport”, /schema/required: pole musi być obowiązkowe (gdy zaznaczono „Nie posiadam dowodu osobistego”): dane oświadczenia muszą wtedy zawierać „passportNumber” (docs/api.md)',
       ],
     ],
     [
@@ -305,7 +305,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       (file) => delete file.schema.allOf,
       [
         'schemas/tier-vi.json, pole „serialNumber”, /uiSchema/ui:order/1: „ui:order” wymienia pole, którego ten formularz nie ma — usuń je stąd albo dodaj do "properties"',
-        'schemas/tier-vi.json, pole „serialNumber”, /schema/required: pole musi być obowiązkowe (dla kodu z kuponu): dane oświadczenia muszą wtedy zawierać „serialNumber” (shared/API.md)',
+        'schemas/tier-vi.json, pole „serialNumber”, /schema/required: pole musi być obowiązkowe (dla kodu z kuponu): dane oświadczenia muszą wtedy zawierać „serialNumber” (docs/api.md)',
       ],
     ],
     [
@@ -327,7 +327,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
         file.uiSchema['ui:order'].push('country');
       },
       [
-        'schemas/tier-winto.json, pole „country”, /schema/properties: pola nie może być w formularzu: w danych tego poziomu „countryOfBirth” jest wtedy puste (null, shared/API.md)',
+        'schemas/tier-winto.json, pole „country”, /schema/properties: pola nie może być w formularzu: w danych tego poziomu „countryOfBirth” jest wtedy puste (null, docs/api.md)',
       ],
     ],
     [
@@ -389,7 +389,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
           errorMessage: { maxLength: 'Za długie.' },
         }),
       [
-        'schemas/tier-vi.json, pole „firstName”, /schema/properties/firstName: pole przyjmuje tekst o długości 101 znaków, czego dane oświadczenia nie mogą zawierać („name”, shared/API.md) — sprawdź reguły pola w definitions.json i w tym pliku',
+        'schemas/tier-vi.json, pole „firstName”, /schema/properties/firstName: pole przyjmuje tekst o długości 101 znaków, czego dane oświadczenia nie mogą zawierać („name”, docs/api.md) — sprawdź reguły pola w definitions.json i w tym pliku',
       ],
     ],
     [
@@ -402,7 +402,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
           errorMessage: { pattern: 'Podaj numer telefonu.' },
         }),
       [
-        'schemas/tier-iv.json, pole „phone”, /schema/properties/phone: pole przyjmuje „1234567890”, czego dane oświadczenia nie mogą zawierać („phoneNumber”, shared/API.md) — sprawdź reguły pola w definitions.json i w tym pliku',
+        'schemas/tier-iv.json, pole „phone”, /schema/properties/phone: pole przyjmuje „1234567890”, czego dane oświadczenia nie mogą zawierać („phoneNumber”, docs/api.md) — sprawdź reguły pola w definitions.json i w tym pliku',
       ],
     ],
     [
@@ -434,7 +434,7 @@ describe('a broken tier file is told in Polish, with its file and place', () => 
       'IV',
       (file) => (file.uiSchema.pesel = { 'ui:placeholder': '00000000000' }),
       [
-        'schemas/tier-iv.json, pole „pesel”, /uiSchema/pesel: pola „pesel” ten poziom nie wysyła do serwera (shared/API.md) — o takie pole poproś programistę',
+        'schemas/tier-iv.json, pole „pesel”, /uiSchema/pesel: pola „pesel” ten poziom nie wysyła do serwera (docs/api.md) — o takie pole poproś programistę',
       ],
     ],
     [
@@ -609,7 +609,7 @@ describe('a broken shared file is told in Polish, naming schemas/definitions.jso
     delete loosened.definitions.$defs.consent.const;
     loosened.definitions.$defs.consentsWithTax.required = ['rules', 'notEmployee', 'rodo'];
     expect(check('VI', TIER_FILES.VI, loosened as SharedFiles)).toContain(
-      'schemas/tier-vi.json, pole „consents.rules”, /schema/properties/consents: pole przyjmuje „false”, czego dane oświadczenia nie mogą zawierać („lotteryRegulations”, shared/API.md) — sprawdź reguły pola w definitions.json i w tym pliku',
+      'schemas/tier-vi.json, pole „consents.rules”, /schema/properties/consents: pole przyjmuje „false”, czego dane oświadczenia nie mogą zawierać („lotteryRegulations”, docs/api.md) — sprawdź reguły pola w definitions.json i w tym pliku',
     );
     expect(check('WINTO', TIER_FILES.WINTO, loosened as SharedFiles)).toContain(
       'schemas/tier-winto.json, pole „consents.tax”, /schema/properties/consents: zgody muszą zawierać obowiązkową zgodę na nagrodę dodatkową (tax): ten poziom ma nagrodę dodatkową (prizes.json, taxAward)',

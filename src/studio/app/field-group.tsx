@@ -203,7 +203,7 @@ export function FieldGroup({ row, problems, onEdit, technical }: FieldGroupProps
         <p className="studio-field__name">
           Nazwa w pliku: {name}
           {row.payload.length > 0 &&
-            `; w danych dla Organizatora: ${row.payload.map((path) => `„${path}”`).join(', ')} (shared/API.md)`}
+            `; w danych dla Organizatora: ${row.payload.map((path) => `„${path}”`).join(', ')} (docs/api.md)`}
         </p>
       )}
     </fieldset>

@@ -126,7 +126,7 @@ export function Preview({
               <tr>
                 <th scope="col">Pole</th>
                 <th scope="col">Wartość</th>
-                {technical && <th scope="col">Nazwa w danych (shared/API.md)</th>}
+                {technical && <th scope="col">Nazwa w danych (docs/api.md)</th>}
               </tr>
             </thead>
             <tbody>
