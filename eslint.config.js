@@ -65,7 +65,9 @@ const sharedPatterns = [
   noTooling,
   noNode('src/shared'),
 ];
-const browserPatterns = [noServer, noSql, noStudio, noTooling];
+const browserPatterns = [noServer, noSql, noStudio, noTooling, noNode('This code')];
+// The server's render of the pages (built by Vite for Node, src/server/pages/): browser code that may use Node.
+const SERVER_RENDER = 'src/client/entry-server.tsx';
 const serverPatterns = [noBrowser, noStudio, noTooling];
 
 // The browser and the server validate with the same keywords: they are registered in one place.
@@ -80,7 +82,8 @@ const clockAdvice =
   'clock.real() for when something happened or how long to wait';
 const adHocTime = [
   {
-    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    // Called or passed on as a value (`now: Date.now`).
+    selector: "MemberExpression[object.name='Date'][property.name='now']",
     message: `Date.now(): ${clockAdvice}.`,
   },
   {
@@ -99,7 +102,8 @@ const CLOCK = 'src/server/clock.ts';
  */
 const areas = [
   { files: ['src/shared/**'], imports: sharedPatterns, syntax: [] },
-  { files: ['src/client/**'], ignores: ['src/client/features/**'], imports: browserPatterns },
+  { files: ['src/client/**'], ignores: ['src/client/features/**', SERVER_RENDER], imports: browserPatterns },
+  { files: [SERVER_RENDER], imports: [noServer, noSql, noStudio, noTooling] },
   ...features.map((feature) => ({
     files: [`src/client/features/${feature}/**`],
     imports: [...browserPatterns, otherFeatures(feature)],
@@ -168,6 +172,10 @@ const areas = [
           '\\#widgets/*',
           '\\#server/app.ts',
           '\\#server/main.ts',
+          '**/server/app',
+          '**/server/app.ts',
+          '**/server/main',
+          '**/server/main.ts',
         ],
         "Scripts never import the browser's React code or the server's app: build the client with Vite, " +
           'run the server as a process.',

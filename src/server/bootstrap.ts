@@ -5,8 +5,18 @@ import { KeyError, loadStatementsKey, type LoadedKey } from './crypto/encryption
 import { openStorage, type Storage } from './db';
 import { prepareStatementsKey } from './statements/keys';
 
-/** Why the server or a command cannot start, as one Polish message for the person who started it. */
-export class StartupError extends Error {}
+/**
+ * Why the server or a command cannot start, as one Polish message for the person who started it, with what
+ * was said before the failure (a key file just created must still be reported, to be backed up).
+ */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly notices: StartupNotice[] = [],
+  ) {
+    super(message);
+  }
+}
 
 /** Something said once at start-up: a sentence for a person, a line for a log collector. */
 export interface StartupNotice {
@@ -23,9 +33,9 @@ export interface Opened {
   notices: StartupNotice[];
 }
 
-const explained = (heading: string, error: unknown): never => {
+const explained = (heading: string, error: unknown, notices: StartupNotice[] = []): never => {
   throw error instanceof ConfigError || error instanceof KeyError
-    ? new StartupError(`${heading}: ${error.message}`)
+    ? new StartupError(`${heading}: ${error.message}`, notices)
     : error;
 };
 
@@ -51,14 +61,6 @@ export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean)
   } catch (error) {
     return explained('Błąd klucza szyfrowania', error);
   }
-  const storage = await openStorage(config);
-  let resealed: number;
-  try {
-    resealed = await prepareStatementsKey(storage, key);
-  } catch (error) {
-    await storage.close();
-    return explained('Błąd klucza szyfrowania', error);
-  }
   const notices: StartupNotice[] = [];
   if (key.createdFile) {
     // docs/decisions/storage.md#statements-key: said once, on the start that created it. Losing this file
@@ -71,6 +73,14 @@ export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean)
         message: 'created the statements encryption key file: back it up',
       },
     });
+  }
+  const storage = await openStorage(config);
+  let resealed: number;
+  try {
+    resealed = await prepareStatementsKey(storage, key);
+  } catch (error) {
+    await storage.close();
+    return explained('Błąd klucza szyfrowania', error, notices);
   }
   if (resealed > 0) {
     notices.push({

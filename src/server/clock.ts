@@ -8,7 +8,7 @@
  * - `real` says when something happened and how long to wait: when a statement arrived (and so its
  *   retention), opt-outs, rejections, retries, timeouts, rate limits, log throttling.
  *
- * Tests pass their own (test/server/helpers.ts `fakeClock`).
+ * Tests pass their own (`fakeClock` in test/server/helpers/app.ts).
  */
 export interface Clock {
   campaign(): number;

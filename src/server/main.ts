@@ -22,7 +22,10 @@ async function main() {
   try {
     opened = await openServerParts(process.env, Boolean(process.stdout.isTTY));
   } catch (error) {
-    if (error instanceof StartupError) fail(error.message);
+    if (error instanceof StartupError) {
+      for (const notice of error.notices) process.stderr.write(`${notice.text}\n`);
+      fail(error.message);
+    }
     throw error;
   }
   const { config, clock, storage, key, notices } = opened;

@@ -42,7 +42,7 @@ export interface TierCheckInput {
 const DEFINITIONS = 'schemas/definitions.json';
 const DEFINITIONS_UI = 'schemas/definitions.ui.json';
 
-// Keywords that can fail: each needs its Polish message in `errorMessage` (ARCHITECTURE: no ajv-i18n).
+// Keywords that can fail: each needs its Polish message in `errorMessage` (no ajv-i18n: its Polish pack overwrites our messages).
 const MESSAGE_KEYWORDS = [
   'type',
   'const',

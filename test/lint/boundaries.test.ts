@@ -79,14 +79,35 @@ describe('lint boundaries', () => {
   });
 
   it('the server reads the time only through its clock module, and db keeps the rule too', async () => {
-    const readsTime = 'export const now = [Date.now(), new Date(), new Date(0)];\n';
+    const readsTime =
+      'export const now = [Date.now(), new Date(), new Date(0)];\nexport const clock = Date.now;\n';
     for (const file of ['src/server/routes/new-route.ts', 'src/server/db/new-table.ts']) {
       expect(await problems(file, readsTime)).toEqual([
         ['no-restricted-syntax', expect.stringContaining('Date.now(): use the clock in the dependencies')],
         ['no-restricted-syntax', expect.stringContaining('new Date(): use the clock in the dependencies')],
+        ['no-restricted-syntax', expect.stringContaining('Date.now(): use the clock in the dependencies')],
       ]);
     }
     expect(await problems('src/server/clock.ts', readsTime)).toEqual([]);
+  });
+
+  it('browser code takes no Node built-ins, except the server render of the pages', async () => {
+    const readsFiles = "import fs from 'node:fs';\nexport const read = fs.readFileSync;\n";
+    for (const file of ['src/client/lib/new-helper.ts', 'widgets/new-widget.tsx']) {
+      expect(await problems(file, readsFiles)).toEqual([
+        ['no-restricted-imports', expect.stringContaining('no Node built-ins')],
+      ]);
+    }
+    expect(await problems('src/client/entry-server.tsx', readsFiles)).toEqual([]);
+  });
+
+  it('scripts do not import the server app by a relative path either', async () => {
+    expect(
+      await problems(
+        'scripts/new-script.ts',
+        "import { buildApp } from '../src/server/app';\nexport const a = buildApp;\n",
+      ),
+    ).toEqual([['no-restricted-imports', expect.stringContaining("the server's app")]]);
   });
 
   it('scripts and the studio server do not reach into the product', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import apiMessages from '#content/api-messages.json';
 import { tierForPrize, type PrizeKey, type Tier } from '#shared/campaign.ts';
 import type { StatementPayload } from '#shared/statement/payload.ts';
-import type { StatementProblem } from '#server/statements/validate-statement.ts';
+import type { StatementProblem } from '../statements/validate-statement';
 import type { Storage } from '../db';
 import { findClaimByHashDigest, findClaimsByCode, replaceClaimHash, type ClaimRow } from '../db/claims';
 import { rejectStatementsOfClaims } from '../db/statements';
@@ -112,6 +112,9 @@ export async function claimForStatement(
  * lost link cannot be given again: this makes a new one, and the old one stops working.
  */
 export async function reissueLinks(storage: Storage, code: string, tier: Tier): Promise<ClaimLine[]> {
+  // Tiers III and VI have no link: a hash would let its holder see the claim's code (statement-link).
+  if (tier.claimBy !== 'hash')
+    throw new ClaimError(`kategoria ${tier.id} nie używa linku z hashem: ${tier.path}`);
   const claims = (await findClaimsByCode(storage.db, code, tier.id)).filter((claim) => !claim.has_statement);
   if (claims.length === 0)
     throw new ClaimError(`brak zgłoszenia bez oświadczenia dla kodu ${code} w kategorii ${tier.id}`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isoAt, type Clock } from '../clock';
+import type { Clock } from '../clock';
 import type { Storage } from '../db';
 import { countWinners, demoEverImported } from '../db/winners';
 import { importWinnersFile } from '../winners/import';
@@ -24,7 +24,7 @@ export async function importDemoIfEmpty(
   if ((await demoEverImported(storage.db)) || (await countWinners(storage.db)) > 0) return undefined;
   const { lines } = await importWinnersFile(storage, demoWinners(), {
     statementsKey,
-    issuedAtIso: isoAt(clock.campaign()),
+    clock,
     demo: true,
   });
   const linksFile = path.join(dataDir, DEMO_LINKS_FILE);

@@ -39,18 +39,18 @@ export function closeAfterBody(request: IncomingMessage): void {
     if (request.complete || socket.destroyed) return close.call(socket);
     // Node's parser reads the socket itself (no 'data' events) and drops a dumped body: count at the socket.
     const readBefore = socket.bytesRead;
-    let checksLeft = Math.ceil(LINGER_MAX_MS / LINGER_CHECK_INTERVAL_MS);
     const stop = (closeGently: boolean) => {
       clearInterval(check);
+      clearTimeout(giveUp);
       socket.off('close', forget);
       request.off('end', drained);
       if (closeGently) close.call(socket);
       else socket.destroy();
     };
     const check = setInterval(() => {
-      checksLeft -= 1;
-      if (socket.bytesRead - readBefore > LINGER_MAX_BYTES || checksLeft < 0) stop(false);
+      if (socket.bytesRead - readBefore > LINGER_MAX_BYTES) stop(false);
     }, LINGER_CHECK_INTERVAL_MS);
+    const giveUp = setTimeout(() => stop(false), LINGER_MAX_MS);
     const drained = () => stop(true);
     const forget = () => stop(false);
     socket.once('close', forget);

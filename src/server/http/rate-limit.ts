@@ -44,8 +44,8 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
 ) => PluginStore;
 
 /**
- * Registers @fastify/rate-limit without a global limit: the calls that write (statements, resignation)
- * opt in with `config: { rateLimit: limitedRoute }`. Counted per client address (request.ip; set
+ * Registers @fastify/rate-limit without a global limit: the calls that write or look up a secret
+ * (statements, resignation, statement-link, error-report) opt in with `config: { rateLimit: {} }`. Counted per client address (request.ip; set
  * TRUST_PROXY behind a proxy), IPv6 clients per /64 network: one host usually holds a whole /64, so per
  * address it could pick a fresh address for every request.
  *

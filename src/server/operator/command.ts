@@ -8,7 +8,7 @@ export interface CommandContext extends Omit<Opened, 'notices'> {
   emit(line: object): void;
   /** A sentence for the person on stderr. */
   tell(text: string): void;
-  /** A long run's progress, in a terminal only (progress.ts). */
+  /** A long run's progress, in a terminal only (run.ts). */
   progress(label: string): ((done: number, total: number) => void) | undefined;
 }
 
@@ -38,7 +38,7 @@ export function option(args: string[], name: string, what: string): string {
 export const hashTiers = prizes.tiers.filter((tier) => tier.claimBy === 'hash');
 export const tierIds = (tiers: Tier[]) => tiers.map((tier) => tier.id).join('|');
 
-/** `<kod> <kategoria>` among the given tiers. */
+/** `<kod> <kategoria>`: any tier; the usage names the given ones (the command refuses the others). */
 export function codeAndTier(args: string[], tiers: Tier[]): { code: string; tier: Tier } {
   const [code, tierId] = args;
   const tier = tierId === undefined ? undefined : tierById(tierId);

@@ -53,6 +53,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<number>
     });
     return 0;
   } catch (error) {
+    if (error instanceof StartupError) for (const notice of error.notices) io.stderr(`${notice.text}\n`);
     const known = KNOWN_ERRORS.some((kind) => error instanceof kind);
     const { name: kind, message } = error instanceof Error ? error : new Error(String(error));
     // A start-up error names what failed itself; an unknown one gives its kind, never a stack trace.

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import apiMessages from '#content/api-messages.json';
-import { problemsMessage } from '#server/statements/validate-statement.ts';
+import { problemsMessage } from '../statements/validate-statement';
 import { scrubPath, type ErrorForwarder } from '../http/error-reporting';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import messages from '#content/statement-messages.json';
-import { isObject } from '../../shared/json';
-import { normalizeText } from '../../shared/normalize-text';
+import { isObject } from '#shared/json.ts';
+import { normalizeText } from '#shared/normalize-text.ts';
 import {
   prizes,
   tierById,
@@ -9,9 +9,9 @@ import {
   type StatementEndpoint,
   type Tier,
   type TierId,
-} from '../../shared/campaign';
-import { tierForms } from '../../shared/statement/forms';
-import { VALIDATOR_FUNCTIONS } from '../../shared/statement/generated/validators';
+} from '#shared/campaign.ts';
+import { tierForms } from '#shared/statement/forms.ts';
+import { VALIDATOR_FUNCTIONS } from '#shared/statement/generated/validators.ts';
 import {
   PAYLOAD_PATH_OF_FORM_FIELD,
   buildPayload,
@@ -19,9 +19,9 @@ import {
   payloadShape,
   payloadToFormData,
   type StatementPayload,
-} from '../../shared/statement/payload';
-import { firstMessagePerField } from '../../shared/statement/statement-errors';
-import { createTierValidator, visibleFields, type TierValidator } from '../../shared/statement/validators';
+} from '#shared/statement/payload.ts';
+import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
+import { createTierValidator, visibleFields, type TierValidator } from '#shared/statement/validators.ts';
 
 // The server's check of a statement body: the browser's precompiled tier validators, plus the exact
 // shape of docs/api.md#the-payload (unknown fields rejected, no type coercion) and the consistency of the

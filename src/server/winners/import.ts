@@ -1,4 +1,5 @@
 import { newClaim, type Winning } from '../claims/claims';
+import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import { importWinners } from '../db/winners';
 import { drawRecordKey, instantRecordKey, type WinnersFile } from './import-file';
@@ -6,8 +7,8 @@ import { drawRecordKey, instantRecordKey, type WinnersFile } from './import-file
 export interface ImportOptions {
   /** Keys the contact digests (docs/decisions/claims.md#claims). */
   statementsKey: Buffer;
-  /** When the new claims' links are issued, by the campaign clock: their statement deadline counts from it. */
-  issuedAtIso: string;
+  /** The campaign clock says when the new claims' links are issued (their deadline counts from it). */
+  clock: Clock;
   /** The bundled demo set: the first import that is not replaces it (importWinners). */
   demo?: boolean;
   progress?: ((done: number, total: number) => void) | undefined;
@@ -19,7 +20,8 @@ export interface ImportOptions {
  * so their links cannot be printed again), and get the file's contact digests.
  */
 export async function importWinnersFile({ db }: Storage, file: WinnersFile, options: ImportOptions) {
-  const { statementsKey, issuedAtIso } = options;
+  const { statementsKey, clock } = options;
+  const issuedAtIso = isoAt(clock.campaign());
   const winnings: Winning[] = [
     ...file.instant.map((record) => ({
       recordKey: instantRecordKey(record),
@@ -54,7 +56,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
     })),
     claims: candidates.map(({ claim }) => claim),
     demo: options.demo ?? false,
-    atIso: issuedAtIso,
+    atIso: isoAt(clock.real()),
     progress: options.progress,
   });
   const created = new Set(result.newClaimKeys);

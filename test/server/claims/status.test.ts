@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { fakeClock, openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
 import { validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
@@ -50,7 +50,7 @@ describe.each(storageTargets)('npm run operator -- status on $name', (target) =>
   beforeAll(async () => {
     t = await openTestApp(target, { rateLimitMax: 1_000 });
     // the fixture's links went out 7 calendar days ago; one more tier III code got its link today
-    await importInto(t, winnersFixture, { issuedAtIso: new Date(Date.now() - 7 * DAY_MS).toISOString() });
+    await importInto(t, winnersFixture, { clock: fakeClock({ campaign: () => Date.now() - 7 * DAY_MS }) });
     await importInto(t, {
       instant: [
         { date: '2025-07-09', code: 'T0000000021', award: 'TELEFON', userPublish: 'T.', ...WINNER_CONTACT },

@@ -1,4 +1,5 @@
 import type { Storage } from '#server/db/index.ts';
+import { fakeClock } from './app';
 import type { WinnersFile } from '#server/winners/import-file.ts';
 import { importWinnersFile, type ImportOptions } from '#server/winners/import.ts';
 
@@ -61,7 +62,7 @@ export const importInto = (
 ) =>
   importWinnersFile(t.storage, file, {
     statementsKey: t.statementsKey,
-    issuedAtIso: new Date().toISOString(),
+    clock: fakeClock(),
     ...options,
   });
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { isoAt } from '../../clock';
 import { parseWinnersFile } from '../../winners/import-file';
 import { importWinnersFile } from '../../winners/import';
 import { positional, type Command } from '../command';
@@ -13,7 +12,7 @@ export const importWinners: Command = {
     const winners = parseWinnersFile(fs.readFileSync(file, 'utf8'));
     const result = await importWinnersFile(storage, winners, {
       statementsKey: key.key,
-      issuedAtIso: isoAt(clock.campaign()),
+      clock,
       progress: progress('Import: zapisane rekordy'),
     });
     for (const line of result.lines) emit(line);

@@ -1,5 +1,5 @@
 import { reissueLinks } from '../../claims/claims';
-import { codeAndTier, hashTiers, tierIds, UsageError, type Command } from '../command';
+import { codeAndTier, hashTiers, tierIds, type Command } from '../command';
 
 /** A new statement link for a hash tier's claim without a statement; the old link stops working. */
 export const reissueLink: Command = {
@@ -7,8 +7,6 @@ export const reissueLink: Command = {
   usage: `reissue-link <kod> <${tierIds(hashTiers)}>`,
   async run({ storage, args, emit }) {
     const { code, tier } = codeAndTier(args, hashTiers);
-    if (tier.claimBy !== 'hash')
-      throw new UsageError(`kategoria ${tier.id} nie używa linku z hashem: ${tier.path}`);
     for (const line of await reissueLinks(storage, code, tier)) emit(line);
   },
 };
