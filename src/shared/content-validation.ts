@@ -82,6 +82,7 @@ export const contentFiles: Content = {
 };
 
 const FAQ = 'src/content/faq.json';
+const RULES = 'src/content/rules.json';
 
 /** The texts an answer shows: what its links and bold phrases must be found in. */
 function answerTexts(item: FaqItemContent): string[] {
@@ -149,7 +150,7 @@ function rulesProblems(rules: Rules): string[] {
     rules.note.includes(phrase)
       ? []
       : [
-          `src/content/rules.json: /noteBold/${index} — wyróżnienie „${phrase}” nie występuje w „note”: wpisz je dokładnie tak, jak w tekście`,
+          `${RULES}: /noteBold/${index} — wyróżnienie „${phrase}” nie występuje w „note”: wpisz je dokładnie tak, jak w tekście`,
         ],
   );
 }
@@ -188,7 +189,7 @@ export function validateContent({
 }: Content): string[] {
   const shapeErrors = [
     ...check(FAQ, faqSchema, faq),
-    ...check('src/content/rules.json', rulesSchema, rules),
+    ...check(RULES, rulesSchema, rules),
     ...check('src/content/campaign.json', campaignSchema, campaign),
     ...check('src/content/draws.json', drawsSchema, draws),
     ...check('src/content/prizes.json', prizesSchemaWithFields, prizes),
@@ -201,7 +202,7 @@ export function validateContent({
     ...faqProblems(faq),
     ...rulesProblems(rules),
     ...placeholderProblems(FAQ, faq, placeholders),
-    ...placeholderProblems('src/content/rules.json', rules, placeholders),
+    ...placeholderProblems(RULES, rules, placeholders),
     ...placeholderProblems('src/content/texts.json', texts, placeholders),
     ...placeholderProblems('src/content/statement.json', statement, placeholders),
   ];

@@ -19,7 +19,8 @@ export interface CommandIo {
   stderr(text: string): void;
 }
 
-const KNOWN_ERRORS = [UsageError, StartupError, ClaimError, OptoutError, OperatorError, WinnersFileError];
+// The operator's own mistakes: their message alone (a start-up error is worded whole by bootstrap.ts).
+const KNOWN_ERRORS = [UsageError, ClaimError, OptoutError, OperatorError, WinnersFileError];
 
 function usage(): string {
   return `Użycie: npm run operator -- <polecenie>\n${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}`;
