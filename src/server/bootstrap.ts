@@ -1,6 +1,7 @@
 import { contentFiles, validateContent } from '#shared/content-validation.ts';
 import { clockFor, type Clock } from './clock';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
+import { ConfigError } from './config-error';
 import { KeyError, loadStatementsKey, type LoadedKey } from './crypto/encryption';
 import { openStorage, type Storage } from './db';
 import { prepareStatementsKey } from './statements/keys';

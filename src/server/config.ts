@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { ConfigError } from './config-error';
 import { parseSentryDsn, type SentryDsn } from './http/error-reporting';
+import { parseMailSettings, type MailSettings } from './mail/settings';
 
 export interface ServerConfig {
   port: number;
@@ -42,6 +44,9 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** ERROR_REPORT_DSN: a Sentry-compatible service the error reports also go to; unset means the log only. */
   errorReportDsn: SentryDsn | undefined;
+  /** NODE_ENV=production: the server refuses to start without what production needs (mail/settings.ts). */
+  production: boolean;
+  mail: MailSettings;
 }
 
 /** The HTTP server's defaults, for the environment (loadConfig) and for buildApp alike. */
@@ -64,8 +69,6 @@ export const HTTP_DEFAULTS = {
   // closes the database itself instead of being killed in the middle of a write.
   shutdownTimeoutMs: 8_000,
 } as const;
-
-export class ConfigError extends Error {}
 
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 3000;
@@ -132,8 +135,9 @@ export function loadConfig(
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl,
@@ -151,6 +155,8 @@ export function loadConfig(
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hsts: parseSwitch('HSTS', env.HSTS, HTTP_DEFAULTS.hsts),
     errorReportDsn: parseDsn(env.ERROR_REPORT_DSN),
+    production: env.NODE_ENV === 'production',
+    mail: parseMailSettings(env, port),
     ...parseHttpLimits(env),
   };
 }

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { closeWithin } from './http/node-server';
 import { openServerParts, StartupError, type StartupNotice } from './bootstrap';
 import { importDemoIfEmpty } from './demo/demo';
+import { productionMailProblem } from './mail/settings';
+import { startMail } from './mail/start';
 
 /** After the shutdown deadline has closed the connections, how long closing the database may take. */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -29,6 +31,11 @@ async function main() {
     throw error;
   }
   const { config, clock, storage, key, notices } = opened;
+  const mailProblem = config.production ? productionMailProblem(process.env, config.mail) : undefined;
+  if (mailProblem) {
+    await storage.close();
+    fail(`Błąd konfiguracji: ${mailProblem}`);
+  }
   const demoLinks = config.demo
     ? await importDemoIfEmpty(storage, config.dataDir, key.key, clock)
     : undefined;
@@ -38,6 +45,16 @@ async function main() {
   const tell = ({ text, log }: StartupNotice) =>
     config.interactive ? process.stdout.write(`${text}\n`) : app.log[log.level](log.data, log.message);
   notices.forEach(tell);
+  const mail = startMail(config, { storage, clock, key, log: app.log });
+  if (mail?.destination && config.mail.delivery.via === 'mailbox')
+    tell({
+      text: `Poczta trafia do skrzynki deweloperskiej: ${mail.destination} (lista: npm run operator -- mailbox).`,
+      log: {
+        level: 'info',
+        data: { mailbox: mail.destination },
+        message: 'mail goes to the development mailbox',
+      },
+    });
   if (demoLinks)
     tell({
       text: `Wczytano dane demonstracyjne (fikcyjne kody); linki do ich oświadczeń: ${demoLinks}. DEMO=0 je wyłącza.`,
@@ -63,6 +80,8 @@ async function main() {
     if ((await closeWithin(app, config.shutdownTimeoutMs)) === 'forced') {
       app.log.warn('shutdown deadline passed: closed the connections still open');
     }
+    // What is being sent is finished and recorded; the rest waits in the outbox for the next start.
+    await mail?.stop();
     await storage.close();
     process.exit(0);
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config.ts';
+import { ConfigError } from '#server/config-error.ts';
 
 describe('server settings from the environment', () => {
   it('has safe defaults: demo on, limits in memory, no proxy trusted', () => {

@@ -8,6 +8,7 @@ import { findClaimByHashDigest, findClaimsByCode, replaceClaimHash, type ClaimRo
 import { rejectStatementsOfClaims } from '../db/statements';
 import type { ClaimTable } from '../db/types';
 import { contactDigest, digestOf, newLinkHash } from '../crypto/secrets';
+import { decryptText, encryptText } from '../crypto/encryption';
 
 /**
  * A claim is a winning record's right to send one statement (spec §4, §7). Its rules live here — how it is
@@ -28,7 +29,8 @@ export class ClaimError extends Error {}
 
 // spec §7: tiers III and VI are claimed by code with the contact registered with it (their codes are
 // public in the winners list); the others by the hash in the e-mailed link.
-const linkOf = (tier: Tier, hash: string | undefined) => (hash ? `${tier.path}?hash=${hash}` : tier.path);
+export const linkOf = (tier: Tier, hash: string | undefined) =>
+  hash ? `${tier.path}?hash=${hash}` : tier.path;
 
 export interface Winning {
   recordKey: string;
@@ -48,8 +50,10 @@ export function newClaim(winning: Winning, statementsKey: Buffer, issuedAtIso: s
   const linkHash = tier.claimBy === 'hash' ? newLinkHash() : undefined;
   const digest = (kind: 'email' | 'phone', value: string | undefined) =>
     value === undefined ? null : contactDigest(statementsKey, kind, value);
+  const id = randomUUID();
+  const email = winning.contact.email?.trim();
   const claim: ClaimTable = {
-    id: randomUUID(),
+    id,
     record_key: winning.recordKey,
     code: winning.code,
     tier: tier.id,
@@ -57,6 +61,7 @@ export function newClaim(winning: Winning, statementsKey: Buffer, issuedAtIso: s
     hash_digest: linkHash?.digest ?? null,
     email_digest: digest('email', winning.contact.email),
     phone_digest: digest('phone', winning.contact.phone),
+    email_sealed: email ? sealClaimEmail(statementsKey, winning.recordKey, email) : null,
     created_at: issuedAtIso,
   };
   const line: ClaimLine = {
@@ -65,8 +70,18 @@ export function newClaim(winning: Winning, statementsKey: Buffer, issuedAtIso: s
     tier: tier.id,
     link: linkOf(tier, linkHash?.hash),
   };
-  return { claim, line };
+  return { claim, line, email };
 }
+
+// Bound to the winning record, which a claim keeps for good: a repeated import's candidate seals it alike.
+const emailContext = (recordKey: string) => `claim-email:${recordKey}`;
+
+/** docs/api.md#operator-commands: the winners file's e-mail is kept sealed while mail to it may be due. */
+export const sealClaimEmail = (key: Buffer, recordKey: string, email: string) =>
+  encryptText(key, email, emailContext(recordKey));
+
+export const openClaimEmail = (keys: readonly Buffer[], recordKey: string, sealed: string) =>
+  decryptText(keys, sealed, emailContext(recordKey));
 
 /** The claim a statement link's hash belongs to. Hashes are issued as 32 characters: far longer is unknown. */
 export async function claimByLink(storage: Storage, hash: string): Promise<ClaimRow | undefined> {

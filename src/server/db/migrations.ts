@@ -88,4 +88,46 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '004_mail_outbox': {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/mail.md#outbox: mail waits here, written in the transaction that causes it. One
+      // entry per (claim, kind, number): a repeated import or a retry never queues a second one.
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('claim_id', 'varchar(36)', (col) => col.notNull().references('claims.id'))
+        .addColumn('kind', 'varchar(16)', (col) => col.notNull())
+        .addColumn('number', 'integer', (col) => col.notNull())
+        .addColumn('state', 'varchar(16)', (col) => col.notNull())
+        // Campaign clock: not sent before; a reminder not after expires_at.
+        .addColumn('due_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('expires_at', 'varchar(32)')
+        // Real clock: a retry waits for next_attempt_at; a dispatcher holds an entry until lease_until.
+        .addColumn('next_attempt_at', 'varchar(32)')
+        .addColumn('lease_until', 'varchar(32)')
+        .addColumn('lease_owner', 'varchar(36)')
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('first_failed_at', 'varchar(32)')
+        .addColumn('last_error', 'text')
+        // The address and the message's facts (the link among them), sealed; emptied once sent or cancelled.
+        .addColumn('sealed', 'text')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('sent_at', 'varchar(32)')
+        .addUniqueConstraint('outbox_claim_kind_number', ['claim_id', 'kind', 'number'])
+        .execute();
+      await db.schema.createIndex('outbox_state_due').on('outbox').columns(['state', 'due_at']).execute();
+      // The winners file's e-mail, sealed, while mail to it may still be due (docs/api.md#operator-commands).
+      await db.schema.alterTable('claims').addColumn('email_sealed', 'text').execute();
+      // The number a winner reads aloud on the phone (docs/api.md#statements).
+      for (const table of ['statements', 'rejected_statements']) {
+        await db.schema.alterTable(table).addColumn('reference', 'varchar(16)').execute();
+      }
+      await db.schema
+        .createIndex('statements_reference')
+        .on('statements')
+        .column('reference')
+        .unique()
+        .execute();
+    },
+  },
 };

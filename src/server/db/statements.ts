@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database, StatementTable } from './types';
+import { cancelQueued, queueMail } from './outbox';
+import type { Database, OutboxTable, StatementTable } from './types';
 
 export type InsertStatementResult = 'stored' | 'duplicate';
 
 interface PendingStatement {
   row: StatementTable;
+  /** Its `received` mail (docs/decisions/mail.md#outbox), queued in the same commit. */
+  mail: OutboxTable | undefined;
   resolve(result: InsertStatementResult): void;
   reject(error: unknown): void;
 }
@@ -12,7 +15,7 @@ interface PendingStatement {
 const MAX_BATCH = 100;
 
 /** A constraint that one row can break alone (SQLite SQLITE_CONSTRAINT_*, PostgreSQL class 23). */
-function isRowError(error: unknown): boolean {
+export function isRowError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('23'));
 }
@@ -33,9 +36,9 @@ export class StatementWriter {
     this.#db = db;
   }
 
-  insert(row: StatementTable): Promise<InsertStatementResult> {
+  insert(row: StatementTable, mail?: OutboxTable): Promise<InsertStatementResult> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ row, resolve, reject });
+      this.#queue.push({ row, mail, resolve, reject });
       if (this.#busy) return;
       this.#busy = true;
       // After the requests read in this turn have queued theirs: they go in the same commit.
@@ -51,14 +54,34 @@ export class StatementWriter {
   async #write(batch: PendingStatement[]): Promise<void> {
     let stored: Set<string>;
     try {
-      // One statement: atomic by itself, committed once.
-      const inserted = await this.#db
-        .insertInto('statements')
-        .values(batch.map(({ row }) => row))
-        .onConflict((conflict) => conflict.column('claim_id').doNothing())
-        .returning('id')
-        .execute();
-      stored = new Set(inserted.map(({ id }) => id));
+      // One transaction, committed once: the statements, their mail, and their claims' reminders cancelled.
+      stored = await this.#db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('statements')
+          .values(batch.map(({ row }) => row))
+          .onConflict((conflict) => conflict.column('claim_id').doNothing())
+          .returning(['id', 'claim_id'])
+          .execute();
+        const ids = new Set(inserted.map(({ id }) => id));
+        const claimIds = inserted.map((row) => row.claim_id);
+        const mail = batch.filter((pending) => ids.has(pending.row.id)).flatMap(({ mail }) => mail ?? []);
+        if (mail.length > 0) {
+          // A claim's statements before this one (rejected: reopen-claim) number its confirmation.
+          const earlier = await trx
+            .selectFrom('rejected_statements')
+            .select(['claim_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+            .where('claim_id', 'in', claimIds)
+            .groupBy('claim_id')
+            .execute();
+          const counts = new Map(earlier.map((row) => [row.claim_id, Number(row.n)]));
+          await queueMail(
+            trx,
+            mail.map((entry) => ({ ...entry, number: counts.get(entry.claim_id) ?? 0 })),
+          );
+        }
+        await cancelQueued(trx, claimIds, ['link', 'reminder']);
+        return ids;
+      });
     } catch (error) {
       // A row that breaks a constraint alone must not fail the others: each goes again on its own. Any
       // other failure (the database down, a lock not granted) is every row's answer at once.
@@ -89,7 +112,7 @@ export async function listStatements(db: Kysely<Database>): Promise<ListedStatem
   for (const state of ['received', 'rejected'] as const) {
     const rows = await db
       .selectFrom(TABLE_OF[state])
-      .select(['id', 'claim_id', 'tier', 'code', 'secrets', 'created_at'])
+      .select(['id', 'claim_id', 'tier', 'code', 'secrets', 'reference', 'created_at'])
       .where('secrets', '<>', PURGED)
       .orderBy('created_at')
       .orderBy('id')

@@ -32,6 +32,8 @@ export interface ClaimTable {
   /** Tiers III and VI: keyed digests of the contact the code was registered with (docs/decisions/claims.md#claims). */
   email_digest: string | null;
   phone_digest: string | null;
+  /** The winners file's e-mail, sealed, while mail to it may still be due; null once none may be. */
+  email_sealed: string | null;
   created_at: string;
 }
 
@@ -49,6 +51,8 @@ export interface StatementTable {
   secrets: string;
   /** The coupon photo, sealed apart. */
   image: string | null;
+  /** What the winner reads aloud on the phone (statements/reference.ts); null for statements from before it. */
+  reference: string | null;
   created_at: string;
 }
 
@@ -64,6 +68,33 @@ export interface OptoutTable {
   resigned_at: string | null;
 }
 
+export type MailKindColumn = 'link' | 'reminder' | 'received';
+export type OutboxState = 'queued' | 'sent' | 'failed' | 'cancelled';
+
+/** docs/decisions/mail.md#outbox: one message to send, its state, and its attempts so far. */
+export interface OutboxTable {
+  id: string;
+  claim_id: string;
+  kind: MailKindColumn;
+  /** Which one of its kind for the claim: the reminder's number, the link's issue (0 at import). */
+  number: number;
+  state: OutboxState;
+  /** Campaign clock. */
+  due_at: string;
+  expires_at: string | null;
+  /** Real clock. */
+  next_attempt_at: string | null;
+  lease_until: string | null;
+  lease_owner: string | null;
+  attempts: number;
+  first_failed_at: string | null;
+  /** The SMTP server's answer to the last failed attempt (no address). */
+  last_error: string | null;
+  sealed: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   instant_winners: InstantWinnerTable;
@@ -72,4 +103,5 @@ export interface Database {
   statements: StatementTable;
   rejected_statements: RejectedStatementTable;
   optouts: OptoutTable;
+  outbox: OutboxTable;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { ClaimTable, Database, DrawWinnerTable, InstantWinnerTable } from './types';
+import { queueMail } from './outbox';
+import type { ClaimTable, Database, DrawWinnerTable, InstantWinnerTable, OutboxTable } from './types';
 
 export const WINNERS_VERSION_KEY = 'winners_version';
 const DEMO_KEY = 'demo_imported_at';
@@ -11,6 +12,8 @@ export interface WinnersImport {
   draws: DrawWinnerTable[];
   /** One candidate claim per record; stored only when that record has no claim yet (re-import keeps links valid). */
   claims: ClaimTable[];
+  /** The candidate claims' mail (docs/decisions/mail.md#outbox): queued for the claims this import creates. */
+  mail: OutboxTable[];
   /** The bundled demo set (docs/decisions/claims.md#demo-data): marked, so that the first real import removes it. */
   demo: boolean;
   /** When the import runs (the demo's marks record it). */
@@ -141,20 +144,37 @@ export async function importWinners(db: Kysely<Database>, data: WinnersImport): 
       (await upsertRecords(trx, 'instant_winners', data.instant, written)) +
       (await upsertRecords(trx, 'draw_winners', data.draws, written));
     const claimed = new Map(
-      (await trx.selectFrom('claims').select(['record_key', 'email_digest', 'phone_digest']).execute()).map(
-        (row) => [row.record_key, row],
-      ),
+      (
+        await trx
+          .selectFrom('claims')
+          .select(['record_key', 'email_digest', 'phone_digest', 'email_sealed'])
+          .execute()
+      ).map((row) => [row.record_key, row]),
     );
     const newClaims = data.claims.filter((claim) => !claimed.has(claim.record_key));
     await insertChunked(trx, 'claims', newClaims, written);
     written(data.claims.length - newClaims.length);
+    const created = new Set(newClaims.map((claim) => claim.id));
+    await queueMail(
+      trx,
+      data.mail.filter((mail) => created.has(mail.claim_id)),
+    );
     // A claim imported before takes the file's contact: corrected, or keyed anew after a key rotation.
     for (const claim of data.claims) {
       const old = claimed.get(claim.record_key);
-      if (old && (old.email_digest !== claim.email_digest || old.phone_digest !== claim.phone_digest)) {
+      if (
+        old &&
+        (old.email_digest !== claim.email_digest ||
+          old.phone_digest !== claim.phone_digest ||
+          (old.email_sealed === null && claim.email_sealed !== null))
+      ) {
         await trx
           .updateTable('claims')
-          .set({ email_digest: claim.email_digest, phone_digest: claim.phone_digest })
+          .set({
+            email_digest: claim.email_digest,
+            phone_digest: claim.phone_digest,
+            email_sealed: claim.email_sealed,
+          })
           .where('record_key', '=', claim.record_key)
           .execute();
       }

@@ -11,9 +11,12 @@ import {
 } from '#server/statements/validate-statement.ts';
 import type { AppDeps } from '../deps';
 import { ApiProblem } from '../plugins/error-mapping';
-import { claimForStatement } from '../claims/claims';
+import { claimForStatement, openClaimEmail } from '../claims/claims';
 import { isoAt } from '../clock';
-import { StatementWriter } from '../db/statements';
+import { isRowError, StatementWriter, type InsertStatementResult } from '../db/statements';
+import { receivedEntry } from '../mail/orders';
+import { warsawDate } from '../mail/schedule';
+import { newReference } from '../statements/reference';
 import { readCouponImage } from '../statements/png';
 import { sealStatement } from '../statements/sealed';
 
@@ -24,6 +27,8 @@ const ENDPOINTS = [...new Set(prizes.tiers.map(statementEndpoint))];
 // photo take 3 MB. A tier without one (VI) needs a few kilobytes: more is refused once its type is read.
 const PHOTO_BODY_LIMIT_BYTES = 3 * 1024 * 1024;
 const NO_PHOTO_BODY_LIMIT_BYTES = 16 * 1024;
+// A new reference is drawn when one is taken already (1 in 10⁷ at ten thousand statements).
+const REFERENCE_ATTEMPTS = 3;
 // docs/decisions/security.md#abusive-bodies: a body of 280 000 unknown keys answered with every one of them
 // took seconds and megabytes.
 const MAX_PROBLEMS = 20;
@@ -130,32 +135,58 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
         const found = await claimForStatement(deps.storage, deps.statementsKey, verdict.tier, payload);
         if ('status' in found) return reject(reply, found.status, [found.problem]);
 
-        const sealed = sealStatement(deps.statementsKey, found.claim.id, payload);
-        let stored;
+        const { claim } = found;
+        const sealed = sealStatement(deps.statementsKey, claim.id, payload);
+        // Real time, even under CAMPAIGN_NOW: a record of when the statement arrived (and retention).
+        const receivedMs = deps.clock.real();
+        // docs/decisions/mail.md#addresses: the confirmation goes to the address the code was registered
+        // with, else to the statement's.
+        let to = payload.email;
         try {
-          stored = await writer.insert({
+          if (claim.email_sealed)
+            to = openClaimEmail([deps.statementsKey], claim.record_key, claim.email_sealed);
+        } catch (error) {
+          // Unreadable (damaged): the statement is still taken, and confirmed to the statement's address.
+          request.log.warn({ error: { name: (error as Error).name } }, 'claim e-mail unreadable');
+        }
+        let stored: InsertStatementResult | undefined;
+        let reference = '';
+        for (let attempt = 1; stored === undefined; attempt += 1) {
+          reference = newReference();
+          const mail = receivedEntry(
+            deps.statementsKey,
+            claim,
+            to,
+            { reference, receivedOn: warsawDate(receivedMs) },
+            { campaignMs: deps.clock.campaign(), realMs: receivedMs },
+          );
+          const row = {
             id: randomUUID(),
-            claim_id: found.claim.id,
+            claim_id: claim.id,
             tier: verdict.tier.id,
             code: payload.code,
             payload: '',
             ...sealed,
-            // Real time, even under CAMPAIGN_NOW: a record of when the statement arrived (and retention).
-            created_at: isoAt(deps.clock.real()),
-          });
-        } catch (error) {
-          // docs/decisions/storage.md#health-under-faults: a full disk or a database gone. Nothing was
-          // acknowledged: the winner is told to send again later (and /api/health says unhealthy until a
-          // write succeeds: config.writes).
-          const { name, code } = error as Error & { code?: unknown };
-          request.log.error({ error: { name, code } }, 'statement not stored');
-          throw new ApiProblem(503, apiMessages.statementNotStored, { 'retry-after': '60' });
+            reference,
+            created_at: isoAt(receivedMs),
+          };
+          try {
+            stored = await writer.insert(row, mail);
+          } catch (error) {
+            if (isRowError(error) && attempt < REFERENCE_ATTEMPTS) continue;
+            // docs/decisions/storage.md#health-under-faults: a full disk or a database gone. Nothing was
+            // acknowledged: the winner is told to send again later (and /api/health says unhealthy until a
+            // write succeeds: config.writes).
+            const { name, code } = error as Error & { code?: unknown };
+            request.log.error({ error: { name, code } }, 'statement not stored');
+            throw new ApiProblem(503, apiMessages.statementNotStored, { 'retry-after': '60' });
+          }
         }
         if (stored === 'duplicate') {
           return reject(reply, 409, [{ field: 'code', message: apiMessages.statementDuplicate }]);
         }
         request.log.info({ tier: verdict.tier.id }, 'statement stored');
-        return reply.status(201).send({ status: 'ok' });
+        return reply.status(201).send({ status: 'ok', reference });
       },
     );
   }

@@ -2,6 +2,7 @@ import { newClaim, type Winning } from '../claims/claims';
 import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import { importWinners } from '../db/winners';
+import { linkEntry, reminderEntries } from '../mail/orders';
 import { drawRecordKey, instantRecordKey, type WinnersFile } from './import-file';
 
 export interface ImportOptions {
@@ -37,6 +38,19 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
     })),
   ];
   const candidates = winnings.map((winning) => newClaim(winning, statementsKey, issuedAtIso));
+  const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
+  // docs/decisions/mail.md#outbox: each new claim's link mail and reminders, in the import's transaction.
+  // The demo's fictional winners get none (its links go to a file: demo.ts).
+  const mail = options.demo
+    ? []
+    : candidates.flatMap(({ claim, line, email }) =>
+        email
+          ? [
+              linkEntry(statementsKey, claim, email, line.link, 0, clocks),
+              ...reminderEntries(statementsKey, claim, email, line.link, clocks.realMs),
+            ]
+          : [],
+      );
   const result = await importWinners(db, {
     instant: file.instant.map((record) => ({
       record_key: instantRecordKey(record),
@@ -55,6 +69,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
       testimonial_id: record.testimonialId,
     })),
     claims: candidates.map(({ claim }) => claim),
+    mail,
     demo: options.demo ?? false,
     atIso: isoAt(clock.real()),
     progress: options.progress,

@@ -13,6 +13,7 @@ const row = (claimId: string): StatementTable => ({
   payload: '{}',
   secrets: 'x',
   image: null,
+  reference: null,
   created_at: new Date().toISOString(),
 });
 

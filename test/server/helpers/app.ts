@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { expect } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -101,3 +102,9 @@ export function fakeClientBuild(): string {
   );
   return clientDir;
 }
+
+/** A statement's 201 answer (docs/api.md#statements): its reference is two groups of four unambiguous symbols. */
+export const STATEMENT_ACCEPTED = {
+  status: 'ok',
+  reference: expect.stringMatching(/^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/),
+};

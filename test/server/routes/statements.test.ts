@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '#server/db/index.ts';
-import { openTestApp, type TestApp } from '../helpers/app';
+import { openTestApp, STATEMENT_ACCEPTED, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
 import { pngChunk, pngDataUrl, validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
@@ -203,7 +203,7 @@ describe.each(storageTargets)('statements on $name', (target) => {
     it.each(accepted)('stores tier %s once; a second one is 409', async (_name, endpoint, make) => {
       const before = await count();
       const first = await post(endpoint, make());
-      expect(first.json()).toEqual({ status: 'ok' });
+      expect(first.json()).toEqual(STATEMENT_ACCEPTED);
       expect(first.statusCode).toBe(201);
       const again = await post(endpoint, make());
       expect(again.statusCode).toBe(409);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prizes, statementEndpoint, tierById } from '#shared/campaign.ts';
 import type { WinnersFile } from '#server/winners/import-file.ts';
 import { validStatements } from '../../fixtures/statements';
-import { openTestApp, type TestApp } from '../helpers/app';
+import { openTestApp, STATEMENT_ACCEPTED, type TestApp } from '../helpers/app';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto } from '../helpers/winners-fixture';
 
@@ -61,7 +61,7 @@ describe.each(storageTargets)('browser-valid statements through the server on $n
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual(STATEMENT_ACCEPTED);
     expect(response.statusCode).toBe(201);
   });
 });

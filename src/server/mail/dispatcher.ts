@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { isoAt, type Clock } from '../clock';
+import type { Storage } from '../db';
+import { expireQueued, leaseDue, recordOutcome, type LeasedMail, type MailOutcome } from '../db/outbox';
+import { composeMail, type MailFacts } from './compose';
+import { openOrder, type QueuedFacts } from './orders';
+import { remindersMayGo } from './schedule';
+import { MailSendError, type MailTransport } from './transport';
+
+// docs/decisions/mail.md#dispatcher: every server process runs one. It leases due messages, sends them and
+// records what happened; none waits for it (no request ever sends mail itself).
+
+const MINUTE_MS = 60_000;
+/** A temporary failure is tried again after a minute, then twice as long each time, at most hourly… */
+const RETRY_FIRST_MS = MINUTE_MS;
+const RETRY_LONGEST_MS = 60 * MINUTE_MS;
+/** …for 30 hours (the issue asks for at least 24) before the message is marked failed. */
+const GIVE_UP_AFTER_MS = 30 * 60 * MINUTE_MS;
+
+export interface DispatcherLog {
+  info(data: object, message: string): void;
+  warn(data: object, message: string): void;
+  error(data: object, message: string): void;
+}
+
+export interface DispatcherOptions {
+  storage: Storage;
+  clock: Clock;
+  /** The statements key and any previous ones (a rotation): they open the queued messages. */
+  keys: readonly Buffer[];
+  transport: MailTransport;
+  /** MAIL_FROM. */
+  from: string;
+  /** PUBLIC_URL: the origin the links in mail point to. */
+  publicUrl: string;
+  log: DispatcherLog;
+  /** How long a message is held by this dispatcher while it sends (longer than any SMTP attempt). */
+  leaseMs: number;
+  /** How often it looks for due mail when there was none. */
+  pollMs: number;
+  /** How many messages it takes at a time. */
+  batch: number;
+}
+
+export const DISPATCHER_DEFAULTS = { leaseMs: 2 * MINUTE_MS, pollMs: 1_000, batch: 20 } as const;
+
+/** `Name <a@b.pl>` or `a@b.pl`: the domain of the Message-ID, so that it is unique across the world. */
+const domainOf = (from: string) => /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
+
+function absolute(facts: QueuedFacts, publicUrl: string): MailFacts {
+  if (facts.kind === 'received') return facts;
+  const { path, ...rest } = facts;
+  return { ...rest, url: new URL(path, publicUrl).href };
+}
+
+export class MailDispatcher {
+  readonly #options: DispatcherOptions;
+  readonly #owner = randomUUID();
+  #timer: NodeJS.Timeout | undefined;
+  #round: Promise<void> | undefined;
+  #stopped = true;
+
+  constructor(options: DispatcherOptions) {
+    this.#options = options;
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.#schedule(0);
+  }
+
+  /** Stops taking mail; what is being sent is finished and recorded first. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#round;
+  }
+
+  #schedule(delayMs: number) {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      this.#round = this.sendDue().then(
+        (handled) => this.#schedule(handled >= this.#options.batch ? 0 : this.#options.pollMs),
+        (error: unknown) => {
+          // The database gone, say: nothing was sent or lost; the next round tries again.
+          const { name, code } = error as Error & { code?: unknown };
+          this.#options.log.error({ error: { name, code } }, 'mail round failed');
+          this.#schedule(this.#options.pollMs);
+        },
+      );
+    }, delayMs);
+  }
+
+  /** One round: expires late reminders, leases what is due, sends it; returns how many were handled. */
+  async sendDue(): Promise<number> {
+    const { storage, clock, batch, leaseMs } = this.#options;
+    const campaignNowMs = clock.campaign();
+    const realNowMs = clock.real();
+    await expireQueued(storage.db, isoAt(campaignNowMs));
+    const leased = await leaseDue(storage.db, storage.dialect, {
+      owner: this.#owner,
+      limit: batch,
+      campaignNowIso: isoAt(campaignNowMs),
+      realNowIso: isoAt(realNowMs),
+      leaseUntilIso: isoAt(realNowMs + leaseMs),
+      reminders: remindersMayGo(campaignNowMs),
+    });
+    await Promise.all(leased.map((mail) => this.#deliver(mail)));
+    return leased.length;
+  }
+
+  async #deliver(mail: LeasedMail): Promise<void> {
+    const { storage, keys, transport, from, publicUrl, log } = this.#options;
+    const outcome = await this.#attempt(mail, () => {
+      if (mail.sealed === null) return undefined;
+      const order = openOrder(keys, mail.id, mail.sealed);
+      const composed = composeMail(absolute(order.facts, publicUrl));
+      return transport.send({
+        id: mail.id,
+        kind: mail.kind,
+        queuedAt: mail.created_at,
+        from,
+        to: order.to,
+        ...composed,
+        messageId: `<${mail.id}@${domainOf(from)}>`,
+      });
+    });
+    await recordOutcome(storage.db, mail.id, this.#owner, outcome);
+    const data = { mail: mail.id, kind: mail.kind, attempt: mail.attempts };
+    if (outcome.state === 'sent') log.info(data, 'mail sent');
+    else if (outcome.state === 'queued') log.warn({ ...data, answer: outcome.error }, 'mail deferred');
+    else if (outcome.state === 'failed') log.error({ ...data, answer: outcome.error }, 'mail failed');
+  }
+
+  async #attempt(mail: LeasedMail, send: () => Promise<void> | undefined): Promise<MailOutcome> {
+    const { clock } = this.#options;
+    let sending;
+    try {
+      sending = send();
+    } catch (error) {
+      // Cannot be opened (a key missing): another try will not help.
+      return {
+        state: 'failed',
+        firstFailedIso: isoAt(clock.real()),
+        error: `nie można otworzyć: ${(error as Error).name}`,
+      };
+    }
+    if (sending === undefined) return { state: 'cancelled' };
+    try {
+      await sending;
+      return { state: 'sent', atIso: isoAt(clock.real()) };
+    } catch (error) {
+      const failure =
+        error instanceof MailSendError ? error : new MailSendError(false, (error as Error).name);
+      const nowMs = clock.real();
+      const firstFailedMs = mail.first_failed_at === null ? nowMs : Date.parse(mail.first_failed_at);
+      const firstFailedIso = isoAt(firstFailedMs);
+      if (failure.permanent || nowMs - firstFailedMs >= GIVE_UP_AFTER_MS)
+        return { state: 'failed', firstFailedIso, error: failure.answer };
+      const waitMs = Math.min(RETRY_FIRST_MS * 2 ** (mail.attempts - 1), RETRY_LONGEST_MS);
+      return {
+        state: 'queued',
+        nextAttemptIso: isoAt(nowMs + waitMs),
+        firstFailedIso,
+        error: failure.answer,
+      };
+    }
+  }
+}

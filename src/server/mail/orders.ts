@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { PrizeKey, TierId } from '#shared/campaign.ts';
+import { isoAt } from '../clock';
+import { decryptText, encryptText } from '../crypto/encryption';
+import type { MailKindColumn, OutboxTable } from '../db/types';
+import { reminderTimes, statementDeadline } from './schedule';
+
+// docs/decisions/mail.md#outbox: what a queued message will say, sealed with its address until it is sent.
+
+interface ClaimFacts {
+  tier: TierId;
+  prize: PrizeKey;
+  code: string;
+}
+
+/** A message's facts as queued: links as paths, made absolute with PUBLIC_URL by the server that sends. */
+export type QueuedFacts =
+  | (ClaimFacts & { kind: 'link'; path: string; deadline: string })
+  | (ClaimFacts & { kind: 'reminder'; path: string; deadline: string; final: boolean })
+  | (ClaimFacts & { kind: 'received'; reference: string; receivedOn: string });
+
+export interface MailOrder {
+  to: string;
+  facts: QueuedFacts;
+}
+
+/** The claim as a message needs it. */
+export interface MailClaim {
+  id: string;
+  tier: string;
+  prize: string;
+  code: string;
+  /** When the link was first issued (campaign clock): the deadline and the reminders count from it. */
+  created_at: string;
+}
+
+const context = (id: string) => `mail:${id}`;
+
+export const sealOrder = (key: Buffer, id: string, order: MailOrder): string =>
+  encryptText(key, JSON.stringify(order), context(id));
+
+export const openOrder = (keys: readonly Buffer[], id: string, sealed: string): MailOrder =>
+  JSON.parse(decryptText(keys, sealed, context(id))) as MailOrder;
+
+const claimFacts = (claim: MailClaim): ClaimFacts => ({
+  tier: claim.tier as TierId,
+  prize: claim.prize as PrizeKey,
+  code: claim.code,
+});
+
+interface EntryTimes {
+  /** Campaign clock. */
+  dueMs: number;
+  expiresMs?: number;
+  /** Real clock. */
+  nowMs: number;
+}
+
+function entry(
+  key: Buffer,
+  claimId: string,
+  kind: MailKindColumn,
+  number: number,
+  order: MailOrder,
+  times: EntryTimes,
+): OutboxTable {
+  const id = randomUUID();
+  return {
+    id,
+    claim_id: claimId,
+    kind,
+    number,
+    state: 'queued',
+    due_at: isoAt(times.dueMs),
+    expires_at: times.expiresMs === undefined ? null : isoAt(times.expiresMs),
+    next_attempt_at: null,
+    lease_until: null,
+    lease_owner: null,
+    attempts: 0,
+    first_failed_at: null,
+    last_error: null,
+    sealed: sealOrder(key, id, order),
+    created_at: isoAt(times.nowMs),
+    sent_at: null,
+  };
+}
+
+/** A claim's link mail (number 0 at import, the next one at each reissue), due at once. */
+export function linkEntry(
+  key: Buffer,
+  claim: MailClaim,
+  to: string,
+  path: string,
+  number: number,
+  clocks: { campaignMs: number; realMs: number },
+): OutboxTable {
+  const deadline = statementDeadline(Date.parse(claim.created_at));
+  const facts: QueuedFacts = { ...claimFacts(claim), kind: 'link', path, deadline };
+  return entry(
+    key,
+    claim.id,
+    'link',
+    number,
+    { to, facts },
+    { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
+  );
+}
+
+/** The reminder's order: the link again, as of the claim's current link. */
+export function reminderOrder(claim: MailClaim, to: string, path: string, final: boolean): MailOrder {
+  const deadline = statementDeadline(Date.parse(claim.created_at));
+  return { to, facts: { ...claimFacts(claim), kind: 'reminder', path, deadline, final } };
+}
+
+/** A claim's reminders (schedule.ts), queued with its link mail. */
+export function reminderEntries(
+  key: Buffer,
+  claim: MailClaim,
+  to: string,
+  path: string,
+  realMs: number,
+): OutboxTable[] {
+  return reminderTimes(Date.parse(claim.created_at)).map((reminder) =>
+    entry(key, claim.id, 'reminder', reminder.number, reminderOrder(claim, to, path, reminder.final), {
+      dueMs: reminder.dueMs,
+      expiresMs: reminder.expiresMs,
+      nowMs: realMs,
+    }),
+  );
+}
+
+/**
+ * The confirmation of a statement: its reference and the day it arrived, nothing the winner typed. Its
+ * number (0 here) is set where it is stored: the claim's statements before it (rejected: reopen-claim).
+ */
+export function receivedEntry(
+  key: Buffer,
+  claim: MailClaim,
+  to: string,
+  facts: { reference: string; receivedOn: string },
+  clocks: { campaignMs: number; realMs: number },
+): OutboxTable {
+  return entry(
+    key,
+    claim.id,
+    'received',
+    0,
+    { to, facts: { ...claimFacts(claim), kind: 'received', ...facts } },
+    { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
+  );
+}

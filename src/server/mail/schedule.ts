@@ -1,0 +1,61 @@
+import { campaign } from '#shared/campaign.ts';
+import { formatIsoDate, warsawCalendarDate, warsawLocalToInstant } from '#shared/warsaw-time.ts';
+
+// docs/decisions/mail.md#reminders: when a claim's reminders are due, all on the campaign clock.
+
+/** Reminders go out between 8:00 and 20:00 Warsaw time: nobody is woken by a lottery. */
+export const REMINDER_HOURS = { from: 8, until: 20 } as const;
+/** The first reminder, this many calendar days after the day the link was issued. */
+const FIRST_REMINDER_DAY = 3;
+
+const DAY_MS = 86_400_000;
+
+/** The Warsaw calendar date `days` after the one of `instantMs`, as YYYY-MM-DD. */
+function warsawDateAfter(instantMs: number, days: number): string {
+  const { year, month, day } = warsawCalendarDate(instantMs);
+  const shifted = new Date(Date.UTC(year, month - 1, day) + days * DAY_MS);
+  return formatIsoDate({
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+  });
+}
+
+const at = (date: string, hour: number) =>
+  warsawLocalToInstant(`${date}T${String(hour).padStart(2, '0')}:00:00`);
+
+/** spec §4: the last day a statement may be sent (deadline.ts counts the same days), YYYY-MM-DD. */
+export function statementDeadline(issuedAtMs: number): string {
+  return warsawDateAfter(issuedAtMs, campaign.statementDeadlineDays);
+}
+
+export interface ReminderTime {
+  number: number;
+  final: boolean;
+  dueMs: number;
+  /** After this the reminder is pointless (the next one, or the deadline, has come). */
+  expiresMs: number;
+}
+
+/**
+ * A claim's reminders: three days after the link, and on the last day, each from 8:00 that day. The first
+ * gives way to the last-day one; the last-day one ends with its day's sending hours.
+ */
+export function reminderTimes(issuedAtMs: number): ReminderTime[] {
+  const first = at(warsawDateAfter(issuedAtMs, FIRST_REMINDER_DAY), REMINDER_HOURS.from);
+  const lastDay = statementDeadline(issuedAtMs);
+  const final = at(lastDay, REMINDER_HOURS.from);
+  return [
+    { number: 1, final: false, dueMs: first, expiresMs: final },
+    { number: 2, final: true, dueMs: final, expiresMs: at(lastDay, REMINDER_HOURS.until) },
+  ];
+}
+
+/** Whether reminders may go at this instant of the campaign clock (Warsaw sending hours). */
+export function remindersMayGo(campaignNowMs: number): boolean {
+  const date = formatIsoDate(warsawCalendarDate(campaignNowMs));
+  return campaignNowMs >= at(date, REMINDER_HOURS.from) && campaignNowMs < at(date, REMINDER_HOURS.until);
+}
+
+/** A Warsaw calendar date as YYYY-MM-DD. */
+export const warsawDate = (instantMs: number): string => formatIsoDate(warsawCalendarDate(instantMs));

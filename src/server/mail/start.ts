@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { Clock } from '../clock';
+import type { ServerConfig } from '../config';
+import type { LoadedKey } from '../crypto/encryption';
+import type { Storage } from '../db';
+import { DISPATCHER_DEFAULTS, MailDispatcher, type DispatcherLog } from './dispatcher';
+import { MAILBOX_DIR, mailboxTransport, smtpTransport } from './transport';
+
+export interface RunningMail {
+  /** Where the mail goes, for the person who started the server. */
+  destination: string;
+  stop(): Promise<void>;
+}
+
+/** docs/decisions/mail.md#dispatcher: this server's dispatcher, unless MAIL=off. */
+export function startMail(
+  config: Pick<ServerConfig, 'mail' | 'dataDir'>,
+  parts: { storage: Storage; clock: Clock; key: LoadedKey; log: DispatcherLog },
+): RunningMail | undefined {
+  const { delivery, from, publicUrl, leaseMs } = config.mail;
+  if (delivery.via === 'off') return undefined;
+  const transport =
+    delivery.via === 'smtp' ? smtpTransport(delivery.url, delivery.dkim) : mailboxTransport(config.dataDir);
+  const dispatcher = new MailDispatcher({
+    ...DISPATCHER_DEFAULTS,
+    storage: parts.storage,
+    clock: parts.clock,
+    keys: [parts.key.key, ...parts.key.previous],
+    transport,
+    from,
+    publicUrl,
+    log: parts.log,
+    leaseMs: leaseMs ?? DISPATCHER_DEFAULTS.leaseMs,
+  });
+  dispatcher.start();
+  return {
+    destination: delivery.via === 'smtp' ? 'SMTP_URL' : path.join(config.dataDir, MAILBOX_DIR),
+    async stop() {
+      await dispatcher.stop();
+      transport.close();
+    },
+  };
+}

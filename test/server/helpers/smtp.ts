@@ -1,0 +1,103 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+// A real SMTP server in process on 127.0.0.1 (docs/decisions/mail.md#tests): the dispatcher talks SMTP to
+// it as to any other. A test decides how it answers each message.
+
+export interface Received {
+  parsed: ParsedMail;
+  raw: string;
+  kind: string;
+  messageId: string;
+  to: string;
+}
+
+/** How the server answers a message: accept it, or an SMTP error (451: try later, 550: refused). */
+export type Answer = 'accept' | { code: number; message: string };
+
+export interface TestSmtp {
+  url: string;
+  port: number;
+  received: Received[];
+  /** Answers the next messages, in order, before accepting again. */
+  answerNext(...answers: Answer[]): void;
+  /** Waits until `count` messages have been accepted in all. */
+  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  /** Forgets what was received and the answers not given yet (between tests). */
+  reset(): void;
+  stop(): Promise<void>;
+  /** Starts listening again on the same port (after stop: the server was down, then up). */
+  restart(): Promise<void>;
+}
+
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+  const received: Received[] = [];
+  const answers: Answer[] = [];
+  const waiting: (() => void)[] = [];
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      // stop() ends open connections at once: a server going down does not wait for its clients.
+      closeTimeout: 50,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const answer = answers.shift() ?? 'accept';
+          if (answer !== 'accept') {
+            callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
+            return;
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          void simpleParser(raw).then((parsed) => {
+            const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+            received.push({
+              parsed,
+              raw,
+              kind: String(parsed.headers.get('x-loteria-kind') ?? ''),
+              messageId: parsed.messageId ?? '',
+              to: to?.value[0]?.address ?? '',
+            });
+            callback();
+            waiting.splice(0).forEach((wake) => wake());
+          }, callback);
+        });
+      },
+    });
+  let server = create();
+  const listen = (at: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
+    });
+  const bound = await listen(port);
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
+    received,
+    answerNext: (...next) => answers.push(...next),
+    async waitFor(count, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > until) throw new Error(`expected ${count} messages, got ${received.length}`);
+        await new Promise<void>((wake) => {
+          waiting.push(wake);
+          setTimeout(wake, 100);
+        });
+      }
+      return received;
+    },
+    reset() {
+      received.length = 0;
+      answers.length = 0;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async restart() {
+      server = create();
+      await listen(bound);
+    },
+  };
+}
