@@ -8,6 +8,10 @@ import { findClaimByHashDigest, findClaimsByCode, replaceClaimHash, type ClaimRo
 import { rejectStatementsOfClaims } from '../db/statements';
 import type { ClaimTable } from '../db/types';
 import { contactDigest, digestOf, newLinkHash } from '../crypto/secrets';
+import type { Clock } from '../clock';
+import { cancelQueued, lastNumber, queuedOfClaim, queueMail, resealWaiting } from '../db/outbox';
+import { linkEntry, reminderOrder, sealOrder } from '../mail/orders';
+import { FINAL_REMINDER } from '../mail/schedule';
 import { decryptText, encryptText } from '../crypto/encryption';
 
 /**
@@ -124,9 +128,16 @@ export async function claimForStatement(
 
 /**
  * New links for a hash tier's claims of a code that have no statement yet. Only digests are stored, so a
- * lost link cannot be given again: this makes a new one, and the old one stops working.
+ * lost link cannot be given again: this makes a new one, and the old one stops working. A claim with the
+ * winners file's e-mail gets the new link by mail (docs/decisions/mail.md#outbox): the old link's mail, if
+ * still queued, is cancelled, and the queued reminders carry the new link.
  */
-export async function reissueLinks(storage: Storage, code: string, tier: Tier): Promise<ClaimLine[]> {
+export async function reissueLinks(
+  storage: Storage,
+  code: string,
+  tier: Tier,
+  { statementsKey, clock }: { statementsKey: Buffer; clock: Clock },
+): Promise<ClaimLine[]> {
   // Tiers III and VI have no link: a hash would let its holder see the claim's code (statement-link).
   if (tier.claimBy !== 'hash')
     throw new ClaimError(`kategoria ${tier.id} nie używa linku z hashem: ${tier.path}`);
@@ -136,8 +147,21 @@ export async function reissueLinks(storage: Storage, code: string, tier: Tier): 
   const lines: ClaimLine[] = [];
   for (const claim of claims) {
     const { hash, digest } = newLinkHash();
-    await replaceClaimHash(storage.db, claim.id, digest);
-    lines.push({ code, award: claim.prize, tier: tier.id, link: linkOf(tier, hash) });
+    const link = linkOf(tier, hash);
+    await storage.db.transaction().execute(async (trx) => {
+      await replaceClaimHash(trx, claim.id, digest);
+      if (!claim.email_sealed) return;
+      const to = openClaimEmail([statementsKey], claim.record_key, claim.email_sealed);
+      await cancelQueued(trx, [claim.id], ['link']);
+      const number = (await lastNumber(trx, claim.id, 'link')) + 1;
+      const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
+      await queueMail(trx, [linkEntry(statementsKey, claim, to, link, number, clocks)]);
+      for (const reminder of await queuedOfClaim(trx, claim.id, 'reminder')) {
+        const order = reminderOrder(claim, to, link, reminder.number === FINAL_REMINDER);
+        await resealWaiting(trx, reminder.id, sealOrder(statementsKey, reminder.id, order));
+      }
+    });
+    lines.push({ code, award: claim.prize, tier: tier.id, link });
   }
   return lines;
 }

@@ -13,10 +13,20 @@ export interface TierStatus {
   rejected: number;
 }
 
-/** Per tier, how many claims there are and where their statements stand, as of the campaign clock's now. */
-export async function tierStatus(storage: Storage, nowMs: number): Promise<TierStatus[]> {
+/**
+ * Per tier, how many claims there are and where their statements stand, as of the campaign clock's now;
+ * and per tier, the claims waiting for a statement that mail cannot reach (no e-mail in the winners file).
+ */
+export async function tierStatus(storage: Storage, nowMs: number) {
   const { claims, rejectedByTier } = await claimStates(storage.db);
-  return prizes.tiers.map((tier) => {
+  const unmailed = prizes.tiers
+    .map((tier) => ({
+      tier: tier.id,
+      claims: claims.filter((claim) => claim.tier === tier.id && !claim.has_statement && !claim.has_email)
+        .length,
+    }))
+    .filter((line) => line.claims > 0);
+  const lines = prizes.tiers.map((tier): TierStatus => {
     const own = claims.filter((claim) => claim.tier === tier.id);
     const waiting = own.filter((claim) => !claim.has_statement);
     return {
@@ -28,4 +38,5 @@ export async function tierStatus(storage: Storage, nowMs: number): Promise<TierS
       rejected: rejectedByTier.get(tier.id) ?? 0,
     };
   });
+  return { lines, unmailed };
 }

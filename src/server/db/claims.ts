@@ -61,7 +61,26 @@ export async function claimStates(db: Kysely<Database>) {
     .groupBy('tier')
     .execute();
   return {
-    claims: claims.map(({ tier, created_at, has_statement }) => ({ tier, created_at, has_statement })),
+    claims: claims.map(({ tier, created_at, has_statement, email_sealed }) => ({
+      tier,
+      created_at,
+      has_statement,
+      has_email: email_sealed !== null,
+    })),
     rejectedByTier: new Map(rejected.map((row) => [row.tier, Number(row.n)])),
   };
+}
+
+/** Claims whose sealed e-mail another key than the current one sealed (docs/decisions/storage.md#statements-key). */
+export async function claimEmailsToReseal(db: Kysely<Database>, sealedPrefix: string) {
+  return db
+    .selectFrom('claims')
+    .select(['id', 'record_key', 'email_sealed'])
+    .where('email_sealed', 'is not', null)
+    .where('email_sealed', 'not like', `${sealedPrefix}%`)
+    .execute();
+}
+
+export async function writeClaimEmail(db: Kysely<Database>, claimId: string, sealed: string | null) {
+  await db.updateTable('claims').set({ email_sealed: sealed }).where('id', '=', claimId).execute();
 }

@@ -53,8 +53,14 @@ export async function queuedOfClaim(db: Db, claimId: string, kind: MailKindColum
     .execute();
 }
 
-export async function resealQueued(db: Db, id: string, sealed: string): Promise<void> {
-  await db.updateTable('outbox').set({ sealed }).where('id', '=', id).where('state', '=', 'queued').execute();
+/** Replaces a waiting message's sealed part (a new link; a new key): not once it is sent or cancelled. */
+export async function resealWaiting(db: Db, id: string, sealed: string): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ sealed })
+    .where('id', '=', id)
+    .where('sealed', 'is not', null)
+    .execute();
 }
 
 export interface LeaseRequest {
@@ -147,39 +153,53 @@ export interface KindCounts {
   queued: number;
   sent: number;
   failed: number;
-  oldestQueuedAt: string | null;
+  /** When the queued message due the longest was due (campaign clock), or null when none is due. */
+  oldestDueAt: string | null;
 }
 
-export async function mailCounts(db: Db): Promise<KindCounts[]> {
+export async function mailCounts(db: Db, campaignNowIso: string): Promise<KindCounts[]> {
   const rows = await db
     .selectFrom('outbox')
-    .select([
-      'kind',
-      'state',
-      (eb) => eb.fn.countAll<string | number>().as('n'),
-      (eb) => eb.fn.min('created_at').as('oldest'),
-    ])
+    .select(['kind', 'state', (eb) => eb.fn.countAll<string | number>().as('n')])
     .groupBy(['kind', 'state'])
+    .execute();
+  const oldest = await db
+    .selectFrom('outbox')
+    .select(['kind', (eb) => eb.fn.min('due_at').as('due_at')])
+    .where('state', '=', 'queued')
+    .where('due_at', '<=', campaignNowIso)
+    .groupBy('kind')
     .execute();
   const kinds: MailKindColumn[] = ['link', 'reminder', 'received'];
   return kinds.map((kind) => {
-    const of = (state: string) => rows.find((row) => row.kind === kind && row.state === state);
+    const count = (state: string) =>
+      Number(rows.find((row) => row.kind === kind && row.state === state)?.n ?? 0);
     return {
       kind,
-      queued: Number(of('queued')?.n ?? 0),
-      sent: Number(of('sent')?.n ?? 0),
-      failed: Number(of('failed')?.n ?? 0),
-      oldestQueuedAt: of('queued')?.oldest ?? null,
+      queued: count('queued'),
+      sent: count('sent'),
+      failed: count('failed'),
+      oldestDueAt: oldest.find((row) => row.kind === kind)?.due_at ?? null,
     };
   });
 }
 
+/** The failed messages with their claim's code and tier (no address: it is sealed). */
 export async function failedMail(db: Db) {
   return db
     .selectFrom('outbox')
-    .select(['id', 'claim_id', 'kind', 'attempts', 'first_failed_at', 'last_error'])
-    .where('state', '=', 'failed')
-    .orderBy('first_failed_at')
+    .innerJoin('claims', 'claims.id', 'outbox.claim_id')
+    .select([
+      'outbox.id',
+      'outbox.kind',
+      'claims.code',
+      'claims.tier',
+      'outbox.attempts',
+      'outbox.first_failed_at',
+      'outbox.last_error',
+    ])
+    .where('outbox.state', '=', 'failed')
+    .orderBy('outbox.first_failed_at')
     .execute();
 }
 

@@ -188,11 +188,22 @@ export async function writeSealed(
 
 /**
  * Retention (spec §9): empties the statements stored before `beforeIso` of everything the winner sent
- * (sealed fields, photo), received and rejected alike. A received row stays as a marker, so its claim stays
+ * (sealed fields, photo), received and rejected alike, and forgets the e-mail of the claims issued before it. A received row stays as a marker, so its claim stays
  * answered and takes no second statement, even after the same winners file is imported again. Returns how
  * many were emptied.
  */
 export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: string): Promise<number> {
+  // docs/decisions/mail.md#addresses: the claims of that time are done with mail too: their e-mail goes,
+  // and so does whatever of their mail has not gone.
+  const old = db.selectFrom('claims').select('id').where('created_at', '<', beforeIso);
+  await db.updateTable('claims').set({ email_sealed: null }).where('created_at', '<', beforeIso).execute();
+  await db
+    .updateTable('outbox')
+    .set({ state: 'cancelled', sealed: null })
+    .where('state', '=', 'queued')
+    .where('claim_id', 'in', old)
+    .execute();
+  await db.updateTable('outbox').set({ sealed: null }).where('claim_id', 'in', old).execute();
   let purged = 0;
   for (const table of Object.values(TABLE_OF)) {
     const result = await db

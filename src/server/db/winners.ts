@@ -144,12 +144,9 @@ export async function importWinners(db: Kysely<Database>, data: WinnersImport): 
       (await upsertRecords(trx, 'instant_winners', data.instant, written)) +
       (await upsertRecords(trx, 'draw_winners', data.draws, written));
     const claimed = new Map(
-      (
-        await trx
-          .selectFrom('claims')
-          .select(['record_key', 'email_digest', 'phone_digest', 'email_sealed'])
-          .execute()
-      ).map((row) => [row.record_key, row]),
+      (await trx.selectFrom('claims').select(['record_key', 'email_digest', 'phone_digest']).execute()).map(
+        (row) => [row.record_key, row],
+      ),
     );
     const newClaims = data.claims.filter((claim) => !claimed.has(claim.record_key));
     await insertChunked(trx, 'claims', newClaims, written);
@@ -162,12 +159,7 @@ export async function importWinners(db: Kysely<Database>, data: WinnersImport): 
     // A claim imported before takes the file's contact: corrected, or keyed anew after a key rotation.
     for (const claim of data.claims) {
       const old = claimed.get(claim.record_key);
-      if (
-        old &&
-        (old.email_digest !== claim.email_digest ||
-          old.phone_digest !== claim.phone_digest ||
-          (old.email_sealed === null && claim.email_sealed !== null))
-      ) {
+      if (old && (old.email_digest !== claim.email_digest || old.phone_digest !== claim.phone_digest)) {
         await trx
           .updateTable('claims')
           .set({

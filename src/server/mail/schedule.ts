@@ -29,6 +29,9 @@ export function statementDeadline(issuedAtMs: number): string {
   return warsawDateAfter(issuedAtMs, campaign.statementDeadlineDays);
 }
 
+/** The number of the last-day reminder. */
+export const FINAL_REMINDER = 2;
+
 export interface ReminderTime {
   number: number;
   final: boolean;
@@ -47,7 +50,7 @@ export function reminderTimes(issuedAtMs: number): ReminderTime[] {
   const final = at(lastDay, REMINDER_HOURS.from);
   return [
     { number: 1, final: false, dueMs: first, expiresMs: final },
-    { number: 2, final: true, dueMs: final, expiresMs: at(lastDay, REMINDER_HOURS.until) },
+    { number: FINAL_REMINDER, final: true, dueMs: final, expiresMs: at(lastDay, REMINDER_HOURS.until) },
   ];
 }
 

@@ -3,6 +3,9 @@ import { exportOptouts } from './commands/export-optouts';
 import { exportStatements } from './commands/export-statements';
 import { importWinners } from './commands/import-winners';
 import { issueOptout } from './commands/issue-optout';
+import { mailRetry } from './commands/mail-retry';
+import { mailStatus } from './commands/mail-status';
+import { mailbox } from './commands/mailbox';
 import { purgeStatements } from './commands/purge-statements';
 import { reissueLink } from './commands/reissue-link';
 import { reopenClaim } from './commands/reopen-claim';
@@ -18,4 +21,7 @@ export const COMMANDS: readonly Command[] = [
   exportOptouts,
   status,
   purgeStatements,
+  mailStatus,
+  mailRetry,
+  mailbox,
 ];

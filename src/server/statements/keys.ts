@@ -1,4 +1,8 @@
 import type { Storage } from '../db';
+import { openClaimEmail, sealClaimEmail } from '../claims/claims';
+import { claimEmailsToReseal, writeClaimEmail } from '../db/claims';
+import { outboxToReseal, resealWaiting } from '../db/outbox';
+import { openOrder, sealOrder } from '../mail/orders';
 import { anyStatement, readSealed, statementsToReseal, writeSealed } from '../db/statements';
 import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
 import { KeyError, keyFingerprint, sealedPrefix, type LoadedKey } from '../crypto/encryption';
@@ -50,6 +54,14 @@ export async function prepareStatementsKey({ db }: Storage, loaded: LoadedKey): 
       id,
       resealStatement(keys, loaded.key, claim_id, { ...row, open: row.payload }),
     );
+  }
+  // The mail waiting to be sent and the claims' e-mails are sealed with the same key: resealed alike.
+  for (const { id, sealed } of await outboxToReseal(db, sealedPrefix(loaded.key))) {
+    await resealWaiting(db, id, sealOrder(loaded.key, id, openOrder(keys, id, sealed!)));
+  }
+  for (const claim of await claimEmailsToReseal(db, sealedPrefix(loaded.key))) {
+    const email = openClaimEmail(keys, claim.record_key, claim.email_sealed!);
+    await writeClaimEmail(db, claim.id, sealClaimEmail(loaded.key, claim.record_key, email));
   }
   return stale.length;
 }

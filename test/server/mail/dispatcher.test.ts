@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reissueLinks } from '#server/claims/claims.ts';
+import { tierById } from '#shared/campaign.ts';
 import { DISPATCHER_DEFAULTS, MailDispatcher } from '#server/mail/dispatcher.ts';
 import { smtpTransport, type MailTransport } from '#server/mail/transport.ts';
 import type { WinnersFile } from '#server/winners/import-file.ts';
@@ -231,6 +233,23 @@ for (const target of storageTargets) {
         'cancelled',
         'cancelled',
       ]);
+    });
+
+    it('mails a reissued link, and the reminders still due carry it instead of the old one', async () => {
+      const [old] = (await importInto(t, { instant: [], draws: [mailFile.draws[0]!] }, { clock })).lines;
+      const [fresh] = await reissueLinks(t.storage, 'C0000000001', tierById('I')!, {
+        statementsKey: t.statementsKey,
+        clock,
+      });
+      await dispatcher.sendDue();
+      // The first link mail was still queued: only the new link goes.
+      expect(smtp.received.map((mail) => mail.kind)).toEqual(['link']);
+      expect(smtp.received[0]!.parsed.text).toContain(`${PUBLIC_URL}${fresh!.link}`);
+      expect(smtp.received[0]!.parsed.text).not.toContain(old!.link);
+      now.campaign = Date.parse('2025-07-04T09:00:00+02:00');
+      await dispatcher.sendDue();
+      expect(smtp.received.map((mail) => mail.kind)).toEqual(['link', 'reminder']);
+      expect(smtp.received[1]!.parsed.text).toContain(`${PUBLIC_URL}${fresh!.link}`);
     });
 
     it('confirms to the statement address when the winners file has none', async () => {

@@ -292,6 +292,13 @@ describe.each(storageTargets)('statements on $name', (target) => {
       const rows = await t.storage.db.selectFrom('statements').selectAll().execute();
       expect(rows).toHaveLength(7);
       expect(rows.every((row) => row.payload === '' && row.secrets === '' && row.image === null)).toBe(true);
+      // docs/decisions/mail.md#addresses: no mail is due to those claims any more: their e-mail is gone
+      const sealed = [
+        ...(await t.storage.db.selectFrom('claims').select('email_sealed as sealed').execute()),
+        ...(await t.storage.db.selectFrom('outbox').select('sealed').execute()),
+      ];
+      expect(sealed.length).toBeGreaterThan(10);
+      expect(sealed.every((row) => row.sealed === null)).toBe(true);
     });
   });
 

@@ -20,10 +20,23 @@ const loaded = (key: Buffer, previous: Buffer[] = []): LoadedKey => ({
 describe.each(storageTargets)('the statements key on $name', (target) => {
   let t: TestApp;
   const post = (payload: Record<string, unknown>) => postStatement(t, payload);
+  const keyIdsOf = (values: (string | null)[]) =>
+    values.filter((value) => value !== null).map((value) => value!.split('.')[1]);
   const sealedKeyIds = async () =>
     (await t.storage.db.selectFrom('statements').select(['secrets', 'image']).execute()).flatMap((row) =>
-      [row.secrets, row.image].filter((value) => value !== null).map((value) => value!.split('.')[1]),
+      keyIdsOf([row.secrets, row.image]),
     );
+  /** The mail waiting to be sent and the claims' e-mails: sealed with the same key. */
+  const mailKeyIds = async () => [
+    ...keyIdsOf(
+      (await t.storage.db.selectFrom('outbox').select('sealed').execute()).map((row) => row.sealed),
+    ),
+    ...keyIdsOf(
+      (await t.storage.db.selectFrom('claims').select('email_sealed').execute()).map(
+        (row) => row.email_sealed,
+      ),
+    ),
+  ];
 
   beforeAll(async () => {
     t = await openTestApp(target, { rateLimitMax: 1_000 });
@@ -54,8 +67,10 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
   it('rotates: a new key with the old one as previous reseals everything, then the old one can go', async () => {
     const newKey = randomBytes(32);
     expect(new Set(await sealedKeyIds())).toEqual(new Set([keyId(t.statementsKey)]));
+    expect(new Set(await mailKeyIds())).toEqual(new Set([keyId(t.statementsKey)]));
     expect(await prepareStatementsKey(t.storage, loaded(newKey, [t.statementsKey]))).toBe(1);
     expect(new Set(await sealedKeyIds())).toEqual(new Set([keyId(newKey)]));
+    expect(new Set(await mailKeyIds())).toEqual(new Set([keyId(newKey)]));
     // the old key alone is now the wrong one; the new one alone opens everything
     await expect(prepareStatementsKey(t.storage, loaded(t.statementsKey))).rejects.toThrow(/STATEMENTS_KEY/);
     const out = `${t.dataDir}/rotated.csv`;
@@ -72,8 +87,10 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
       .select('id')
       .where('code', '=', 'E1B2C3D4E5F')
       .executeTakeFirstOrThrow();
-    // a database from before fingerprints, holding only this statement
+    // a database from before fingerprints, holding only this statement (and so from before mail)
     await t.storage.db.deleteFrom('statements').execute();
+    await t.storage.db.deleteFrom('outbox').execute();
+    await t.storage.db.updateTable('claims').set({ email_sealed: null }).execute();
     await t.storage.db.deleteFrom('app_meta').where('key', '=', 'statements_key_fingerprint').execute();
     // the first format: "v1." + iv, tag and ciphertext, no key id; names and the photo in the clear
     const iv = randomBytes(12);
@@ -93,6 +110,7 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
         payload: JSON.stringify({ name: 'Jan', surName: 'Kowalski' }),
         secrets: `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`,
         image: pngDataUrl(),
+        reference: null,
         created_at: new Date().toISOString(),
       })
       .execute();

@@ -5,8 +5,8 @@ import { codeAndTier, hashTiers, tierIds, type Command } from '../command';
 export const reissueLink: Command = {
   name: 'reissue-link',
   usage: `reissue-link <kod> <${tierIds(hashTiers)}>`,
-  async run({ storage, args, emit }) {
+  async run({ storage, key, clock, args, emit }) {
     const { code, tier } = codeAndTier(args, hashTiers);
-    for (const line of await reissueLinks(storage, code, tier)) emit(line);
+    for (const line of await reissueLinks(storage, code, tier, { statementsKey: key.key, clock })) emit(line);
   },
 };

@@ -5,7 +5,15 @@ import type { Command } from '../command';
 export const status: Command = {
   name: 'status',
   usage: 'status',
-  async run({ storage, clock, emit }) {
-    for (const line of await tierStatus(storage, clock.campaign())) emit(line);
+  async run({ storage, clock, emit, tell }) {
+    const { lines, unmailed } = await tierStatus(storage, clock.campaign());
+    for (const line of lines) emit(line);
+    // docs/decisions/mail.md#addresses: these winners get no mail; the operator reaches them otherwise.
+    if (unmailed.length > 0)
+      tell(
+        `Czekają na oświadczenie bez adresu e-mail w pliku zwycięzców (poczta do nich nie dotrze): ${unmailed
+          .map(({ tier, claims }) => `kategoria ${tier}: ${claims}`)
+          .join(', ')}.`,
+      );
   },
 };
