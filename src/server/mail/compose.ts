@@ -213,17 +213,21 @@ const STYLE = {
 
 function htmlPart(message: Message): string {
   const paragraph = (content: string, style = STYLE.paragraph) => `<p style="${style}">${content}</p>`;
-  const link = message.action?.link;
+  const { action } = message;
   const body = [
     `<h1 style="${STYLE.heading}">${html(message.heading)}</h1>`,
     paragraph(html(message.intro)),
     paragraph(message.details.map(html).join('<br>')),
-    ...(message.action && link
+    ...(action
       ? [
-          paragraph(html(message.action.lead)),
-          paragraph(`<a href="${escapeHtml(link.url)}" style="${STYLE.link}">${html(link.text)}</a>`),
+          paragraph(html(action.lead)),
+          paragraph(
+            `<a href="${escapeHtml(action.link.url)}" style="${STYLE.link}">${html(action.link.text)}</a>`,
+          ),
           // The address written out too, for a client that shows no links.
-          paragraph(`${html(link.hint)}<br><span style="${STYLE.address}">${escapeHtml(link.url)}</span>`),
+          paragraph(
+            `${html(action.link.hint)}<br><span style="${STYLE.address}">${escapeHtml(action.link.url)}</span>`,
+          ),
         ]
       : []),
     ...message.after.map((text) => paragraph(html(text))),
