@@ -1,8 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
 /**
- * The content files' shapes (src/content/campaign.json, draws.json, prizes.json), declared once: the JSON
- * Schemas that content-validation.ts checks the files with, and the TypeScript types derived from them.
+ * The content files' shapes (src/content/campaign.json, draws.json, prizes.json, faq.json, rules.json,
+ * mail.json), declared once: the JSON Schemas that content-validation.ts checks the files with, and the
+ * TypeScript types derived from them.
  */
 
 /**
@@ -334,6 +335,87 @@ export const rulesSchema = {
   },
 } as const;
 
+/** Lines of an e-mail shown one under another (src/content/mail.json: a message's details, the footer). */
+const lines = { type: 'array', minItems: 1, items: text } as const;
+
+/**
+ * src/content/mail.json: the texts of the e-mails to winners (src/server/mail/compose.ts). Every part is
+ * required: a message missing one would go out with a hole in it. Which {placeholders} each part may use is
+ * content-validation.ts's check (MAIL_PLACEHOLDERS).
+ */
+export const mailSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tierName', 'link', 'reminder', 'claim', 'received', 'footer'],
+  properties: {
+    // How a tier is named in a sentence: "nagroda III stopnia", but "nagroda WinTo!".
+    tierName: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['numbered', 'named'],
+      properties: { numbered: text, named: text },
+    },
+    link: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['subject', 'heading', 'intro', 'details'],
+      properties: { subject: text, heading: text, intro: text, details: lines },
+    },
+    reminder: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['subject', 'heading', 'intro', 'details', 'sentByPost', 'final'],
+      properties: {
+        subject: text,
+        heading: text,
+        intro: text,
+        details: lines,
+        sentByPost: text,
+        // The reminder on the deadline's own day replaces these three.
+        final: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['subject', 'heading', 'intro'],
+          properties: { subject: text, heading: text, intro: text },
+        },
+      },
+    },
+    // How to claim, in the link and in the reminders: by the link's hash, or by the code and its contact.
+    claim: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['byLink', 'byCode', 'linkHint'],
+      properties: {
+        byLink: { $ref: '#/$defs/claimWay' },
+        byCode: { $ref: '#/$defs/claimWay' },
+        linkHint: text,
+      },
+    },
+    received: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['subject', 'heading', 'intro', 'details', 'next', 'keepReference'],
+      properties: {
+        subject: text,
+        heading: text,
+        intro: text,
+        details: lines,
+        next: text,
+        keepReference: text,
+      },
+    },
+    footer: lines,
+  },
+  $defs: {
+    claimWay: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['action', 'linkText', 'note'],
+      properties: { action: text, linkText: text, note: text },
+    },
+  },
+} as const;
+
 export type Campaign = FromSchema<typeof campaignSchema>;
 export type Phase = Campaign['phases'][number];
 export type PhaseId = Phase['id'];
@@ -344,3 +426,4 @@ export type Prize = PrizesContent['catalogue'][string];
 export type Faq = FromSchema<typeof faqSchema>;
 export type FaqItemContent = FromSchema<typeof faqItemSchema>;
 export type Rules = FromSchema<typeof rulesSchema>;
+export type Mail = FromSchema<typeof mailSchema>;

@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import { didYouMean, pointerToken, polishAjvProblems } from './ajv-polish';
 import { isWarsawLocalTime, warsawLocalToInstant } from './warsaw-time';
 import faqJson from '#content/faq.json';
+import mailJson from '#content/mail.json';
 import rulesJson from '#content/rules.json';
 import statementJson from '#content/statement.json';
 import textsJson from '#content/texts.json';
@@ -10,13 +11,16 @@ import {
   campaignSchema,
   drawsSchema,
   faqSchema,
+  mailSchema,
   prizesSchema,
   rulesSchema,
   type Faq,
   type FaqItemContent,
+  type Mail,
   type Rules,
 } from './content-schemas';
 import { campaignFactsOf } from './content/campaign-facts';
+import { MAIL_PLACEHOLDERS, type MailPart } from './content/mail-placeholders';
 import { placeholderNames, RUNTIME_PLACEHOLDERS } from './content/template';
 import { PAYLOAD_TABLE } from './statement/payload';
 
@@ -68,6 +72,7 @@ export interface Content {
   rules: Rules;
   texts: typeof textsJson;
   statement: typeof statementJson;
+  mail: Mail;
 }
 
 /** The content files as the site reads them. */
@@ -79,10 +84,12 @@ export const contentFiles: Content = {
   rules: rulesJson as Rules,
   texts: textsJson,
   statement: statementJson,
+  mail: mailJson,
 };
 
 const FAQ = 'src/content/faq.json';
 const RULES = 'src/content/rules.json';
+const MAIL = 'src/content/mail.json';
 
 /** The texts an answer shows: what its links and bold phrases must be found in. */
 function answerTexts(item: FaqItemContent): string[] {
@@ -155,26 +162,56 @@ function rulesProblems(rules: Rules): string[] {
   );
 }
 
+/** What is wrong with an unknown {name} at a place, after "nieznana nazwa w klamrach „{name}”". */
+type UnknownAdvice = (name: string, known: string[]) => string;
+
+const braced = (names: readonly string[]) => names.map((name) => `{${name}}`);
+
+const readmeAdvice: UnknownAdvice = (name, known) =>
+  didYouMean(`{${name}}`, braced(known)) ||
+  ' — wpisz jedną z nazw wymienionych w src/content/README.md albo napisz tekst bez nawiasów klamrowych';
+
 /**
  * A {placeholder} no code fills: the page would show it as written. The names a text may use are the
  * campaign's facts and those filled where the text is shown (src/shared/content/template.ts).
  */
-function placeholderProblems(file: string, content: unknown, known: string[], place = ''): string[] {
+function placeholderProblems(
+  file: string,
+  content: unknown,
+  known: string[],
+  place = '',
+  advice = readmeAdvice,
+): string[] {
   if (typeof content === 'string') {
-    const braced = known.map((name) => `{${name}}`);
     return placeholderNames(content)
       .filter((name) => !known.includes(name))
-      .map(
-        (name) =>
-          `${file}: ${place} — nieznana nazwa w klamrach „{${name}}”` +
-          (didYouMean(`{${name}}`, braced) ||
-            ' — wpisz jedną z nazw wymienionych w src/content/README.md albo napisz tekst bez nawiasów klamrowych'),
-      );
+      .map((name) => `${file}: ${place} — nieznana nazwa w klamrach „{${name}}”${advice(name, known)}`);
   }
   if (typeof content !== 'object' || content === null) return [];
   return Object.entries(content).flatMap(([key, value]) =>
-    placeholderProblems(file, value, known, `${place}/${pointerToken(key)}`),
+    placeholderProblems(file, value, known, `${place}/${pointerToken(key)}`, advice),
   );
+}
+
+/**
+ * mail.json: each part may name only what its message carries (MAIL_PLACEHOLDERS) and the campaign facts. A
+ * wrong name would reach a winner's inbox as written, so the editor is told which names that text may use,
+ * and when a name belongs to another message, that it does.
+ */
+function mailPlaceholderProblems(mail: Mail, facts: string[]): string[] {
+  const everyMessageName: string[] = Object.values(MAIL_PLACEHOLDERS).flat();
+  return (Object.keys(MAIL_PLACEHOLDERS) as MailPart[]).flatMap((part) => {
+    const own: readonly string[] = MAIL_PLACEHOLDERS[part];
+    const allowed =
+      own.length === 0
+        ? 'w tym tekście możesz wpisać tylko nazwy faktów kampanii wymienione w src/content/README.md'
+        : `w tym tekście możesz wpisać ${braced(own).join(', ')} oraz nazwy faktów kampanii wymienione w src/content/README.md`;
+    const advice: UnknownAdvice = (name, known) =>
+      everyMessageName.includes(name)
+        ? ` — ta nazwa należy do innej wiadomości: ${allowed}`
+        : didYouMean(`{${name}}`, braced(known)) || ` — ${allowed}`;
+    return placeholderProblems(MAIL, mail[part], [...facts, ...own], `/${part}`, advice);
+  });
 }
 
 /** Every problem in the content files, each naming its file and field; an empty list means valid. */
@@ -186,6 +223,7 @@ export function validateContent({
   rules,
   texts,
   statement,
+  mail,
 }: Content): string[] {
   const shapeErrors = [
     ...check(FAQ, faqSchema, faq),
@@ -193,11 +231,13 @@ export function validateContent({
     ...check('src/content/campaign.json', campaignSchema, campaign),
     ...check('src/content/draws.json', drawsSchema, draws),
     ...check('src/content/prizes.json', prizesSchemaWithFields, prizes),
+    ...check(MAIL, mailSchema, mail),
   ];
   if (shapeErrors.length > 0) return shapeErrors;
 
   const file = 'src/content/campaign.json';
-  const placeholders = [...Object.keys(campaignFactsOf(campaign)), ...RUNTIME_PLACEHOLDERS];
+  const facts = Object.keys(campaignFactsOf(campaign));
+  const placeholders = [...facts, ...RUNTIME_PLACEHOLDERS];
   const errors: string[] = [
     ...faqProblems(faq),
     ...rulesProblems(rules),
@@ -205,6 +245,7 @@ export function validateContent({
     ...placeholderProblems(RULES, rules, placeholders),
     ...placeholderProblems('src/content/texts.json', texts, placeholders),
     ...placeholderProblems('src/content/statement.json', statement, placeholders),
+    ...mailPlaceholderProblems(mail, facts),
   ];
   for (const key of ['lottery', 'sales', 'registration', 'complaints'] as const) {
     errors.push(...ordered(file, `/${key}`, campaign[key].start, campaign[key].end));

@@ -93,3 +93,68 @@ describe('FAQ and rules content', () => {
     ]);
   });
 });
+
+// mail.json goes to winners' inboxes: a name its message does not fill would be read there as written.
+describe('mail.json', () => {
+  const withMail = (edit: (mail: Content['mail']) => void) => {
+    const mail = structuredClone(contentFiles.mail);
+    edit(mail);
+    return validateContent({ ...contentFiles, mail });
+  };
+  const CLAIM_NAMES = '{code}, {prize}, {tier}, {deadline}, {link}';
+
+  it('today is valid', () => {
+    expect(withMail(() => {})).toEqual([]);
+  });
+
+  it('a deadline written in Polish, {termin}, is told with the file, the place and the names that text may use', () => {
+    expect(
+      withMail((mail) => {
+        mail.reminder.final.intro = 'Dziś, {termin}, mija termin wysłania oświadczenia.';
+      }),
+    ).toEqual([
+      `src/content/mail.json: /reminder/final/intro — nieznana nazwa w klamrach „{termin}” — w tym tekście możesz wpisać ${CLAIM_NAMES} oraz nazwy faktów kampanii wymienione w src/content/README.md`,
+    ]);
+  });
+
+  it('a misspelt name is guessed; a campaign fact may be named anywhere', () => {
+    expect(
+      withMail((mail) => {
+        mail.link.details[1] = 'Ostatni dzień: {deadlin}';
+        mail.footer.push('Regulamin: {rulesPdf}');
+      }),
+    ).toEqual([
+      'src/content/mail.json: /link/details/1 — nieznana nazwa w klamrach „{deadlin}” — czy chodziło o „{deadline}”?',
+    ]);
+  });
+
+  it('a name of another message is refused: the reference is not known before the statement, the code is not repeated after it', () => {
+    expect(
+      withMail((mail) => {
+        mail.link.intro = 'Numer zgłoszenia: {reference}';
+        mail.received.next = 'Dziękujemy za kod {code}.';
+        mail.footer[0] = 'Termin: {deadline}';
+      }),
+    ).toEqual([
+      `src/content/mail.json: /link/intro — nieznana nazwa w klamrach „{reference}” — ta nazwa należy do innej wiadomości: w tym tekście możesz wpisać ${CLAIM_NAMES} oraz nazwy faktów kampanii wymienione w src/content/README.md`,
+      'src/content/mail.json: /received/next — nieznana nazwa w klamrach „{code}” — ta nazwa należy do innej wiadomości: w tym tekście możesz wpisać {reference}, {tier}, {prize}, {receivedOn} oraz nazwy faktów kampanii wymienione w src/content/README.md',
+      'src/content/mail.json: /footer/0 — nieznana nazwa w klamrach „{deadline}” — ta nazwa należy do innej wiadomości: w tym tekście możesz wpisać tylko nazwy faktów kampanii wymienione w src/content/README.md',
+    ]);
+  });
+
+  it('a missing or emptied text and a misspelt key, by their place', () => {
+    expect(
+      withMail((mail) => {
+        delete (mail.reminder as Partial<typeof mail.reminder>).sentByPost;
+        mail.claim.byCode.linkText = '';
+        Object.assign(mail.received, { temat: 'literówka' });
+      }),
+    ).toEqual([
+      'src/content/mail.json: /reminder/sentByPost — brakuje pola „sentByPost”',
+      'src/content/mail.json: /claim/byCode/linkText — nie może być puste',
+      expect.stringMatching(
+        /^src\/content\/mail\.json: \/received\/temat — nieznane pole „temat” w „received”/,
+      ),
+    ]);
+  });
+});

@@ -6,7 +6,8 @@ const PLACEHOLDER = /\{(\w+)\}/g;
 
 /**
  * The placeholders filled where a text is shown, from what the visitor did or what the page lists (a code,
- * a chosen day, a tier); the campaign facts (campaign-facts.ts) are the others a text may name.
+ * a chosen day, a tier, a sent statement's reference); the campaign facts (campaign-facts.ts) are the
+ * others a text may name.
  */
 export const RUNTIME_PLACEHOLDERS = [
   'code',
@@ -21,6 +22,7 @@ export const RUNTIME_PLACEHOLDERS = [
   'number',
   'n',
   'address',
+  'reference',
 ];
 
 /** Fills `{name}` placeholders of a content text; an unknown placeholder stays as written. */

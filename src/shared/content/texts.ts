@@ -12,7 +12,7 @@ export const campaignFacts = campaignFactsOf(campaign);
  * Polish typesetting for amounts: a narrow screen must not break "4 088 zł" into "4" and "088 zł", so
  * thousands and the currency are bound with no-break spaces.
  */
-function bindAmounts(text: string): string {
+export function bindAmounts(text: string): string {
   return text.replace(/(\d) (?=\d{3}(?!\d))/g, '$1\u00a0').replace(/(\d) zł/g, '$1\u00a0zł');
 }
 

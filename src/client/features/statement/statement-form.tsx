@@ -54,7 +54,25 @@ function fieldMessages(validator: TierValidator, schema: RJSFSchema, formData: S
   return messages;
 }
 
-type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
+type Outcome = { kind: 'success'; reference?: string } | { kind: 'error'; message: string } | null;
+
+/**
+ * "Numer zgłoszenia: K7QM-4XD9": the number set apart, to be read aloud on the phone and copied whole with
+ * one click or tap (docs/api.md#statements).
+ */
+function ReferenceLine({ reference }: { reference: string }) {
+  const [before, after = ''] = texts.successReference.split('{reference}');
+  return (
+    <>
+      <p>
+        {before}
+        <strong className="statement__reference-number">{reference}</strong>
+        {after}
+      </p>
+      <p>{texts.successReferenceHint}</p>
+    </>
+  );
+}
 
 export function StatementForm({
   tier,
@@ -123,7 +141,11 @@ export function StatementForm({
     setSending(true);
     const result = await send(buildPayload(tier, data, { hash, visible }));
     setSending(false);
-    setOutcome(result.ok ? { kind: 'success' } : { kind: 'error', message: result.message });
+    setOutcome(
+      result.ok
+        ? { kind: 'success', reference: result.reference }
+        : { kind: 'error', message: result.message },
+    );
   };
 
   return (
@@ -175,6 +197,7 @@ export function StatementForm({
         closeOnOutsideClick={false}
       >
         <p>{texts.successText}</p>
+        {outcome?.kind === 'success' && outcome.reference && <ReferenceLine reference={outcome.reference} />}
         <Link className="button button--sun" to="/">
           {texts.successButton}
         </Link>

@@ -4,7 +4,8 @@ import { apiUrl, errorMessageOf } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
 import { texts } from '#shared/content/statement-texts.ts';
 
-export type SubmitResult = { ok: true } | { ok: false; message: string };
+/** A sent statement has its `reference` (docs/api.md#statements) when the server gave one. */
+export type SubmitResult = { ok: true; reference?: string } | { ok: false; message: string };
 
 /**
  * A statement with its photo is about a megabyte: on a weak mobile upload that takes tens of seconds, so
@@ -14,6 +15,21 @@ export const STATEMENT_TIMEOUT_MS = 60_000;
 
 /** Answers of a proxy in front of the server, not of the server: 502 Bad Gateway, 504 Gateway Timeout. */
 const GATEWAY_FAILURES = [502, 504];
+
+/**
+ * The reference of a 201 answer, `{"status":"ok","reference":"K7QM-4XD9"}`. An older server answers
+ * `{"status":"ok"}` alone, and an unreadable body is no failure: the statement was stored either way.
+ */
+async function referenceOf(response: Response): Promise<{ reference?: string }> {
+  try {
+    const { reference } = (await response.json()) as { reference?: unknown };
+    return typeof reference === 'string' && reference.trim() !== '' && reference.length <= 32
+      ? { reference: reference.trim() }
+      : {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * spec §7: POST the statement; a failure carries the server's `message` ('' when absent, spec §8). No
@@ -37,7 +53,7 @@ export async function submitStatement(tier: Tier, payload: StatementPayload): Pr
       body: JSON.stringify(payload),
       signal: controller.signal,
     });
-    if (response.ok) return { ok: true };
+    if (response.ok) return { ok: true, ...(await referenceOf(response)) };
     if (response.status >= 500) reportError('statement-server', `HTTP ${response.status}`);
     // The browser's checks passed and the server refused the data: the two disagree.
     else if ([400, 413, 415].includes(response.status))

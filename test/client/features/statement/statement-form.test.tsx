@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { loadStatementPage } from '#client/features/statement/load-statement-page.tsx';
@@ -250,8 +250,10 @@ describe('statement form behaviour', () => {
     return { fixture, submit: submit as HTMLButtonElement };
   }
 
-  it('keeps submit disabled until complete, then sends exactly the payload and thanks', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 'ok' }), { status: 201 }));
+  it('keeps submit disabled until complete, then sends exactly the payload and thanks with its reference', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ status: 'ok', reference: 'K7QM-4XD9' }), { status: 201 }),
+    );
     const user = userEvent.setup();
     const { fixture, submit } = await fillTierVI(user, {
       firstName: 'Jan',
@@ -263,12 +265,14 @@ describe('statement form behaviour', () => {
     expect(submit.disabled).toBe(false);
 
     await user.click(submit);
-    expect(
-      await screen.findByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' }),
-    ).toBeTruthy();
-    expect(
-      screen.getByText('O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.'),
-    ).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' });
+    // Under the spec's success text, the reference with its label, the number set apart to copy it whole.
+    expect([...dialog.querySelectorAll('.modal__body p')].map((p) => p.textContent)).toEqual([
+      'O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.',
+      'Numer zgłoszenia: K7QM-4XD9',
+      'Zachowaj ten numer — podaj go, jeśli skontaktujesz się z nami w sprawie nagrody.',
+    ]);
+    expect(within(dialog).getByText('K7QM-4XD9').className).toBe('statement__reference-number');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/complete-testimonial');
@@ -284,7 +288,11 @@ describe('statement form behaviour', () => {
     // README: '=' is legal in an e-mail address, and the browser takes it as the server does
     expect(submit.disabled).toBe(false);
     await user.click(submit);
-    await screen.findByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' });
+    // An older server's 201 has no reference: the success text alone.
+    expect([...dialog.querySelectorAll('.modal__body p')].map((p) => p.textContent)).toEqual([
+      'O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.',
+    ]);
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
       ...fixture.payload,
       name: 'Zófia',

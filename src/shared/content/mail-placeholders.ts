@@ -1,0 +1,25 @@
+import type { Mail } from '../content-schemas';
+
+// The e-mails' texts (src/content/mail.json) name what their message carries as {placeholders}, and a part
+// may name only what its message has: a reminder has no reference number, and the `received` message has no
+// code, since it repeats nothing the statement carried (tiers III and VI type their code into it). Content
+// validation checks every part against this table, and src/server/mail/compose.ts fills these names; the
+// campaign facts (campaign-facts.ts) may be named anywhere besides.
+
+/** What the link and the reminders carry; `claim` (how to claim) is part of both. */
+const CLAIM = ['code', 'prize', 'tier', 'deadline', 'link'] as const;
+
+/** Per top-level part of mail.json, the placeholders its message fills. */
+export const MAIL_PLACEHOLDERS = {
+  tierName: ['label'],
+  link: CLAIM,
+  reminder: CLAIM,
+  claim: CLAIM,
+  received: ['reference', 'tier', 'prize', 'receivedOn'],
+  footer: [],
+} as const satisfies Record<keyof Mail, readonly string[]>;
+
+export type MailPart = keyof typeof MAIL_PLACEHOLDERS;
+
+/** The values a part's texts are filled with. */
+export type MailValues<Part extends MailPart> = Record<(typeof MAIL_PLACEHOLDERS)[Part][number], string>;

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import mailJson from '#content/mail.json';
+import { prizes, type TierId } from '#shared/campaign.ts';
+import { composeMail, type ComposedMail, type MailFacts } from '#server/mail/compose.ts';
+import { validStatements } from '../../fixtures/statements';
+
+// What a winner notices in the e-mails: the link in both parts, how to claim a tier III or VI prize, the
+// deadline in words, the last day's wording, and in the `received` message its reference and nothing they
+// sent.
+
+const SITE = 'https://www.wakacyjna-loteria.pl';
+const HASH_URL = `${SITE}/oswiadczenie-i-stopnia?hash=hXk2Jq9bQm4Zt7Lw8Pn3Rs6Uv`;
+const CODE_URL = `${SITE}/oswiadczenie-vi-stopnia`;
+const CONTACT_INSTRUCTION = /adres e-mail lub numer telefonu, z którym zarejestrowałeś\(-aś\) kod/;
+
+const tierOf = (id: TierId) => prizes.tiers.find((tier) => tier.id === id)!;
+const claim = (tier: TierId, code = 'A1B2C3D4E5F') => ({ tier, prize: tierOf(tier).prize, code });
+
+const link = (tier: TierId, url: string): MailFacts => ({
+  kind: 'link',
+  ...claim(tier),
+  url,
+  deadline: '2025-07-01',
+});
+const reminder = (tier: TierId, final: boolean): MailFacts => ({
+  kind: 'reminder',
+  ...claim(tier),
+  url: tierOf(tier).claimBy === 'code' ? CODE_URL : HASH_URL,
+  deadline: '2025-07-01',
+  final,
+});
+const received = (tier: TierId): MailFacts => ({
+  kind: 'received',
+  ...claim(tier),
+  reference: 'K7QM-4XD9',
+  receivedOn: '2025-06-28',
+});
+
+/** The plain text as read: lines joined, so a phrase broken across lines is still found. */
+const read = (text: string) => text.replace(/\s+/g, ' ');
+/** The HTML part's visible text, roughly as a client shows it. */
+const shown = (html: string) =>
+  read(
+    html
+      .replace(/<head>[\s\S]*<\/head>/, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replaceAll('\u00a0', ' ')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&'),
+  );
+
+describe('the link', () => {
+  it('a hash tier: the personal link in both parts, the URL on its own line, the deadline in Polish words', () => {
+    const mail = composeMail(link('I', HASH_URL));
+    expect(mail.subject).toBe(
+      'Wygrana w loterii „Wakacyjna Loteria”: wyślij oświadczenie do 1 lipca 2025 r.',
+    );
+    expect(mail.text.split('\n')).toContain(HASH_URL);
+    expect(read(mail.text)).toContain('Nagroda I stopnia: Samochód osobowy');
+    expect(read(mail.text)).toContain('Ostatni dzień na wysłanie oświadczenia: 1 lipca 2025 r.');
+    expect(read(mail.text)).toContain('Twój kod A1B2C3D4E5F został wylosowany');
+    expect(read(mail.text)).toContain('pod swoim osobistym linkiem');
+    expect(read(mail.text)).not.toMatch(CONTACT_INSTRUCTION);
+    // A real link with descriptive text, and the address written out for a client that shows no links.
+    const anchor = mail.html.match(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/)!;
+    expect([anchor[1], anchor[2]]).toEqual([HASH_URL, 'Wypełnij oświadczenie laureata']);
+    expect(shown(mail.html)).toContain(`w pasku adresu przeglądarki: ${HASH_URL}`);
+    expect(shown(mail.html)).toContain('Ostatni dzień na wysłanie oświadczenia: 1 lipca 2025 r.');
+  });
+
+  it.each(['III', 'VI'] as const)(
+    'tier %s: the statement page, and the instruction to give the registered e-mail or phone',
+    (tier) => {
+      const mail = composeMail(link(tier, CODE_URL));
+      for (const part of [read(mail.text), shown(mail.html)]) {
+        expect(part).toMatch(CONTACT_INSTRUCTION);
+        expect(part).toContain('W formularzu wpisz kod A1B2C3D4E5F');
+        expect(part).toContain(CODE_URL);
+        expect(part).not.toContain('osobistym linkiem');
+      }
+      expect(mail.text.split('\n')).toContain(CODE_URL);
+      expect(mail.html).toContain(`<a href="${CODE_URL}"`);
+    },
+  );
+
+  it('names a tier by its degree, and WinTo! by its name; keeps an amount on one line in HTML', () => {
+    expect(read(composeMail(link('III', CODE_URL)).text)).toContain('Nagroda III stopnia: Smartfon');
+    const winto = composeMail(link('WINTO', HASH_URL));
+    expect(read(winto.text)).toContain('Nagroda WinTo!: 7 000 zł');
+    expect(winto.html).toContain('Nagroda WinTo!: 7\u00a0000\u00a0zł');
+    expect(winto.text).not.toContain('\u00a0');
+  });
+});
+
+describe('the reminders', () => {
+  it('repeat the deadline and the link, and say a statement sent by post needs nothing more', () => {
+    const mail = composeMail(reminder('IV', false));
+    expect(mail.subject).toBe('Przypomnienie: wyślij oświadczenie laureata do 1 lipca 2025 r.');
+    expect(mail.text.split('\n')).toContain(HASH_URL);
+    expect(mail.html).toContain(`<a href="${HASH_URL}"`);
+    for (const part of [read(mail.text), shown(mail.html)]) {
+      expect(part).toContain('nie otrzymaliśmy jeszcze Twojego oświadczenia');
+      expect(part).toContain('1 lipca 2025 r.');
+      expect(part).toContain('Jeśli oświadczenie wysłałeś(-aś) już pocztą, nie musisz nic robić.');
+      expect(part).not.toMatch(/Dziś/);
+    }
+  });
+
+  it('the last day’s says today is the last day, in the subject and the text', () => {
+    const mail = composeMail(reminder('VI', true));
+    expect(mail.subject).toBe('Dziś ostatni dzień na wysłanie oświadczenia laureata');
+    for (const part of [read(mail.text), shown(mail.html)]) {
+      expect(part).toContain('Dziś mija termin wysłania oświadczenia');
+      expect(part).toContain('Dziś, 1 lipca 2025 r., jest ostatni dzień na jego wysłanie');
+      expect(part).toMatch(CONTACT_INSTRUCTION);
+      expect(part).toContain(CODE_URL);
+    }
+  });
+});
+
+describe('received', () => {
+  it('gives the reference, the tier, the day it arrived and what happens next, and no link', () => {
+    const mail = composeMail(received('II'));
+    expect(mail.subject).toBe('Otrzymaliśmy Twoje oświadczenie (zgłoszenie K7QM-4XD9)');
+    for (const part of [read(mail.text), shown(mail.html)]) {
+      expect(part).toContain('Numer zgłoszenia: K7QM-4XD9');
+      expect(part).toContain('Nagroda II stopnia: Bon wakacyjny o wartości 10 000 zł');
+      expect(part).toContain('Data otrzymania: 28 czerwca 2025 r.');
+      expect(part).toContain('O wyniku poinformujemy Cię w osobnej wiadomości e-mail.');
+    }
+    expect(mail.html).not.toContain('<a ');
+    expect(mail.text).not.toMatch(/https?:/);
+  });
+
+  it('repeats nothing the statement carried, even when a caller passes the statement along', () => {
+    for (const statement of validStatements) {
+      const { payload } = statement;
+      const careless = { ...received(statement.tier), ...payload, kind: 'received' } as MailFacts;
+      const mail = composeMail(careless);
+      const sent = [
+        payload.code,
+        payload.name,
+        payload.surName,
+        payload.email,
+        payload.phoneNumber,
+        ...['pesel', 'iban', 'identityCardNumber', 'passportNumber', 'birthDate', 'serialNumber', 'hash']
+          .map((field) => (payload as Record<string, unknown>)[field])
+          .filter((value): value is string => typeof value === 'string'),
+        ...Object.values((payload as { address?: Record<string, string> | null }).address ?? {}).filter(
+          (value) => value.length > 1,
+        ),
+      ];
+      for (const value of sent) {
+        for (const part of [mail.subject, mail.text, mail.html])
+          expect(part, statement.name).not.toContain(value);
+      }
+    }
+  });
+});
+
+describe('every message', () => {
+  const all: Array<[string, MailFacts]> = prizes.tiers.flatMap((tier) => {
+    const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
+    return [
+      [`link ${tier.id}`, link(tier.id, url)],
+      [`reminder ${tier.id}`, reminder(tier.id, false)],
+      [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
+      [`received ${tier.id}`, received(tier.id)],
+    ] as Array<[string, MailFacts]>;
+  });
+  const composed: Array<[string, ComposedMail]> = all.map(([name, facts]) => [name, composeMail(facts)]);
+
+  it.each(composed)('%s: every placeholder filled, none left in braces', (_, mail) => {
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{\w*\}/);
+  });
+
+  it('uses every text of mail.json', () => {
+    const everything = composed
+      .flatMap(([, mail]) => [mail.subject, read(mail.text), shown(mail.html)])
+      .join(' ');
+    const leaves = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : Object.values(value as object).flatMap(leaves);
+    for (const text of leaves(mailJson)) {
+      // The longest stretch written as is, between placeholders.
+      const fixed = text.split(/\{\w+\}/).sort((a, b) => b.length - a.length)[0]!;
+      expect(everything.includes(fixed), text).toBe(true);
+    }
+  });
+
+  it.each(composed)('%s: plain-text lines of at most 78 characters, but for a URL', (_, mail) => {
+    for (const line of mail.text.split('\n')) {
+      if (!line.startsWith('https://')) expect(line.length, line).toBeLessThanOrEqual(78);
+    }
+  });
+
+  it.each(composed)('%s: a complete Polish document that loads nothing', (_, mail) => {
+    expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="pl">\n<head>\n<meta charset="utf-8">/);
+    expect(mail.html).toMatch(/<\/body>\n<\/html>\n$/);
+    expect(mail.html.match(/<h1[ >]/g)).toHaveLength(1);
+    expect(mail.html).toContain(`<title>${mail.subject}</title>`);
+    expect(mail.html).not.toMatch(/<img|<link|<script|<style|<iframe|src=|url\(|@import/i);
+    // The only address in an attribute is the statement link.
+    for (const [, href] of mail.html.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^https:\/\/www\./);
+  });
+
+  it.each(composed)('%s: the footer names the organiser and where to ask', (_, mail) => {
+    expect(read(mail.text)).toContain('-- Masz pytania? Napisz na adres kontakt@wakacyjna-loteria.pl');
+    expect(read(mail.text)).toContain('Organizator loterii „Wakacyjna Loteria”: Krajowy Operator Gier S.A.');
+  });
+});
+
+describe('hostile values', () => {
+  it('are escaped in the HTML part, in text and in the link', () => {
+    const code = '<script>alert("x")</script>&';
+    const url = `${SITE}/oswiadczenie-i-stopnia?hash="><img src=x onerror=alert(1)>`;
+    const mail = composeMail({ ...link('I', url), code } as MailFacts);
+    expect(mail.html).not.toMatch(/<script|<img/);
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;');
+    expect(mail.html).toContain(
+      `<a href="${SITE}/oswiadczenie-i-stopnia?hash=&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"`,
+    );
+    const reference = composeMail({
+      ...received('I'),
+      reference: '</p><a href="https://zly.example">',
+    } as MailFacts);
+    expect(reference.html).not.toContain('zly.example">');
+    expect(reference.html).toContain('&lt;/p&gt;&lt;a href=&quot;https://zly.example&quot;&gt;');
+  });
+
+  it('a link that is not a web address, or a date not written YYYY-MM-DD, is refused', () => {
+    expect(() => composeMail(link('I', 'javascript:alert(1)'))).toThrow(/http\(s\)/);
+    expect(() => composeMail(link('I', '/oswiadczenie-i-stopnia?hash=abc'))).toThrow(/http\(s\)/);
+    expect(() => composeMail({ ...link('I', HASH_URL), deadline: '1.07.2025' } as MailFacts)).toThrow(
+      /deadline must be a date 'YYYY-MM-DD'/,
+    );
+    expect(() => composeMail({ ...received('I'), receivedOn: '2025-02-30' } as MailFacts)).toThrow(
+      /receivedOn must be a date 'YYYY-MM-DD', got '2025-02-30'/,
+    );
+  });
+});
