@@ -31,7 +31,14 @@ export interface TestSmtp {
   restart(): Promise<void>;
 }
 
-export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+export interface TestSmtpOptions {
+  /** How long it takes to accept each message (a slow server: mail is in flight when a test acts). */
+  delayMs?: number;
+  /** Told right after a message is accepted (its 250 sent), with how many have been accepted. */
+  onAccepted?(count: number): void;
+}
+
+export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: Received[] = [];
   const answers: Answer[] = [];
   const waiting: (() => void)[] = [];
@@ -52,7 +59,9 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
             return;
           }
           const raw = Buffer.concat(chunks).toString('utf8');
-          void simpleParser(raw).then((parsed) => {
+          const parsing = simpleParser(raw);
+          const delay = new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+          void Promise.all([parsing, delay]).then(([parsed]) => {
             const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
             received.push({
               parsed,
@@ -62,6 +71,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
               to: to?.value[0]?.address ?? '',
             });
             callback();
+            options.onAccepted?.(received.length);
             waiting.splice(0).forEach((wake) => wake());
           }, callback);
         });
@@ -73,7 +83,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
       server.once('error', reject);
       server.listen(at, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
     });
-  const bound = await listen(port);
+  const bound = await listen(0);
   return {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
