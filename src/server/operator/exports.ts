@@ -59,6 +59,8 @@ export async function exportStatements(
     const flat = flats[index]!;
     rows.push([
       statement.id,
+      // What the winner quotes on the phone (docs/api.md#statements); empty for statements from before it.
+      statement.reference ?? '',
       statement.created_at,
       statement.tier,
       statement.state,
@@ -67,7 +69,7 @@ export async function exportStatements(
     ]);
     progress?.(index + 1, statements.length);
   }
-  writeCsv(out, ['id', 'createdAt', 'tier', 'state', ...columns, 'imageFile'], rows);
+  writeCsv(out, ['id', 'reference', 'createdAt', 'tier', 'state', ...columns, 'imageFile'], rows);
   return { out, statements: rows.length };
 }
 

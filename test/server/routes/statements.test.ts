@@ -265,6 +265,10 @@ describe.each(storageTargets)('statements on $name', (target) => {
       expect(csv).toContain('44051401359');
       expect(csv).toContain('PL61109010140000071219812874');
       expect(csv.trim().split('\r\n')).toHaveLength(8);
+      // each row carries the reference its winner was given, for the phone
+      expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFid,reference,createdAt,/);
+      const references = await t.storage.db.selectFrom('statements').select('reference').execute();
+      for (const { reference } of references) expect(csv).toContain(`,${reference},`);
       const images = fs.readdirSync(path.join(t.dataDir, 'statements-images'));
       expect(images.length).toBeGreaterThan(0);
       for (const image of images) {
