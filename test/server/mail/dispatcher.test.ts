@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reissueLinks } from '#server/claims/claims.ts';
+import { reissueLinks, reopenClaims } from '#server/claims/claims.ts';
 import { tierById } from '#shared/campaign.ts';
 import { DISPATCHER_DEFAULTS, MailDispatcher } from '#server/mail/dispatcher.ts';
 import { smtpTransport, type MailTransport } from '#server/mail/transport.ts';
@@ -250,6 +250,20 @@ for (const target of storageTargets) {
       await dispatcher.sendDue();
       expect(smtp.received.map((mail) => mail.kind)).toEqual(['link', 'reminder']);
       expect(smtp.received[1]!.parsed.text).toContain(`${PUBLIC_URL}${fresh!.link}`);
+    });
+
+    it('confirms a second statement too, after the operator rejected the first (reopen-claim)', async () => {
+      await importInto(t, { instant: [mailFile.instant[0]!], draws: [] }, { clock });
+      const first = await postStatement(t, validStatement('VI', 'A1B2C3D4E5F'));
+      await reopenClaims(t.storage, 'A1B2C3D4E5F', tierById('VI')!, new Date(now.real).toISOString());
+      const second = await postStatement(t, validStatement('VI', 'A1B2C3D4E5F'));
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      await dispatcher.sendDue();
+      const confirmations = smtp.received.filter((mail) => mail.kind === 'received');
+      const referenceIn = (text: string | undefined) => /[2-9A-Z]{4}-[2-9A-Z]{4}/.exec(text ?? '')?.[0];
+      expect(confirmations.map((mail) => referenceIn(mail.parsed.text)).sort()).toEqual(
+        [first, second].map((answer) => answer.json<{ reference: string }>().reference).sort(),
+      );
     });
 
     it('confirms to the statement address when the winners file has none', async () => {
