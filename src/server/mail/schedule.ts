@@ -4,7 +4,7 @@ import { formatIsoDate, warsawCalendarDate, warsawLocalToInstant } from '#shared
 // docs/decisions/mail.md#reminders: when a claim's reminders are due, all on the campaign clock.
 
 /** Reminders go out between 8:00 and 20:00 Warsaw time: nobody is woken by a lottery. */
-export const REMINDER_HOURS = { from: 8, until: 20 } as const;
+const REMINDER_HOURS = { from: 8, until: 20 } as const;
 /** The first reminder, this many calendar days after the day the link was issued. */
 const FIRST_REMINDER_DAY = 3;
 

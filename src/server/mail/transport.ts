@@ -98,7 +98,7 @@ export function smtpTransport(url: string, dkim: Dkim | undefined): MailTranspor
 export const MAILBOX_DIR = 'mail';
 
 /** The file a message gets in the development mailbox: sorted by when it was queued, one per message. */
-export const mailboxFileName = (mail: Pick<OutgoingMail, 'queuedAt' | 'kind' | 'id'>) =>
+const mailboxFileName = (mail: Pick<OutgoingMail, 'queuedAt' | 'kind' | 'id'>) =>
   `${mail.queuedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${mail.kind}-${mail.id}.eml`;
 
 /**
