@@ -28,7 +28,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the real server on its own port and its own temporary DATA_DIR: `src/server/main.ts` through tsx,
- * or what `nodeArgs` name (the production bundle).
+ * or what `nodeArgs` name (the production bundle). A PORT in `env` is the port (a test that must know the
+ * server's address before it starts: PUBLIC_URL); else a free one is chosen.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -36,7 +37,7 @@ export async function startServer(
   nodeArgs: string[] = ['--import', 'tsx', 'src/server/main.ts'],
 ): Promise<RunningServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-e2e-'));
-  const url = `http://127.0.0.1:${await freePort()}`;
+  const url = `http://127.0.0.1:${env.PORT ?? (await freePort())}`;
   const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
