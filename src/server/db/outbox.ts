@@ -124,14 +124,26 @@ export async function expireQueued(db: Db, campaignNowIso: string): Promise<numb
   return Number(result.numUpdatedRows);
 }
 
-/** What happened to one leased message; only its lease holder records it. */
+/** What happened to one leased message; only its lease holder records it (recordOutcomes). */
 export type MailOutcome =
   | { state: 'sent'; atIso: string }
   | { state: 'queued'; nextAttemptIso: string; firstFailedIso: string; error: string }
   | { state: 'failed'; firstFailedIso: string; error: string }
   | { state: 'cancelled' };
 
-export async function recordOutcome(db: Db, id: string, owner: string, outcome: MailOutcome): Promise<void> {
+/** Records a round's outcomes in one transaction (one commit, one wait for the disk). */
+export async function recordOutcomes(
+  db: Kysely<Database>,
+  owner: string,
+  outcomes: { id: string; outcome: MailOutcome }[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const { id, outcome } of outcomes) await recordOutcome(trx, id, owner, outcome);
+  });
+}
+
+async function recordOutcome(db: Db, id: string, owner: string, outcome: MailOutcome): Promise<void> {
   const released = { lease_owner: null, lease_until: null };
   const change =
     outcome.state === 'sent'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
-import { expireQueued, leaseDue, recordOutcome, type LeasedMail, type MailOutcome } from '../db/outbox';
+import { expireQueued, leaseDue, recordOutcomes, type LeasedMail, type MailOutcome } from '../db/outbox';
 import { composeMail, type MailFacts } from './compose';
 import { openOrder, type QueuedFacts } from './orders';
 import { remindersMayGo } from './schedule';
@@ -105,13 +105,31 @@ export class MailDispatcher {
       leaseUntilIso: isoAt(realNowMs + leaseMs),
       reminders: remindersMayGo(campaignNowMs),
     });
-    await Promise.all(leased.map((mail) => this.#deliver(mail)));
+    const outcomes = await Promise.all(
+      leased.map(async (mail) => ({ mail, outcome: await this.#deliver(mail) })),
+    );
+    // One commit for the round: on SQLite every commit waits for the disk, in the thread that also answers
+    // the participants (docs/decisions/mail.md#dispatcher).
+    await recordOutcomes(
+      storage.db,
+      this.#owner,
+      outcomes.map(({ mail, outcome }) => ({ id: mail.id, outcome })),
+    );
+    for (const { mail, outcome } of outcomes) this.#logOutcome(mail, outcome);
     return leased.length;
   }
 
-  async #deliver(mail: LeasedMail): Promise<void> {
-    const { storage, keys, transport, from, publicUrl, log } = this.#options;
-    const outcome = await this.#attempt(mail, () => {
+  #logOutcome(mail: LeasedMail, outcome: MailOutcome) {
+    const { log } = this.#options;
+    const data = { mail: mail.id, kind: mail.kind, attempt: mail.attempts };
+    if (outcome.state === 'sent') log.info(data, 'mail sent');
+    else if (outcome.state === 'queued') log.warn({ ...data, answer: outcome.error }, 'mail deferred');
+    else if (outcome.state === 'failed') log.error({ ...data, answer: outcome.error }, 'mail failed');
+  }
+
+  #deliver(mail: LeasedMail): Promise<MailOutcome> {
+    const { keys, transport, from, publicUrl } = this.#options;
+    return this.#attempt(mail, () => {
       if (mail.sealed === null) return undefined;
       const order = openOrder(keys, mail.id, mail.sealed);
       const composed = composeMail(absolute(order.facts, publicUrl));
@@ -125,11 +143,6 @@ export class MailDispatcher {
         messageId: `<${mail.id}@${domainOf(from)}>`,
       });
     });
-    await recordOutcome(storage.db, mail.id, this.#owner, outcome);
-    const data = { mail: mail.id, kind: mail.kind, attempt: mail.attempts };
-    if (outcome.state === 'sent') log.info(data, 'mail sent');
-    else if (outcome.state === 'queued') log.warn({ ...data, answer: outcome.error }, 'mail deferred');
-    else if (outcome.state === 'failed') log.error({ ...data, answer: outcome.error }, 'mail failed');
   }
 
   async #attempt(mail: LeasedMail, send: () => Promise<void> | undefined): Promise<MailOutcome> {
