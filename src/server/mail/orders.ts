@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PrizeKey, TierId } from '#shared/campaign.ts';
+import type { MailFacts } from './compose';
 import { isoAt } from '../clock';
 import { decryptText, encryptText } from '../crypto/encryption';
 import type { MailKindColumn, OutboxTable } from '../db/types';
@@ -7,17 +8,14 @@ import { reminderTimes, statementDeadline } from './schedule';
 
 // docs/decisions/mail.md#outbox: what a queued message will say, sealed with its address until it is sent.
 
-interface ClaimFacts {
-  tier: TierId;
-  prize: PrizeKey;
-  code: string;
-}
+type ClaimFacts = Pick<MailFacts, 'tier' | 'prize' | 'code'>;
 
 /** A message's facts as queued: links as paths, made absolute with PUBLIC_URL by the server that sends. */
-export type QueuedFacts =
-  | (ClaimFacts & { kind: 'link'; path: string; deadline: string })
-  | (ClaimFacts & { kind: 'reminder'; path: string; deadline: string; final: boolean })
-  | (ClaimFacts & { kind: 'received'; reference: string; receivedOn: string });
+export type QueuedFacts = MailFacts extends infer Facts
+  ? Facts extends { url: string }
+    ? Omit<Facts, 'url'> & { path: string }
+    : Facts
+  : never;
 
 export interface MailOrder {
   to: string;
