@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 // Migrations run on SQLite and PostgreSQL alike: keep to types both understand. Times are ISO-8601 UTC
 // text (sortable, same on both), ids are random text, so neither dialect's auto-increment is needed.
@@ -115,7 +115,28 @@ export const migrations: Record<string, Migration> = {
         .addColumn('sent_at', 'varchar(32)')
         .addUniqueConstraint('outbox_claim_kind_number', ['claim_id', 'kind', 'number'])
         .execute();
-      await db.schema.createIndex('outbox_state_due').on('outbox').columns(['state', 'due_at']).execute();
+      // Only the queued messages are ever looked for by time: what is due (the dispatcher's lease), what
+      // has expired. Partial indexes keep them small, and leave a claim's own messages (cancelled by its
+      // statement in the statement's commit) to the unique index: with an index on state, SQLite walked every
+      // queued message at each statement (npm run bench: 4 times slower statements with 14 400 queued).
+      await db.schema
+        .createIndex('outbox_queued_due')
+        .on('outbox')
+        .column('due_at')
+        .where(sql.ref('state'), '=', 'queued')
+        .execute();
+      await db.schema
+        .createIndex('outbox_queued_expiry')
+        .on('outbox')
+        .column('expires_at')
+        .where(sql.ref('state'), '=', 'queued')
+        .execute();
+      // A statement's confirmation is numbered by its claim's rejected statements.
+      await db.schema
+        .createIndex('rejected_statements_claim')
+        .on('rejected_statements')
+        .column('claim_id')
+        .execute();
       // The winners file's e-mail, sealed, while mail to it may still be due (docs/api.md#operator-commands).
       await db.schema.alterTable('claims').addColumn('email_sealed', 'text').execute();
       // The number a winner reads aloud on the phone (docs/api.md#statements).
