@@ -131,12 +131,7 @@ export const migrations: Record<string, Migration> = {
         .column('expires_at')
         .where(sql.ref('state'), '=', 'queued')
         .execute();
-      // A statement's confirmation is numbered by its claim's rejected statements.
-      await db.schema
-        .createIndex('rejected_statements_claim')
-        .on('rejected_statements')
-        .column('claim_id')
-        .execute();
+
       // The winners file's e-mail, sealed, while mail to it may still be due (docs/api.md#operator-commands).
       await db.schema.alterTable('claims').addColumn('email_sealed', 'text').execute();
       // The number a winner reads aloud on the phone (docs/api.md#statements).

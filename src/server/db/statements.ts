@@ -65,20 +65,7 @@ export class StatementWriter {
         const ids = new Set(inserted.map(({ id }) => id));
         const claimIds = inserted.map((row) => row.claim_id);
         const mail = batch.filter((pending) => ids.has(pending.row.id)).flatMap(({ mail }) => mail ?? []);
-        if (mail.length > 0) {
-          // A claim's statements before this one (rejected: reopen-claim) number its confirmation.
-          const earlier = await trx
-            .selectFrom('rejected_statements')
-            .select(['claim_id', (eb) => eb.fn.countAll<string | number>().as('n')])
-            .where('claim_id', 'in', claimIds)
-            .groupBy('claim_id')
-            .execute();
-          const counts = new Map(earlier.map((row) => [row.claim_id, Number(row.n)]));
-          await queueMail(
-            trx,
-            mail.map((entry) => ({ ...entry, number: counts.get(entry.claim_id) ?? 0 })),
-          );
-        }
+        await queueMail(trx, mail);
         await cancelQueued(trx, claimIds, ['link', 'reminder']);
         return ids;
       });
@@ -234,6 +221,15 @@ export async function rejectStatementsOfClaims(
       .insertInto('rejected_statements')
       .values(rows.map((row) => ({ ...row, rejected_at: nowIso })))
       .execute();
+    // docs/decisions/mail.md#outbox: a claim's current statement's confirmation is number 0; the rejected
+    // ones' move up, so the next statement's can be queued.
+    // In two steps through negative numbers: n → n + 1 at once would meet the next row's number.
+    const received = trx
+      .updateTable('outbox')
+      .where('claim_id', 'in', claimIds)
+      .where('kind', '=', 'received');
+    await received.set((eb) => ({ number: eb(eb.neg('number'), '-', 1) })).execute();
+    await received.set((eb) => ({ number: eb.neg('number') })).execute();
     await trx.deleteFrom('statements').where('claim_id', 'in', claimIds).execute();
     return rows.length;
   });

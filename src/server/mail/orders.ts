@@ -129,7 +129,7 @@ export function reminderEntries(
 
 /**
  * The confirmation of a statement: its reference and the day it arrived, nothing the winner typed. Its
- * number (0 here) is set where it is stored: the claim's statements before it (rejected: reopen-claim).
+ * number is 0: the claim's current statement's (a rejected one's moves up: rejectStatementsOfClaims).
  */
 export function receivedEntry(
   key: Buffer,

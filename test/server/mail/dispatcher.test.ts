@@ -252,17 +252,20 @@ for (const target of storageTargets) {
       expect(smtp.received[1]!.parsed.text).toContain(`${PUBLIC_URL}${fresh!.link}`);
     });
 
-    it('confirms a second statement too, after the operator rejected the first (reopen-claim)', async () => {
+    it('confirms each statement of a claim, also after the operator rejected earlier ones (reopen-claim)', async () => {
       await importInto(t, { instant: [mailFile.instant[0]!], draws: [] }, { clock });
-      const first = await postStatement(t, validStatement('VI', 'A1B2C3D4E5F'));
-      await reopenClaims(t.storage, 'A1B2C3D4E5F', tierById('VI')!, new Date(now.real).toISOString());
-      const second = await postStatement(t, validStatement('VI', 'A1B2C3D4E5F'));
-      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      const answers = [];
+      for (let statement = 0; statement < 3; statement += 1) {
+        if (statement > 0)
+          await reopenClaims(t.storage, 'A1B2C3D4E5F', tierById('VI')!, new Date(now.real).toISOString());
+        answers.push(await postStatement(t, validStatement('VI', 'A1B2C3D4E5F')));
+      }
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
       await dispatcher.sendDue();
       const confirmations = smtp.received.filter((mail) => mail.kind === 'received');
       const referenceIn = (text: string | undefined) => /[2-9A-Z]{4}-[2-9A-Z]{4}/.exec(text ?? '')?.[0];
       expect(confirmations.map((mail) => referenceIn(mail.parsed.text)).sort()).toEqual(
-        [first, second].map((answer) => answer.json<{ reference: string }>().reference).sort(),
+        answers.map((answer) => answer.json<{ reference: string }>().reference).sort(),
       );
     });
 
