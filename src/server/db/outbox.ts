@@ -113,6 +113,23 @@ export async function leaseDue(db: Kysely<Database>, dialect: DialectName, reque
   });
 }
 
+/**
+ * The due link mails and reminders of claims whose statement has come are cancelled: "only while no
+ * statement has arrived" (docs/decisions/mail.md#reminders). Done by the dispatcher before it leases, not in
+ * the statement's commit, which a winner waits for.
+ */
+export async function cancelAnswered(db: Db, campaignNowIso: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ state: 'cancelled', sealed: null })
+    .where('state', '=', 'queued')
+    .where('due_at', '<=', campaignNowIso)
+    .where('kind', 'in', ['link', 'reminder'])
+    .where('claim_id', 'in', (eb) => eb.selectFrom('statements').select('claim_id'))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Reminders past their time are cancelled (campaign clock): a late one would say the wrong thing. */
 export async function expireQueued(db: Db, campaignNowIso: string): Promise<number> {
   const result = await db

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { cancelQueued, queueMail } from './outbox';
+import { queueMail } from './outbox';
 import type { Database, OutboxTable, StatementTable } from './types';
 
 export type InsertStatementResult = 'stored' | 'duplicate';
@@ -54,7 +54,8 @@ export class StatementWriter {
   async #write(batch: PendingStatement[]): Promise<void> {
     let stored: Set<string>;
     try {
-      // One transaction, committed once: the statements, their mail, and their claims' reminders cancelled.
+      // One transaction, committed once: the statements and their confirmations. The claims' reminders are
+      // the dispatcher's to drop (cancelAnswered): off the commit a winner waits for.
       stored = await this.#db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('statements')
@@ -63,10 +64,10 @@ export class StatementWriter {
           .returning(['id', 'claim_id'])
           .execute();
         const ids = new Set(inserted.map(({ id }) => id));
-        const claimIds = inserted.map((row) => row.claim_id);
-        const mail = batch.filter((pending) => ids.has(pending.row.id)).flatMap(({ mail }) => mail ?? []);
-        await queueMail(trx, mail);
-        await cancelQueued(trx, claimIds, ['link', 'reminder']);
+        await queueMail(
+          trx,
+          batch.filter((pending) => ids.has(pending.row.id)).flatMap(({ mail }) => mail ?? []),
+        );
         return ids;
       });
     } catch (error) {

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
-import { expireQueued, leaseDue, recordOutcomes, type LeasedMail, type MailOutcome } from '../db/outbox';
+import {
+  cancelAnswered,
+  expireQueued,
+  leaseDue,
+  recordOutcomes,
+  type LeasedMail,
+  type MailOutcome,
+} from '../db/outbox';
 import { composeMail, type MailFacts } from './compose';
 import { openOrder, type QueuedFacts } from './orders';
 import { remindersMayGo } from './schedule';
@@ -91,12 +98,16 @@ export class MailDispatcher {
     }, delayMs);
   }
 
-  /** One round: expires late reminders, leases what is due, sends it; returns how many were handled. */
+  /**
+   * One round: drops late reminders and those of claims answered, leases what is due, sends it; returns how
+   * many were handled.
+   */
   async sendDue(): Promise<number> {
     const { storage, clock, batch, leaseMs } = this.#options;
     const campaignNowMs = clock.campaign();
     const realNowMs = clock.real();
     await expireQueued(storage.db, isoAt(campaignNowMs));
+    await cancelAnswered(storage.db, isoAt(campaignNowMs));
     const leased = await leaseDue(storage.db, storage.dialect, {
       owner: this.#owner,
       limit: batch,
