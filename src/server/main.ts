@@ -46,12 +46,12 @@ async function main() {
     config.interactive ? process.stdout.write(`${text}\n`) : app.log[log.level](log.data, log.message);
   notices.forEach(tell);
   const mail = startMail(config, { storage, clock, key, log: app.log });
-  if (mail?.destination && config.mail.delivery.via === 'mailbox')
+  if (mail?.mailbox)
     tell({
-      text: `Poczta trafia do skrzynki deweloperskiej: ${mail.destination} (lista: npm run operator -- mailbox).`,
+      text: `Poczta trafia do skrzynki deweloperskiej: ${mail.mailbox} (lista: npm run operator -- mailbox).`,
       log: {
         level: 'info',
-        data: { mailbox: mail.destination },
+        data: { mailbox: mail.mailbox },
         message: 'mail goes to the development mailbox',
       },
     });

@@ -33,8 +33,7 @@ export class ClaimError extends Error {}
 
 // spec §7: tiers III and VI are claimed by code with the contact registered with it (their codes are
 // public in the winners list); the others by the hash in the e-mailed link.
-export const linkOf = (tier: Tier, hash: string | undefined) =>
-  hash ? `${tier.path}?hash=${hash}` : tier.path;
+const linkOf = (tier: Tier, hash: string | undefined) => (hash ? `${tier.path}?hash=${hash}` : tier.path);
 
 export interface Winning {
   recordKey: string;

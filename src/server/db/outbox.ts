@@ -9,6 +9,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const CHUNK_ROWS = 200;
 
+/** A message that will not go: its address and facts are emptied with it. */
+export const CANCELLED = { state: 'cancelled', sealed: null } as const;
+
 /** Queues messages; one that is queued already (same claim, kind and number) is left as it is. */
 export async function queueMail(db: Db, rows: OutboxTable[]): Promise<void> {
   for (let at = 0; at < rows.length; at += CHUNK_ROWS) {
@@ -25,7 +28,7 @@ export async function cancelQueued(db: Db, claimIds: string[], kinds: MailKindCo
   if (claimIds.length === 0) return;
   await db
     .updateTable('outbox')
-    .set({ state: 'cancelled', sealed: null, lease_until: null, lease_owner: null })
+    .set({ ...CANCELLED, lease_until: null, lease_owner: null })
     .where('claim_id', 'in', claimIds)
     .where('kind', 'in', kinds)
     .where('state', '=', 'queued')
@@ -121,7 +124,7 @@ export async function leaseDue(db: Kysely<Database>, dialect: DialectName, reque
 export async function cancelAnswered(db: Db, campaignNowIso: string): Promise<number> {
   const result = await db
     .updateTable('outbox')
-    .set({ state: 'cancelled', sealed: null })
+    .set(CANCELLED)
     .where('state', '=', 'queued')
     .where('due_at', '<=', campaignNowIso)
     .where('kind', 'in', ['link', 'reminder'])
@@ -134,7 +137,7 @@ export async function cancelAnswered(db: Db, campaignNowIso: string): Promise<nu
 export async function expireQueued(db: Db, campaignNowIso: string): Promise<number> {
   const result = await db
     .updateTable('outbox')
-    .set({ state: 'cancelled', sealed: null })
+    .set(CANCELLED)
     .where('state', '=', 'queued')
     .where('expires_at', '<', campaignNowIso)
     .executeTakeFirst();
@@ -166,7 +169,7 @@ async function recordOutcome(db: Db, id: string, owner: string, outcome: MailOut
     outcome.state === 'sent'
       ? { ...released, state: 'sent' as const, sealed: null, sent_at: outcome.atIso, last_error: null }
       : outcome.state === 'cancelled'
-        ? { ...released, state: 'cancelled' as const, sealed: null }
+        ? { ...released, ...CANCELLED }
         : {
             ...released,
             state: outcome.state,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { queueMail } from './outbox';
+import { CANCELLED, queueMail } from './outbox';
 import type { Database, OutboxTable, StatementTable } from './types';
 
 export type InsertStatementResult = 'stored' | 'duplicate';
@@ -187,7 +187,7 @@ export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: str
   await db.updateTable('claims').set({ email_sealed: null }).where('created_at', '<', beforeIso).execute();
   await db
     .updateTable('outbox')
-    .set({ state: 'cancelled', sealed: null })
+    .set(CANCELLED)
     .where('state', '=', 'queued')
     .where('claim_id', 'in', old)
     .execute();

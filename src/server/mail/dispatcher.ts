@@ -12,6 +12,7 @@ import {
 import { composeMail, type MailFacts } from './compose';
 import { openOrder, type QueuedFacts } from './orders';
 import { remindersMayGo } from './schedule';
+import { senderDomain } from './settings';
 import { MailSendError, type MailTransport } from './transport';
 
 // docs/decisions/mail.md#dispatcher: every server process runs one. It leases due messages, sends them and
@@ -50,9 +51,6 @@ export interface DispatcherOptions {
 }
 
 export const DISPATCHER_DEFAULTS = { leaseMs: 2 * MINUTE_MS, pollMs: 1_000, batch: 20 } as const;
-
-/** `Name <a@b.pl>` or `a@b.pl`: the domain of the Message-ID, so that it is unique across the world. */
-const domainOf = (from: string) => /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
 
 function absolute(facts: QueuedFacts, publicUrl: string): MailFacts {
   if (facts.kind === 'received') return facts;
@@ -138,56 +136,46 @@ export class MailDispatcher {
     else if (outcome.state === 'failed') log.error({ ...data, answer: outcome.error }, 'mail failed');
   }
 
-  #deliver(mail: LeasedMail): Promise<MailOutcome> {
-    const { keys, transport, from, publicUrl } = this.#options;
-    return this.#attempt(mail, () => {
-      if (mail.sealed === null) return undefined;
+  async #deliver(mail: LeasedMail): Promise<MailOutcome> {
+    const { keys, transport, from, publicUrl, clock } = this.#options;
+    if (mail.sealed === null) return { state: 'cancelled' };
+    let outgoing;
+    try {
       const order = openOrder(keys, mail.id, mail.sealed);
-      const composed = composeMail(absolute(order.facts, publicUrl));
-      return transport.send({
+      outgoing = {
         id: mail.id,
         kind: mail.kind,
         queuedAt: mail.created_at,
         from,
         to: order.to,
-        ...composed,
-        messageId: `<${mail.id}@${domainOf(from)}>`,
-      });
-    });
-  }
-
-  async #attempt(mail: LeasedMail, send: () => Promise<void> | undefined): Promise<MailOutcome> {
-    const { clock } = this.#options;
-    let sending;
-    try {
-      sending = send();
+        ...composeMail(absolute(order.facts, publicUrl)),
+        // The Message-ID's domain makes it unique across the world; the id, the same at every attempt.
+        messageId: `<${mail.id}@${senderDomain(from)}>`,
+      };
     } catch (error) {
       // Cannot be opened (a key missing): another try will not help.
-      return {
-        state: 'failed',
-        firstFailedIso: isoAt(clock.real()),
-        error: `nie można otworzyć: ${(error as Error).name}`,
-      };
+      const { name } = error as Error;
+      return { state: 'failed', firstFailedIso: isoAt(clock.real()), error: `nie można otworzyć: ${name}` };
     }
-    if (sending === undefined) return { state: 'cancelled' };
     try {
-      await sending;
+      await transport.send(outgoing);
       return { state: 'sent', atIso: isoAt(clock.real()) };
     } catch (error) {
-      const failure =
-        error instanceof MailSendError ? error : new MailSendError(false, (error as Error).name);
-      const nowMs = clock.real();
-      const firstFailedMs = mail.first_failed_at === null ? nowMs : Date.parse(mail.first_failed_at);
-      const firstFailedIso = isoAt(firstFailedMs);
-      if (failure.permanent || nowMs - firstFailedMs >= GIVE_UP_AFTER_MS)
-        return { state: 'failed', firstFailedIso, error: failure.answer };
-      const waitMs = Math.min(RETRY_FIRST_MS * 2 ** (mail.attempts - 1), RETRY_LONGEST_MS);
-      return {
-        state: 'queued',
-        nextAttemptIso: isoAt(nowMs + waitMs),
-        firstFailedIso,
-        error: failure.answer,
-      };
+      return this.#failed(
+        mail,
+        error instanceof MailSendError ? error : new MailSendError(false, (error as Error).name),
+      );
     }
+  }
+
+  /** A failed attempt: tried again later, unless permanent or tried for long enough. */
+  #failed(mail: LeasedMail, failure: MailSendError): MailOutcome {
+    const nowMs = this.#options.clock.real();
+    const firstFailedMs = mail.first_failed_at === null ? nowMs : Date.parse(mail.first_failed_at);
+    const firstFailedIso = isoAt(firstFailedMs);
+    if (failure.permanent || nowMs - firstFailedMs >= GIVE_UP_AFTER_MS)
+      return { state: 'failed', firstFailedIso, error: failure.answer };
+    const waitMs = Math.min(RETRY_FIRST_MS * 2 ** (mail.attempts - 1), RETRY_LONGEST_MS);
+    return { state: 'queued', nextAttemptIso: isoAt(nowMs + waitMs), firstFailedIso, error: failure.answer };
   }
 }

@@ -19,6 +19,9 @@ export interface MailSettings {
 
 const DEFAULT_FROM = 'Wakacyjna Loteria <loteria@example.pl>';
 
+/** The domain of MAIL_FROM's address (`Name <a@b.pl>` or `a@b.pl`): DKIM signs for it, Message-IDs end with it. */
+export const senderDomain = (from: string): string => /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
+
 function parsePublicUrl(value: string | undefined, port: number): string {
   if (value === undefined || value === '') return `http://localhost:${port}`;
   let url: URL;
@@ -63,7 +66,7 @@ function parseDkim(env: NodeJS.ProcessEnv, from: string): Dkim | undefined {
   } catch {
     throw new ConfigError(`DKIM_PRIVATE_KEY_FILE: nie można odczytać pliku ${file}`);
   }
-  return { domainName: /@([^\s>]+)/.exec(from)![1]!, keySelector, privateKey };
+  return { domainName: senderDomain(from), keySelector, privateKey };
 }
 
 function parseLease(value: string | undefined): number | undefined {

@@ -7,8 +7,8 @@ import { DISPATCHER_DEFAULTS, MailDispatcher, type DispatcherLog } from './dispa
 import { MAILBOX_DIR, mailboxTransport, smtpTransport } from './transport';
 
 export interface RunningMail {
-  /** Where the mail goes, for the person who started the server. */
-  destination: string;
+  /** The development mailbox's folder, when the mail goes there (for the person who started the server). */
+  mailbox: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -34,7 +34,7 @@ export function startMail(
   });
   dispatcher.start();
   return {
-    destination: delivery.via === 'smtp' ? 'SMTP_URL' : path.join(config.dataDir, MAILBOX_DIR),
+    mailbox: delivery.via === 'mailbox' ? path.join(config.dataDir, MAILBOX_DIR) : undefined,
     async stop() {
       await dispatcher.stop();
       transport.close();
