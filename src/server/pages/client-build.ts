@@ -29,6 +29,8 @@ function newestMtimeMs(entry: string): number {
 export const SERVER_ENTRY = 'src/client/entry-server.tsx';
 export const serverBuildDir = (clientDir: string) => path.join(clientDir, '.server');
 export const serverBuildFile = (clientDir: string) => path.join(serverBuildDir(clientDir), 'entry-server.js');
+/** The staff panel's own bundle (src/panel/), beside the browser's files and never among them. */
+export const panelBuildDir = (clientDir: string) => path.join(clientDir, '.panel');
 
 export function isClientBuildStale(root: string, clientDir: string): boolean {
   const built = [path.join(clientDir, 'index.html'), serverBuildFile(clientDir)];
