@@ -21,7 +21,9 @@ import { resignationRoutes } from './routes/resignation';
 import { statementLinkRoutes } from './routes/statement-link';
 import { statementRoutes } from './routes/statements';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
-import { pageHeaders } from './http/security-headers';
+import { pageHeaders, panelHeaders } from './http/security-headers';
+import { panel } from './staff/panel';
+import { parsePanelSettings } from './staff/settings';
 import { WinnersCache } from './winners/cache';
 
 type ServerTuning =
@@ -32,6 +34,7 @@ type ServerTuning =
   | 'trustProxy'
   | 'hsts'
   | 'errorReportDsn'
+  | 'panel'
   | HttpLimit;
 
 export type AppConfig = Pick<ServerConfig, 'clientDir' | 'campaignNowMs' | 'logLevel'> &
@@ -61,8 +64,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   logRefusedConnections(app.server, app.log, deps.clock.real);
   // Undefined where the client has not been built (tests of the API alone).
   const template = readPageTemplate(config.clientDir);
+  const hsts = config.hsts ?? HTTP_DEFAULTS.hsts;
   const PAGE_HEADERS = pageHeaders({
-    hsts: config.hsts ?? HTTP_DEFAULTS.hsts,
+    hsts,
     styleHashes: template?.styleHashes ?? [],
   });
   const forwarder = config.errorReportDsn
@@ -70,7 +74,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     : undefined;
   app.addHook('onClose', async () => forwarder?.close());
 
-  await app.register(responsePolicy, { pageHeaders: PAGE_HEADERS });
+  await app.register(responsePolicy, { pageHeaders: PAGE_HEADERS, panelHeaders: panelHeaders({ hsts }) });
   await app.register(errorMapping, { forwarder });
   await app.register(writeHealth, { storage: deps.storage });
   await app.register(compress, { threshold: 1024 });
@@ -112,6 +116,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     { prefix: '/api' },
   );
+
+  await app.register(panel, {
+    prefix: '/panel',
+    ...deps,
+    settings: config.panel ?? parsePanelSettings({}, 'http://localhost'),
+    clientDir: template && config.clientDir,
+  });
 
   if (pages) await app.register(staticFiles, { root: config.clientDir });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError } from './config-error';
 import { parseSentryDsn, type SentryDsn } from './http/error-reporting';
 import { parseMailSettings, type MailSettings } from './mail/settings';
+import { parsePanelSettings, type PanelSettings } from './staff/settings';
 
 export interface ServerConfig {
   port: number;
@@ -47,6 +48,8 @@ export interface ServerConfig {
   /** NODE_ENV=production: the server refuses to start without what production needs (mail/settings.ts). */
   production: boolean;
   mail: MailSettings;
+  /** PANEL_HOST (and PUBLIC_URL): where the staff panel answers, and its passkeys' relying party. */
+  panel: PanelSettings;
 }
 
 /** The HTTP server's defaults, for the environment (loadConfig) and for buildApp alike. */
@@ -136,6 +139,7 @@ export function loadConfig(
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const port = parsePort(env.PORT);
+  const mail = parseMailSettings(env, port);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -156,7 +160,8 @@ export function loadConfig(
     hsts: parseSwitch('HSTS', env.HSTS, HTTP_DEFAULTS.hsts),
     errorReportDsn: parseDsn(env.ERROR_REPORT_DSN),
     production: env.NODE_ENV === 'production',
-    mail: parseMailSettings(env, port),
+    mail,
+    panel: parsePanelSettings(env, mail.publicUrl),
     ...parseHttpLimits(env),
   };
 }

@@ -146,4 +146,69 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '005_staff_panel': {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/staff.md#people-and-roles: the organiser's staff, their roles, invitations and passkeys.
+      await db.schema
+        .createTable('staff')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('email', 'varchar(320)', (col) => col.notNull().unique())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('last_login_at', 'varchar(32)')
+        .execute();
+      await db.schema
+        .createTable('staff_roles')
+        .addColumn('staff_id', 'varchar(36)', (col) => col.notNull().references('staff.id'))
+        .addColumn('role', 'varchar(16)', (col) => col.notNull())
+        .addPrimaryKeyConstraint('staff_roles_pk', ['staff_id', 'role'])
+        .execute();
+      await db.schema
+        .createTable('staff_invitations')
+        .addColumn('token_digest', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('staff_id', 'varchar(36)', (col) => col.notNull().references('staff.id'))
+        .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('staff_passkeys')
+        .addColumn('id', 'varchar(1400)', (col) => col.primaryKey())
+        .addColumn('staff_id', 'varchar(36)', (col) => col.notNull().references('staff.id'))
+        .addColumn('public_key', 'text', (col) => col.notNull())
+        .addColumn('counter', 'bigint', (col) => col.notNull())
+        .addColumn('transports', 'text')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('last_used_at', 'varchar(32)')
+        .execute();
+      // docs/decisions/staff.md#login: each WebAuthn challenge is used once, by whichever server process.
+      await db.schema
+        .createTable('staff_challenges')
+        .addColumn('challenge', 'varchar(128)', (col) => col.primaryKey())
+        .addColumn('purpose', 'varchar(16)', (col) => col.notNull())
+        .addColumn('staff_id', 'varchar(36)')
+        .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      // docs/decisions/staff.md#sessions: only a digest of the cookie's token is kept.
+      await db.schema
+        .createTable('staff_sessions')
+        .addColumn('token_digest', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('staff_id', 'varchar(36)', (col) => col.notNull().references('staff.id'))
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('last_seen_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('staff_sessions_staff').on('staff_sessions').column('staff_id').execute();
+      // docs/decisions/staff.md#audit-trail: numbered without gaps, each entry with the hash of the one before.
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('seq', 'integer', (col) => col.primaryKey())
+        .addColumn('at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('actor', 'varchar(36)', (col) => col.notNull())
+        .addColumn('action', 'varchar(40)', (col) => col.notNull())
+        .addColumn('subject', 'varchar(80)')
+        .addColumn('reason', 'text')
+        .addColumn('details', 'text')
+        .addColumn('prev_hash', 'varchar(64)', (col) => col.notNull())
+        .addColumn('hash', 'varchar(64)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+    },
+  },
 };

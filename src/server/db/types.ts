@@ -104,4 +104,71 @@ export interface Database {
   rejected_statements: RejectedStatementTable;
   optouts: OptoutTable;
   outbox: OutboxTable;
+  staff: StaffTable;
+  staff_roles: StaffRoleTable;
+  staff_invitations: StaffInvitationTable;
+  staff_passkeys: StaffPasskeyTable;
+  staff_challenges: StaffChallengeTable;
+  staff_sessions: StaffSessionTable;
+  audit_log: AuditLogTable;
+}
+
+export interface StaffTable {
+  id: string;
+  email: string;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface StaffRoleTable {
+  staff_id: string;
+  role: string;
+}
+
+export interface StaffInvitationTable {
+  token_digest: string;
+  staff_id: string;
+  expires_at: string;
+}
+
+export interface StaffPasskeyTable {
+  /** The credential id, base64url. */
+  id: string;
+  staff_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number | string;
+  /** JSON array of the authenticator's transports, as it reported them. */
+  transports: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface StaffChallengeTable {
+  challenge: string;
+  /** 'registration' (staff_id set: the invitation's or the session's person) or 'login'. */
+  purpose: string;
+  staff_id: string | null;
+  expires_at: string;
+}
+
+export interface StaffSessionTable {
+  token_digest: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface AuditLogTable {
+  seq: number;
+  at: string;
+  /** A staff member's id, or 'operator' for a command. */
+  actor: string;
+  action: string;
+  subject: string | null;
+  reason: string | null;
+  /** JSON of ids and counts, never personal values. */
+  details: string | null;
+  prev_hash: string;
+  hash: string;
 }

@@ -3,3 +3,6 @@ export function pathOnly(url: string): string {
   const queryAt = url.indexOf('?');
   return queryAt === -1 ? url : url.slice(0, queryAt);
 }
+
+/** docs/api.md#staff-panel: /panel and what is under it, with or without a query. */
+export const isPanelPath = (url: string) => url === '/panel' || /^\/panel[/?]/.test(url);

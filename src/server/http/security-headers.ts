@@ -58,5 +58,33 @@ export function pageHeaders(options: { hsts: boolean; styleHashes: string[] }): 
   });
 }
 
+/**
+ * docs/api.md#staff-panel: the staff panel's page loads nothing but its own files and calls, embeds and
+ * frames nothing, and is never indexed.
+ */
+export function panelHeaders(options: { hsts: boolean }): Record<string, string> {
+  return {
+    ...helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          baseUri: ["'none'"],
+          formAction: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      strictTransportSecurity: options.hsts ? strictTransportSecurity : false,
+    }),
+    'x-robots-tag': 'noindex, nofollow',
+  };
+}
+
 /** JSON answers are no documents: no CSP or framing rules, only never sniffed as something else. */
 export const API_HEADERS = { 'x-content-type-options': 'nosniff' };

@@ -6,6 +6,8 @@ import { issueOptout } from './commands/issue-optout';
 import { mailRetry } from './commands/mail-retry';
 import { mailStatus } from './commands/mail-status';
 import { mailbox } from './commands/mailbox';
+import { staffInvite } from './commands/staff-invite';
+import { auditVerify } from './commands/audit-verify';
 import { purgeStatements } from './commands/purge-statements';
 import { reissueLink } from './commands/reissue-link';
 import { reopenClaim } from './commands/reopen-claim';
@@ -24,4 +26,6 @@ export const COMMANDS: readonly Command[] = [
   mailStatus,
   mailRetry,
   mailbox,
+  staffInvite,
+  auditVerify,
 ];

@@ -15,6 +15,9 @@ const BOM = '\uFEFF';
 /** A mistake in the operator's arguments: the CLI prints the message alone. */
 export class OperatorError extends Error {}
 
+/** Where export-statements puts the coupon photos of the CSV `out`. */
+export const imagesDirOf = (out: string) => `${out.replace(/\.csv$/i, '')}-images`;
+
 function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
   // A cell starting with = + - @ would run as a formula in a spreadsheet: winners typed these texts.
@@ -41,7 +44,7 @@ export async function exportStatements(
 ) {
   const statements = await listStatements(storage.db);
   const keys = [key.key, ...key.previous];
-  const imageDir = `${out.replace(/\.csv$/i, '')}-images`;
+  const imageDir = imagesDirOf(out);
   const flats = statements.map((statement) => flatten(unsealStatement(keys, statement.claim_id, statement)));
   // The table's columns (the payload's order, docs/api.md#the-payload); a field stored before the table lost
   // it still gets one.

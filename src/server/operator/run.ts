@@ -6,6 +6,7 @@ import { WinnersFileError } from '../winners/import-file';
 import { UsageError } from './command';
 import { COMMANDS } from './commands';
 import { OperatorError } from './exports';
+import { ApiProblem } from '../plugins/error-mapping';
 
 // The operator's commands (docs/api.md): JSON lines on stdout, a clear message and exit code 1 on error.
 // They open the same database as the server (DATA_DIR or DATABASE_URL) and may run while it serves.
@@ -20,7 +21,8 @@ export interface CommandIo {
 }
 
 // The operator's own mistakes: their message alone (a start-up error is worded whole by bootstrap.ts).
-const KNOWN_ERRORS = [UsageError, ClaimError, OptoutError, OperatorError, WinnersFileError];
+// ApiProblem: a check the panel's calls share with the commands (staff-invite's address and role).
+const KNOWN_ERRORS = [UsageError, ClaimError, OptoutError, OperatorError, WinnersFileError, ApiProblem];
 
 function usage(): string {
   return `Użycie: npm run operator -- <polecenie>\n${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}`;

@@ -6,7 +6,7 @@ import { calendarStretch, prizes } from '#shared/campaign.ts';
 import { cachedBody, writeCachedBody, type CachedBody } from '../http/cached-body';
 import { serverBuildFile } from './client-build';
 import { isStatementPage, pageKey, pagesByPath } from './page-html';
-import { pathOnly } from '../http/path-only';
+import { isPanelPath, pathOnly } from '../http/path-only';
 
 /** src/client/entry-server.tsx, as built for Node. */
 type RenderPage = (location: string, nowMs: number) => Promise<string>;
@@ -120,7 +120,7 @@ export class PageCache {
     const url = request.url ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = pathOnly(url);
-    if (pathname.startsWith('/api/') || path.extname(pathname)) return false;
+    if (pathname.startsWith('/api/') || isPanelPath(pathname) || path.extname(pathname)) return false;
     const page = this.get(url);
     if (!page) {
       response.writeHead(302, { ...this.options.headers, location: '/', 'cache-control': 'no-cache' }).end();

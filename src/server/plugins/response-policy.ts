@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import apiMessages from '#content/api-messages.json';
 import { API_HEADERS } from '../http/security-headers';
 import { bodyStillArriving, closeAfterBody } from '../http/node-server';
+import { isPanelPath } from '../http/path-only';
 import { errorBody } from './error-mapping';
 
 declare module 'fastify' {
@@ -16,12 +17,15 @@ declare module 'fastify' {
 }
 
 /**
- * What every answer Fastify sends follows: the security headers (pages' or the API's, by path, so no route
+ * What every answer Fastify sends follows: the security headers (pages', the panel's or the API's, by path, so no route
  * can forget them), no-store where the route says personal data is concerned (`config.noStore`), a Polish 503 while shutting down, and
  * an answer sent before its upload is in closes the connection only once the body is read.
  */
-export const responsePolicy = fp<{ pageHeaders: Record<string, string> }>(
-  (app, { pageHeaders }, done) => {
+export const responsePolicy = fp<{
+  pageHeaders: Record<string, string>;
+  panelHeaders: Record<string, string>;
+}>(
+  (app, { pageHeaders, panelHeaders }, done) => {
     let closing = false;
     app.addHook('preClose', (closed) => {
       closing = true;
@@ -29,9 +33,12 @@ export const responsePolicy = fp<{ pageHeaders: Record<string, string> }>(
     });
 
     app.addHook('onRequest', (request, reply, next) => {
-      const api = request.url.startsWith('/api/');
-      reply.headers(api ? API_HEADERS : pageHeaders);
-      if (request.routeOptions.config.noStore) reply.header('cache-control', 'no-store');
+      const panel = isPanelPath(request.url);
+      const api = request.url.startsWith('/api/') || request.url.startsWith('/panel/api/');
+      reply.headers(api ? API_HEADERS : panel ? panelHeaders : pageHeaders);
+      // The panel's pages and calls are kept by no cache; only its built files may be.
+      if (request.routeOptions.config.noStore || (panel && !request.url.startsWith('/panel/assets/')))
+        reply.header('cache-control', 'no-store');
       // Shutting down: requests on connections already open are refused (Fastify has set Connection: close).
       if (!closing) return next();
       reply.status(503);

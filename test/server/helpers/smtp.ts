@@ -78,6 +78,10 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
       },
     });
   let server = create();
+  // A client that vanishes mid-conversation (a server process killed by kill -9) resets its connection: the
+  // SMTP server reports it as an 'error' event, which must not end the test run.
+  const keepRunning = () => server.on('error', () => undefined);
+  keepRunning();
   const listen = (at: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
@@ -107,6 +111,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     async restart() {
       server = create();
+      keepRunning();
       await listen(bound);
     },
   };

@@ -72,6 +72,23 @@ describe('npm run operator -- <command>, each in its own process', () => {
     expect(mailbox).toMatchObject({ exitCode: 0, lines: [], stderr: 'Skrzynka deweloperska jest pusta.\n' });
   });
 
+  it('staff-invite and audit-verify answer in JSON lines', async () => {
+    const invited = await run(['staff-invite', 'kierownik@example.pl', 'admin']);
+    expect(invited).toMatchObject({
+      exitCode: 0,
+      lines: [
+        {
+          email: 'kierownik@example.pl',
+          role: 'admin',
+          link: expect.stringMatching(/^\/panel\/zaproszenie#/),
+        },
+      ],
+    });
+    const verified = await run(['audit-verify']);
+    expect(verified.exitCode).toBe(0);
+    expect(verified.lines).toEqual([{ entries: expect.any(Number), verified: true }]);
+  });
+
   it('ends with 1, a Polish message and the usage on a mistake', async () => {
     const unknown = await spawnOperator(['wyslij-wszystko'], t);
     expect(unknown.exitCode).toBe(1);

@@ -1,12 +1,30 @@
-import { exportStatements as exportFile } from '../exports';
+import fs from 'node:fs';
+import os from 'node:os';
+import { OPERATOR, recordAudit } from '../../staff/audit';
+import { exportStatements as exportFile, imagesDirOf } from '../exports';
 import { option, type Command } from '../command';
 
-/** The statements, decrypted, as a CSV with the coupon photos beside it (docs/api.md). */
+/**
+ * The statements, decrypted, as a CSV with the coupon photos beside it (docs/api.md). Recorded in the audit
+ * trail with the system user who ran it; a file whose export cannot be recorded is removed.
+ */
 export const exportStatements: Command = {
   name: 'export-statements',
   usage: 'export-statements --out <plik.csv>',
-  async run({ storage, key, args, emit, progress }) {
+  async run({ storage, clock, key, args, emit, progress }) {
     const out = option(args, '--out', 'plik.csv');
-    emit(await exportFile(storage, key, out, progress('Eksport: oświadczenia')));
+    const exported = await exportFile(storage, key, out, progress('Eksport: oświadczenia'));
+    try {
+      await recordAudit(storage, clock, {
+        actor: OPERATOR,
+        action: 'statements-exported',
+        details: { statements: exported.statements, user: os.userInfo().username },
+      });
+    } catch (error) {
+      fs.rmSync(exported.out, { force: true });
+      fs.rmSync(imagesDirOf(exported.out), { recursive: true, force: true });
+      throw error;
+    }
+    emit(exported);
   },
 };

@@ -1,0 +1,210 @@
+import type { Kysely } from 'kysely';
+import type { Database, StaffPasskeyTable } from './types';
+
+// docs/decisions/staff.md#people-and-roles: the staff, their roles, invitations, passkeys, challenges and
+// sessions. Functions take a Kysely or a transaction: the callers in src/server/staff group what must commit
+// together (a role change and the end of the person's sessions and its audit entry).
+
+type Db = Kysely<Database>;
+
+export async function staffByEmail(db: Db, email: string) {
+  return db.selectFrom('staff').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function staffById(db: Db, id: string) {
+  return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertStaff(db: Db, row: { id: string; email: string; created_at: string }) {
+  await db.insertInto('staff').values(row).execute();
+}
+
+export async function rolesOf(db: Db, staffId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('staff_roles')
+    .select('role')
+    .where('staff_id', '=', staffId)
+    .orderBy('role')
+    .execute();
+  return rows.map((row) => row.role);
+}
+
+/** Adds a role the person may already hold: nothing changes then. */
+export async function addRole(db: Db, staffId: string, role: string) {
+  await db
+    .insertInto('staff_roles')
+    .values({ staff_id: staffId, role })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+export async function setRoles(db: Db, staffId: string, roles: readonly string[]) {
+  await db.deleteFrom('staff_roles').where('staff_id', '=', staffId).execute();
+  if (roles.length > 0)
+    await db
+      .insertInto('staff_roles')
+      .values(roles.map((role) => ({ staff_id: staffId, role })))
+      .execute();
+}
+
+/** The people holding a role (the last admin may not lose it). */
+export async function holdersOf(db: Db, role: string): Promise<string[]> {
+  const rows = await db.selectFrom('staff_roles').select('staff_id').where('role', '=', role).execute();
+  return rows.map((row) => row.staff_id);
+}
+
+/** Everyone with their roles, how many passkeys they have and until when an invitation of theirs is open. */
+export async function listStaff(db: Db, nowIso: string) {
+  const [people, roles, passkeys, invitations] = await Promise.all([
+    db.selectFrom('staff').selectAll().orderBy('email').execute(),
+    db.selectFrom('staff_roles').selectAll().orderBy('role').execute(),
+    db
+      .selectFrom('staff_passkeys')
+      .select(['staff_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .groupBy('staff_id')
+      .execute(),
+    db
+      .selectFrom('staff_invitations')
+      .select(['staff_id', (eb) => eb.fn.max('expires_at').as('until')])
+      .where('expires_at', '>', nowIso)
+      .groupBy('staff_id')
+      .execute(),
+  ]);
+  return people.map((person) => ({
+    ...person,
+    roles: roles.filter((row) => row.staff_id === person.id).map((row) => row.role),
+    passkeys: Number(passkeys.find((row) => row.staff_id === person.id)?.count ?? 0),
+    invited_until: invitations.find((row) => row.staff_id === person.id)?.until ?? null,
+  }));
+}
+
+export async function insertInvitation(
+  db: Db,
+  row: { token_digest: string; staff_id: string; expires_at: string },
+) {
+  await db.insertInto('staff_invitations').values(row).execute();
+}
+
+/** An invitation still open: whose it is. */
+export async function openInvitation(db: Db, tokenDigest: string, nowIso: string) {
+  return db
+    .selectFrom('staff_invitations')
+    .select('staff_id')
+    .where('token_digest', '=', tokenDigest)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+}
+
+/** Uses an invitation up: true if it was still open (two registrations with one link: one wins). */
+export async function useInvitation(db: Db, tokenDigest: string, nowIso: string): Promise<boolean> {
+  const { numDeletedRows } = await db
+    .deleteFrom('staff_invitations')
+    .where('token_digest', '=', tokenDigest)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
+}
+
+/** Stores a new challenge; those asked for and never answered (expired by nowIso) are swept on the way. */
+export async function insertChallenge(
+  db: Db,
+  row: { challenge: string; purpose: string; staff_id: string | null; expires_at: string },
+  nowIso: string,
+) {
+  await db.deleteFrom('staff_challenges').where('expires_at', '<=', nowIso).execute();
+  await db.insertInto('staff_challenges').values(row).execute();
+}
+
+/** Takes a challenge once: the row if it was there, for this purpose, and not expired. */
+export async function takeChallenge(db: Db, challenge: string, purpose: string, nowIso: string) {
+  const row = await db
+    .deleteFrom('staff_challenges')
+    .where('challenge', '=', challenge)
+    .returning(['purpose', 'staff_id', 'expires_at'])
+    .executeTakeFirst();
+  return row && row.purpose === purpose && row.expires_at > nowIso ? row : undefined;
+}
+
+export async function insertPasskey(db: Db, row: StaffPasskeyTable) {
+  await db.insertInto('staff_passkeys').values(row).execute();
+}
+
+export async function passkeyById(db: Db, id: string) {
+  return db.selectFrom('staff_passkeys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function passkeysOf(db: Db, staffId: string) {
+  return db
+    .selectFrom('staff_passkeys')
+    .selectAll()
+    .where('staff_id', '=', staffId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function passkeyUsed(db: Db, id: string, counter: number, nowIso: string) {
+  await db
+    .updateTable('staff_passkeys')
+    .set({ counter, last_used_at: nowIso })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deletePasskey(db: Db, staffId: string, id: string): Promise<boolean> {
+  const { numDeletedRows } = await db
+    .deleteFrom('staff_passkeys')
+    .where('id', '=', id)
+    .where('staff_id', '=', staffId)
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
+}
+
+export async function loggedIn(db: Db, staffId: string, nowIso: string) {
+  await db.updateTable('staff').set({ last_login_at: nowIso }).where('id', '=', staffId).execute();
+}
+
+/** Revocation: the person keeps their row (the audit trail names them) and loses everything else. */
+export async function revokeStaff(db: Db, staffId: string) {
+  for (const table of ['staff_sessions', 'staff_passkeys', 'staff_invitations', 'staff_roles'] as const)
+    await db.deleteFrom(table).where('staff_id', '=', staffId).execute();
+}
+
+export async function insertSession(
+  db: Db,
+  row: { token_digest: string; staff_id: string; created_at: string; last_seen_at: string },
+) {
+  await db.insertInto('staff_sessions').values(row).execute();
+}
+
+/** A session with its person's e-mail and roles, or undefined. */
+export async function sessionByDigest(db: Db, tokenDigest: string) {
+  const session = await db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+    .select([
+      'staff_sessions.token_digest',
+      'staff_sessions.staff_id',
+      'staff_sessions.created_at',
+      'staff_sessions.last_seen_at',
+      'staff.email',
+    ])
+    .where('token_digest', '=', tokenDigest)
+    .executeTakeFirst();
+  return session && { ...session, roles: await rolesOf(db, session.staff_id) };
+}
+
+export async function touchSession(db: Db, tokenDigest: string, nowIso: string) {
+  await db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: nowIso })
+    .where('token_digest', '=', tokenDigest)
+    .execute();
+}
+
+export async function deleteSession(db: Db, tokenDigest: string) {
+  await db.deleteFrom('staff_sessions').where('token_digest', '=', tokenDigest).execute();
+}
+
+export async function deleteSessionsOf(db: Db, staffId: string) {
+  await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
+}

@@ -1,0 +1,15 @@
+import { OPERATOR } from '../../staff/audit';
+import { invite } from '../../staff/people';
+import { ROLES } from '../../staff/roles';
+import { UsageError, type Command } from '../command';
+
+/** docs/api.md#staff-panel: a one-time invitation to the panel (24 h), or a role added to an existing account. */
+export const staffInvite: Command = {
+  name: 'staff-invite',
+  usage: `staff-invite <email> <${ROLES.join('|')}>`,
+  async run({ storage, clock, args, emit }) {
+    const [email, role] = args;
+    if (!email || !role) throw new UsageError(`podaj adres e-mail i rolę (${ROLES.join(', ')})`);
+    emit(await invite(storage, clock, { email, role, actor: OPERATOR }));
+  },
+};

@@ -1,0 +1,297 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import apiMessages from '#content/api-messages.json';
+import messages from '#content/staff-messages.json';
+import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
+import { tierStatus } from '../claims/status';
+import { isoAt } from '../clock';
+import { digestOf } from '../crypto/secrets';
+import { auditPage } from '../db/audit';
+import {
+  deletePasskey,
+  insertPasskey,
+  listStaff,
+  openInvitation,
+  passkeysOf,
+  rolesOf,
+  staffById,
+  useInvitation,
+} from '../db/staff';
+import type { AppDeps } from '../deps';
+import { mailStatus } from '../mail/status';
+import { ApiProblem } from '../plugins/error-mapping';
+import { appendAudit, recordAudit } from './audit';
+import { changeRoles, invite, revoke } from './people';
+import { checkLogin, loginOptions, registerPasskey, registrationOptions } from './passkeys';
+import { allows, type Access } from './roles';
+import {
+  clearSessionCookie,
+  endSession,
+  readSession,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  sessionToken,
+  setSessionCookie,
+  startSession,
+  type StaffSession,
+} from './sessions';
+import type { PanelSettings } from './settings';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** docs/api.md#staff-panel: who may use a panel call. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The session of a panel call that needs one (set before its handler runs). */
+    staff: StaffSession | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const AUDIT_PAGE_SIZE = 50;
+
+interface Body {
+  token?: unknown;
+  response?: unknown;
+  email?: unknown;
+  role?: unknown;
+  roles?: unknown;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const signedIn = (request: FastifyRequest) => request.staff!;
+
+/**
+ * docs/api.md#staff-panel: the panel's calls. Each route says who may use it (`config.access`); one hook
+ * refuses a state-changing call from another origin (403), a call without a live session (401) and one the
+ * person's roles do not allow (403), before any handler runs.
+ */
+export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings }> = async (
+  app,
+  { settings, ...deps },
+) => {
+  const { storage, clock } = deps;
+  const ceremony = { storage, clock, settings };
+  app.decorateRequest('staff', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (STATE_CHANGING.has(request.method) && request.headers.origin !== settings.origin)
+      throw new ApiProblem(403, messages.foreignOrigin);
+    const { access } = request.routeOptions.config;
+    if (access === undefined || access === 'public') return;
+    const token = sessionToken(request);
+    const session = token === undefined ? undefined : await readSession(storage, clock, token);
+    if (!session) throw new ApiProblem(401, messages.sessionMissing);
+    if (!allows(access, session.roles)) throw new ApiProblem(403, messages.roleMissing);
+    request.staff = session;
+  });
+
+  const loggedIn = async (reply: FastifyReply, staffId: string, via: string) => {
+    const token = await startSession(storage, clock, staffId);
+    await recordAudit(storage, clock, {
+      actor: staffId,
+      action: 'login',
+      subject: staffId,
+      details: { via },
+    });
+    setSessionCookie(reply, settings, token);
+    const person = await staffById(storage.db, staffId);
+    return { email: person!.email, roles: await rolesOf(storage.db, staffId) };
+  };
+
+  const invited = async (token: unknown) => {
+    const row =
+      typeof token === 'string' && token !== ''
+        ? await openInvitation(storage.db, digestOf(token), isoAt(clock.real()))
+        : undefined;
+    const person = row && (await staffById(storage.db, row.staff_id));
+    if (!person) throw new ApiProblem(404, messages.invitationUnknown);
+    return person;
+  };
+
+  const limited = { rateLimit: {}, access: 'public' } as const;
+
+  app.post<{ Body: Body }>('/registration/options', { config: limited }, async (request) => {
+    const person = await invited(request.body?.token);
+    return {
+      email: person.email,
+      roles: await rolesOf(storage.db, person.id),
+      options: await registrationOptions(ceremony, person),
+    };
+  });
+
+  app.post<{ Body: Body }>('/registration', { config: limited }, async (request, reply) => {
+    const person = await invited(request.body?.token);
+    const passkey = await registerPasskey(ceremony, person.id, request.body?.response);
+    await storage.db.transaction().execute(async (trx) => {
+      if (!(await useInvitation(trx, digestOf(text(request.body?.token)), isoAt(clock.real()))))
+        throw new ApiProblem(404, messages.invitationUnknown);
+      await insertPasskey(trx, passkey);
+      await appendAudit(trx, storage, clock, {
+        actor: person.id,
+        action: 'passkey-added',
+        subject: person.id,
+      });
+    });
+    return loggedIn(reply, person.id, 'invitation');
+  });
+
+  app.post('/login/options', { config: limited }, async () => loginOptions(ceremony));
+
+  app.post<{ Body: Body }>('/login', { config: limited }, async (request, reply) => {
+    const staffId = await checkLogin(ceremony, request.body?.response);
+    return loggedIn(reply, staffId, 'passkey');
+  });
+
+  const anyone = { config: { access: 'signed-in' } } as const;
+
+  app.get('/session', anyone, async (request) => {
+    const session = signedIn(request);
+    return {
+      email: session.email,
+      roles: session.roles,
+      idleMinutes: SESSION_IDLE_MS / 60_000,
+      endsAt: isoAt(session.createdAtMs + SESSION_MAX_MS),
+    };
+  });
+
+  app.post('/logout', anyone, async (request, reply) => {
+    const session = signedIn(request);
+    await endSession(storage, session);
+    await recordAudit(storage, clock, { actor: session.staffId, action: 'logout', subject: session.staffId });
+    clearSessionCookie(reply, settings);
+    return reply.status(204).send();
+  });
+
+  app.get('/overview', anyone, async () => ({
+    tiers: (await tierStatus(storage, clock.campaign())).lines,
+    mail: await mailStatus(storage, clock),
+  }));
+
+  const passkeyLine = (row: { id: string; created_at: string; last_used_at: string | null }) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  });
+
+  app.get('/passkeys', anyone, async (request) =>
+    (await passkeysOf(storage.db, signedIn(request).staffId)).map(passkeyLine),
+  );
+
+  app.post('/passkeys/options', anyone, async (request) => {
+    const session = signedIn(request);
+    return registrationOptions(ceremony, { id: session.staffId, email: session.email });
+  });
+
+  app.post<{ Body: Body }>('/passkeys', anyone, async (request) => {
+    const session = signedIn(request);
+    const passkey = await registerPasskey(ceremony, session.staffId, request.body?.response);
+    await storage.db.transaction().execute(async (trx) => {
+      await insertPasskey(trx, passkey);
+      await appendAudit(trx, storage, clock, {
+        actor: session.staffId,
+        action: 'passkey-added',
+        subject: session.staffId,
+      });
+    });
+    return passkeyLine(passkey);
+  });
+
+  app.delete<{ Params: { id: string } }>('/passkeys/:id', anyone, async (request, reply) => {
+    const session = signedIn(request);
+    await storage.db.transaction().execute(async (trx) => {
+      const own = await passkeysOf(trx, session.staffId);
+      if (!own.some((passkey) => passkey.id === request.params.id))
+        throw new ApiProblem(404, messages.passkeyUnknown);
+      if (own.length === 1) throw new ApiProblem(409, messages.lastPasskey);
+      await deletePasskey(trx, session.staffId, request.params.id);
+      await appendAudit(trx, storage, clock, {
+        actor: session.staffId,
+        action: 'passkey-removed',
+        subject: session.staffId,
+      });
+    });
+    return reply.status(204).send();
+  });
+
+  const admin = { config: { access: ['admin'] } } as const;
+
+  app.get('/staff', admin, async () => ({
+    people: (await listStaff(storage.db, isoAt(clock.real()))).map((person) => ({
+      id: person.id,
+      email: person.email,
+      roles: person.roles,
+      passkeys: person.passkeys,
+      lastLoginAt: person.last_login_at,
+      invitedUntil: person.invited_until,
+    })),
+  }));
+
+  app.post<{ Body: Body }>('/staff/invitations', admin, async (request) =>
+    invite(storage, clock, {
+      email: text(request.body?.email),
+      role: text(request.body?.role),
+      actor: signedIn(request).staffId,
+    }),
+  );
+
+  app.put<{ Params: { id: string }; Body: Body }>('/staff/:id/roles', admin, async (request) =>
+    changeRoles(storage, clock, {
+      staffId: request.params.id,
+      roles: request.body?.roles,
+      actor: signedIn(request).staffId,
+    }),
+  );
+
+  app.delete<{ Params: { id: string } }>('/staff/:id', admin, async (request, reply) => {
+    await revoke(storage, clock, { staffId: request.params.id, actor: signedIn(request).staffId });
+    return reply.status(204).send();
+  });
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/audit',
+    { config: { access: ['auditor'] } },
+    async (request) => {
+      const filter = auditFilter(request.query);
+      const rows = await auditPage(storage.db, filter, AUDIT_PAGE_SIZE);
+      return {
+        entries: rows.map((row) => ({
+          seq: row.seq,
+          at: row.at,
+          actor: row.actor,
+          action: row.action,
+          subject: row.subject,
+          reason: row.reason,
+          details: row.details === null ? null : (JSON.parse(row.details) as unknown),
+        })),
+        next: rows.length === AUDIT_PAGE_SIZE ? rows.at(-1)!.seq : null,
+      };
+    },
+  );
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: apiMessages.notFound }));
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function dayStart(day: string | undefined, nextDay = false): string | undefined {
+  if (day === undefined || day === '') return undefined;
+  if (!DAY.test(day) || !isWarsawLocalTime(day)) throw new ApiProblem(400, messages.auditFilterInvalid);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const local = new Date(Date.UTC(year, month - 1, date + (nextDay ? 1 : 0))).toISOString().slice(0, 10);
+  return isoAt(warsawLocalToInstant(local));
+}
+
+/** The auditor's filters: days are Warsaw days, `to` included. */
+function auditFilter(query: Record<string, string | undefined>) {
+  const before = query.before ? Number(query.before) : undefined;
+  if (before !== undefined && !Number.isInteger(before))
+    throw new ApiProblem(400, messages.auditFilterInvalid);
+  return {
+    action: query.action || undefined,
+    actor: query.actor || undefined,
+    from: dayStart(query.from),
+    to: dayStart(query.to, true),
+    before,
+  };
+}

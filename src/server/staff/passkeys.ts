@@ -1,0 +1,149 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import messages from '#content/staff-messages.json';
+import { isoAt, type Clock } from '../clock';
+import type { Storage } from '../db';
+import { insertChallenge, passkeyById, passkeysOf, passkeyUsed, takeChallenge } from '../db/staff';
+import { ApiProblem } from '../plugins/error-mapping';
+import type { PanelSettings } from './settings';
+
+/** docs/decisions/staff.md#login: how long the browser's passkey dialog may stay open. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
+type Purpose = 'registration' | 'login';
+
+interface Ceremony {
+  storage: Storage;
+  clock: Clock;
+  settings: PanelSettings;
+}
+
+async function keepChallenge(
+  { storage, clock }: Ceremony,
+  challenge: string,
+  purpose: Purpose,
+  staffId: string | null,
+) {
+  const nowMs = clock.real();
+  await insertChallenge(
+    storage.db,
+    { challenge, purpose, staff_id: staffId, expires_at: isoAt(nowMs + CHALLENGE_TTL_MS) },
+    isoAt(nowMs),
+  );
+}
+
+/**
+ * The challenge the browser signed, taken from the database once: a replayed or foreign answer finds none.
+ * The library compares it with the signed client data again.
+ */
+async function answeredChallenge(
+  { storage, clock }: Ceremony,
+  clientDataJSON: unknown,
+  purpose: Purpose,
+): Promise<{ challenge: string; staffId: string | null }> {
+  let challenge: unknown;
+  try {
+    challenge = (
+      JSON.parse(Buffer.from(String(clientDataJSON), 'base64url').toString('utf8')) as { challenge?: unknown }
+    ).challenge;
+  } catch {
+    challenge = undefined;
+  }
+  const row =
+    typeof challenge === 'string' && challenge.length <= 128
+      ? await takeChallenge(storage.db, challenge, purpose, isoAt(clock.real()))
+      : undefined;
+  if (!row) throw new ApiProblem(400, messages.passkeyRejected);
+  return { challenge: challenge as string, staffId: row.staff_id };
+}
+
+/** Creation options for a person's new passkey: discoverable, user verification required. */
+export async function registrationOptions(ceremony: Ceremony, person: { id: string; email: string }) {
+  const existing = await passkeysOf(ceremony.storage.db, person.id);
+  const options = await generateRegistrationOptions({
+    rpName: messages.rpName,
+    rpID: ceremony.settings.rpId,
+    userID: new TextEncoder().encode(person.id),
+    userName: person.email,
+    attestationType: 'none',
+    excludeCredentials: existing.map((passkey) => ({ id: passkey.id })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+  });
+  await keepChallenge(ceremony, options.challenge, 'registration', person.id);
+  return options;
+}
+
+/** Checks a new passkey made for `staffId`'s challenge: the row to keep (with what else the caller commits). */
+export async function registerPasskey(ceremony: Ceremony, staffId: string, response: unknown) {
+  const answer = response as RegistrationResponseJSON;
+  const { challenge, staffId: challenged } = await answeredChallenge(
+    ceremony,
+    answer?.response?.clientDataJSON,
+    'registration',
+  );
+  if (challenged !== staffId) throw new ApiProblem(400, messages.passkeyRejected);
+  const verification = await verifyRegistrationResponse({
+    response: answer,
+    expectedChallenge: challenge,
+    expectedOrigin: ceremony.settings.origin,
+    expectedRPID: ceremony.settings.rpId,
+    requireUserVerification: true,
+  }).catch(() => undefined);
+  if (!verification?.verified) throw new ApiProblem(400, messages.passkeyRejected);
+  const { credential } = verification.registrationInfo;
+  return {
+    id: credential.id,
+    staff_id: staffId,
+    public_key: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: credential.transports ? JSON.stringify(credential.transports) : null,
+    created_at: isoAt(ceremony.clock.real()),
+    last_used_at: null,
+  };
+}
+
+/** Request options for a login with any discoverable passkey of this panel, user verification required. */
+export async function loginOptions(ceremony: Ceremony) {
+  const options = await generateAuthenticationOptions({
+    rpID: ceremony.settings.rpId,
+    userVerification: 'required',
+  });
+  await keepChallenge(ceremony, options.challenge, 'login', null);
+  return options;
+}
+
+/** The person whose passkey signed the login challenge, or a 401. */
+export async function checkLogin(ceremony: Ceremony, response: unknown): Promise<string> {
+  const answer = response as AuthenticationResponseJSON;
+  const { challenge } = await answeredChallenge(ceremony, answer?.response?.clientDataJSON, 'login');
+  const passkey =
+    typeof answer.id === 'string' ? await passkeyById(ceremony.storage.db, answer.id) : undefined;
+  if (!passkey) throw new ApiProblem(401, messages.loginFailed);
+  const verification = await verifyAuthenticationResponse({
+    response: answer,
+    expectedChallenge: challenge,
+    expectedOrigin: ceremony.settings.origin,
+    expectedRPID: ceremony.settings.rpId,
+    requireUserVerification: true,
+    credential: {
+      id: passkey.id,
+      publicKey: Buffer.from(passkey.public_key, 'base64url'),
+      counter: Number(passkey.counter),
+      transports: passkey.transports ? (JSON.parse(passkey.transports) as string[]) : undefined,
+    },
+  }).catch(() => undefined);
+  if (!verification?.verified) throw new ApiProblem(401, messages.loginFailed);
+  await passkeyUsed(
+    ceremony.storage.db,
+    passkey.id,
+    verification.authenticationInfo.newCounter,
+    isoAt(ceremony.clock.real()),
+  );
+  return passkey.staff_id;
+}

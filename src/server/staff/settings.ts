@@ -1,0 +1,34 @@
+import { ConfigError } from '../config-error';
+
+/** docs/decisions/staff.md#login: where the panel lives, from configuration, never from a request's headers. */
+export interface PanelSettings {
+  /** The panel's origin: PANEL_HOST's when set, else PUBLIC_URL's. Passkeys and Origin checks are bound to it. */
+  origin: string;
+  /** The WebAuthn relying party's id: the origin's host name. */
+  rpId: string;
+  /** The Host the panel answers to (PANEL_HOST, else PUBLIC_URL's host). */
+  host: string;
+  /** PANEL_HOST is set: other hosts get a 404 instead of a redirect to the panel's own. */
+  hostOnly: boolean;
+  /** The session cookie is Secure everywhere but on localhost (browsers treat http://localhost as secure). */
+  secureCookie: boolean;
+}
+
+const HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i;
+
+export function parsePanelSettings(env: NodeJS.ProcessEnv, publicUrl: string): PanelSettings {
+  const panelHost = env.PANEL_HOST || undefined;
+  if (panelHost !== undefined && !HOST.test(panelHost))
+    throw new ConfigError(
+      `PANEL_HOST musi być nazwą hosta panelu (z :port, gdy inny niż domyślny), np. panel.loteria.example.pl, a jest: ${panelHost}`,
+    );
+  const site = new URL(publicUrl);
+  const origin = new URL(panelHost ? `${site.protocol}//${panelHost}` : site.origin);
+  return {
+    origin: origin.origin,
+    rpId: origin.hostname,
+    host: origin.host,
+    hostOnly: panelHost !== undefined,
+    secureCookie: origin.hostname !== 'localhost',
+  };
+}
