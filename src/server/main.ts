@@ -5,6 +5,7 @@ import { openServerParts, StartupError, type StartupNotice } from './bootstrap';
 import { importDemoIfEmpty } from './demo/demo';
 import { productionMailProblem } from './mail/settings';
 import { startMail } from './mail/start';
+import { productionPanelProblem } from './staff/settings';
 
 /** After the shutdown deadline has closed the connections, how long closing the database may take. */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -31,10 +32,12 @@ async function main() {
     throw error;
   }
   const { config, clock, storage, key, notices } = opened;
-  const mailProblem = config.production ? productionMailProblem(process.env, config.mail) : undefined;
-  if (mailProblem) {
+  const problem = config.production
+    ? (productionMailProblem(process.env, config.mail) ?? productionPanelProblem(config.panel))
+    : undefined;
+  if (problem) {
     await storage.close();
-    fail(`Błąd konfiguracji: ${mailProblem}`);
+    fail(`Błąd konfiguracji: ${problem}`);
   }
   const demoLinks = config.demo
     ? await importDemoIfEmpty(storage, config.dataDir, key.key, clock)

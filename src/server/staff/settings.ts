@@ -32,3 +32,13 @@ export function parsePanelSettings(env: NodeJS.ProcessEnv, publicUrl: string): P
     secureCookie: origin.hostname !== 'localhost',
   };
 }
+
+/**
+ * In production the panel's origin must be HTTPS: browsers make passkeys only in a secure context, and the
+ * session cookie is Secure. (http://localhost counts as secure: a production server reached only through
+ * localhost, e.g. over an SSH tunnel, may keep the default.) Returns the problem, or undefined.
+ */
+export function productionPanelProblem(settings: PanelSettings): string | undefined {
+  if (settings.origin.startsWith('https:') || !settings.secureCookie) return undefined;
+  return `panel pracowników działa tylko pod adresem https:// (klucze dostępu i ciasteczko sesji tego wymagają), a jego adres to ${settings.origin}. Ustaw PUBLIC_URL (albo PANEL_HOST) z https://.`;
+}

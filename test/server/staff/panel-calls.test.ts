@@ -406,3 +406,24 @@ for (const target of storageTargets) {
     });
   });
 }
+
+describe('login attempts', () => {
+  it('are limited per client address like the statement calls', async () => {
+    const t = await openTestApp(storageTargets[0]!, { panel: settings, rateLimitMax: 3 });
+    try {
+      const attempt = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/panel/api/login',
+          headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
+          payload: '{"response":{}}',
+        });
+      for (let count = 0; count < 3; count += 1) expect((await attempt()).statusCode).toBe(400);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+});
