@@ -4,12 +4,7 @@ import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/br
 import texts from '#content/panel.json';
 import { ADMIN, renderPanel } from './helpers';
 
-vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@simplewebauthn/browser')>()),
-  browserSupportsWebAuthn: vi.fn(() => true),
-  startAuthentication: vi.fn(),
-  startRegistration: vi.fn(),
-}));
+vi.mock('@simplewebauthn/browser', () => import('./webauthn-mock'));
 
 const OPTIONS = { challenge: 'c2VydmVy', userVerification: 'required', rpId: 'localhost' };
 const ASSERTION = {

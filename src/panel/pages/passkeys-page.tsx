@@ -72,16 +72,16 @@ export function PasskeysPage() {
                     <button
                       type="button"
                       className="button button--quiet button--danger"
+                      // The visible word first, then which key (WCAG 2.5.3: the name holds the label).
+                      aria-label={fill(texts.passkeys.removeLabel, {
+                        createdAt: formatInstant(passkey.createdAt),
+                      })}
                       aria-disabled={busy}
                       onClick={() => {
                         if (!busy) remove.mutate(passkey.id);
                       }}
                     >
                       {texts.passkeys.remove}
-                      <span className="visually-hidden">
-                        {' '}
-                        {fill(texts.passkeys.removeContext, { createdAt: formatInstant(passkey.createdAt) })}
-                      </span>
                     </button>
                   </td>
                 </tr>
