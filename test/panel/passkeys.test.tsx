@@ -57,4 +57,20 @@ describe('own passkeys page', () => {
     expect(removal.init.credentials).toBe('same-origin');
     expect(removal.init.headers).toMatchObject({ 'content-type': 'application/json' });
   });
+
+  it('removes one of two passkeys: 204, the list again without it', async () => {
+    let keys: Passkey[] = [KEY, { id: 'k2', createdAt: '2025-07-10T08:00:00Z', lastUsedAt: null }];
+    const { user } = renderPanel('/klucze', {
+      'GET /session': { body: ADMIN },
+      'GET /passkeys': () => ({ body: keys }),
+      'DELETE /passkeys/k2': () => {
+        keys = [KEY];
+        return { status: 204 };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Usuń klucz dodany 2025-07-10 10:00:00' }));
+
+    expect(await screen.findByText(texts.passkeys.removed)).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: /^Usuń klucz/ })).toHaveLength(1));
+  });
 });

@@ -58,8 +58,9 @@ export async function call<T>(path: string, { method = 'GET', body, sessionless 
     throw new PanelApiError(0, texts.errors.network, sessionless);
   }
   if (!response.ok) throw new PanelApiError(response.status, await messageOf(response), sessionless);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  // 204, or a 200 with nothing to say (a removal): nothing to read.
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
 /** A 401 of a call that needs a session: the session ended (or never was), so the person logs in again. */
