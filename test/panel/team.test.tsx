@@ -88,6 +88,9 @@ describe('team page (admin)', () => {
 
     await user.click(admin.getByRole('button', { name: texts.team.revokeYes }));
     expect(await admin.findByText(message)).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(admin.getByRole('button', { name: texts.team.revoke })),
+    );
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
       '/staff/p1',
     ]);

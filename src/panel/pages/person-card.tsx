@@ -27,6 +27,11 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
   const [outcome, setOutcome] = useState<Outcome>();
   const revokeButton = useRef<HTMLButtonElement>(null);
   const failed = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
+  const closeConfirmation = () => {
+    setConfirming(false);
+    // The confirmation's buttons go away: the focus goes back to the button that opened it.
+    requestAnimationFrame(() => revokeButton.current?.focus());
+  };
   const refresh = () => client.invalidateQueries({ queryKey: STAFF_KEY });
 
   const saveRoles = useMutation({
@@ -48,7 +53,7 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
       await refresh();
     },
     onError: (error) => {
-      setConfirming(false);
+      closeConfirmation();
       failed(error);
     },
   });
@@ -62,12 +67,6 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
     if (chosen.length === 0) setOutcome({ ok: false, text: texts.team.atLeastOneRole });
     else saveRoles.mutate(chosen);
   };
-  const cancel = () => {
-    setConfirming(false);
-    // The confirmation's buttons go away: the focus goes back to the button that opened it.
-    requestAnimationFrame(() => revokeButton.current?.focus());
-  };
-
   return (
     <li className="person" aria-labelledby={headingId}>
       <h3 id={headingId}>{person.email}</h3>
@@ -114,7 +113,7 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
           >
             {texts.team.revokeYes}
           </button>
-          <button type="button" className="button button--quiet" autoFocus onClick={cancel}>
+          <button type="button" className="button button--quiet" autoFocus onClick={closeConfirmation}>
             {texts.team.revokeNo}
           </button>
         </div>
