@@ -53,6 +53,35 @@ const noNode = (where) =>
       'in src/tooling (scripts, the studio) or src/server.',
   );
 
+const noPanel = restrict(
+  ['**/panel/**', '\\#panel/*'],
+  "The participant's pages never load the staff panel: src/panel is its own app and bundle under /panel. " +
+    'Move what both need to src/shared.',
+);
+// The staff panel (src/panel): its own React app and bundle, beside the participant's, sharing only
+// src/shared and src/content with it.
+const panelPatterns = [
+  restrict(
+    ['**/server/**', '\\#server/*'],
+    'The panel must not import server code: it asks the server through its calls (src/panel/lib/api.ts). ' +
+      'Move shared logic to src/shared.',
+  ),
+  restrict(
+    ['**/client/**', '\\#client/*', '**/widgets/**', '\\#widgets/*'],
+    "The panel is an app of its own: it never imports the participant's client or widgets. Move what both " +
+      'need to src/shared, texts to src/content.',
+  ),
+  restrict(
+    ['@rjsf/*', 'ajv', 'ajv-*', '**/schemas/**', '\\#schemas/*'],
+    "The panel's bundle carries no form engine (rjsf, ajv, the statement schemas): staff screens show what " +
+      'the server answers.',
+  ),
+  noSql,
+  noStudio,
+  noTooling,
+  noNode('The staff panel'),
+];
+
 // src/shared is what both sides run: it leans on nothing but itself, content, schemas and packages.
 const sharedPatterns = [
   restrict(
@@ -64,8 +93,9 @@ const sharedPatterns = [
   noStudio,
   noTooling,
   noNode('src/shared'),
+  noPanel,
 ];
-const browserPatterns = [noServer, noSql, noStudio, noTooling, noNode('This code')];
+const browserPatterns = [noServer, noSql, noStudio, noTooling, noNode('This code'), noPanel];
 // The server's render of the pages (built by Vite for Node, src/server/pages/): browser code that may use Node.
 const SERVER_RENDER = 'src/client/entry-server.tsx';
 const serverPatterns = [noBrowser, noStudio, noTooling];
@@ -103,7 +133,7 @@ const CLOCK = 'src/server/clock.ts';
 const areas = [
   { files: ['src/shared/**'], imports: sharedPatterns, syntax: [] },
   { files: ['src/client/**'], ignores: ['src/client/features/**', SERVER_RENDER], imports: browserPatterns },
-  { files: [SERVER_RENDER], imports: [noServer, noSql, noStudio, noTooling] },
+  { files: [SERVER_RENDER], imports: [noServer, noSql, noStudio, noTooling, noPanel] },
   ...features.map((feature) => ({
     files: [`src/client/features/${feature}/**`],
     imports: [...browserPatterns, otherFeatures(feature)],
@@ -127,6 +157,7 @@ const areas = [
   },
   { files: [CLOCK], imports: [...serverPatterns, noSql] },
   { files: ['src/server/db/**'], imports: serverPatterns, syntax: serverSyntax },
+  { files: ['src/panel/**'], imports: panelPatterns },
   { files: ['src/studio/app/**'], imports: [noStudioServer, noSql, noNode('The studio page')] },
   {
     // The studio's model, shared by its page and its server.

@@ -38,6 +38,7 @@ export default defineConfig({
             'test/schemas/**/*.test.ts',
             'test/studio/*.test.{ts,tsx}',
             'test/docs/*.test.ts',
+            'test/panel/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['test/client/setup.ts'],
         },

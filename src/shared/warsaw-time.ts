@@ -84,3 +84,15 @@ export function formatPolishDate(iso: string): string {
   const { year, month, day } = parseIsoDate(iso);
   return `${day}.${String(month).padStart(2, '0')}.${year}`;
 }
+
+/** "2025-07-16 12:03:05": an instant on Warsaw's wall clock, as staff screens show when something happened. */
+export function formatWarsawDateTime(instantMs: number): string {
+  const wall = new Date(warsawWallClockAsUtc(instantMs));
+  const two = (value: number) => String(value).padStart(2, '0');
+  const date = formatIsoDate({
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+  });
+  return `${date} ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`;
+}

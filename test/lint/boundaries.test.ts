@@ -130,6 +130,53 @@ describe('lint boundaries', () => {
     ).toEqual([['no-restricted-imports', expect.stringContaining('never imports the product server')]]);
   });
 
+  it("the participant's pages, widgets and src/shared never import the staff panel", async () => {
+    const importsPanel =
+      "import { PanelApp } from '#panel/panel-app.tsx';\nimport { texts } from '../../panel/lib/texts';\n" +
+      'export const panel = [PanelApp, texts];\n';
+    for (const file of [
+      'src/client/features/winners/new-part.ts',
+      'src/client/lib/new-helper.ts',
+      'src/client/entry-server.tsx',
+      'widgets/new-widget.tsx',
+      'src/shared/content/new-helper.ts',
+    ]) {
+      expect(await problems(file, importsPanel)).toEqual([
+        [
+          'no-restricted-imports',
+          expect.stringContaining("The participant's pages never load the staff panel"),
+        ],
+        [
+          'no-restricted-imports',
+          expect.stringContaining("The participant's pages never load the staff panel"),
+        ],
+      ]);
+    }
+  });
+
+  it('the staff panel imports src/shared and src/content, and neither the server, the client, the form engine nor Node', async () => {
+    const found = await problems(
+      'src/panel/pages/new-page.tsx',
+      "import { buildApp } from '#server/app.ts';\nimport { api } from '#client/lib/api.ts';\n" +
+        "import { Form } from '@rjsf/core';\nimport fs from 'node:fs';\nimport { sql } from 'kysely';\n" +
+        'export const used = [buildApp, api, Form, fs, sql];\n',
+    );
+    expect(found).toEqual([
+      ['no-restricted-imports', expect.stringContaining('The panel must not import server code')],
+      ['no-restricted-imports', expect.stringContaining("never imports the participant's client")],
+      ['no-restricted-imports', expect.stringContaining('no form engine')],
+      ['no-restricted-imports', expect.stringContaining('no Node built-ins')],
+      ['no-restricted-imports', expect.stringContaining('SQL lives only in src/server/db')],
+    ]);
+    expect(
+      await problems(
+        'src/panel/pages/new-page.tsx',
+        "import { formatWarsawDateTime } from '#shared/warsaw-time.ts';\nimport panel from '#content/panel.json';\n" +
+          'export const used = [formatWarsawDateTime, panel];\n',
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses an import that closes a cycle, however long', async () => {
     // schema-check.ts imports contract-check.ts: contract-check importing it back was the house's one cycle.
     const found = await problems(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_TIME_ZONE,
   formatIsoDate,
+  formatWarsawDateTime,
   warsawCalendarDate,
   warsawLocalToInstant,
 } from '#shared/warsaw-time.ts';
@@ -55,5 +56,19 @@ describe('Warsaw time (the EU summer-time rule Poland keeps since 1996)', () => 
       month: 10,
       day: 11,
     });
+  });
+
+  it('shows an instant as Warsaw wall-clock date and time, the way ICU shows it, across both switches', () => {
+    const differences: string[] = [];
+    for (
+      let instant = Date.UTC(2025, 0, 1, 0, 0, 7);
+      instant < Date.UTC(2026, 0, 1);
+      instant += HOUR_MS / 4
+    ) {
+      const expected = icuWallClock(instant).replace('T', ' ');
+      if (formatWarsawDateTime(instant) !== expected) differences.push(`${instant}: ${expected}`);
+    }
+    expect(differences.slice(0, 5)).toEqual([]);
+    expect(formatWarsawDateTime(Date.parse('2025-07-16T10:03:05Z'))).toBe('2025-07-16 12:03:05');
   });
 });

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { InlineConfig } from 'vite';
 
-// Everything the browser bundle is made from: a change to any of these makes dist/ stale.
+// Everything the browser's bundles (the participant's and the staff panel's) are made from: a change to any
+// of these makes dist/ stale.
 const BUILD_INPUTS = [
   'index.html',
   'vite.config.ts',
@@ -9,6 +12,7 @@ const BUILD_INPUTS = [
   'package.json',
   'package-lock.json',
   'src/client',
+  'src/panel',
   'src/shared',
   'src/content',
   'schemas',
@@ -30,16 +34,21 @@ export const SERVER_ENTRY = 'src/client/entry-server.tsx';
 export const serverBuildDir = (clientDir: string) => path.join(clientDir, '.server');
 export const serverBuildFile = (clientDir: string) => path.join(serverBuildDir(clientDir), 'entry-server.js');
 /** The staff panel's own bundle (src/panel/), beside the browser's files and never among them. */
+export const PANEL_SOURCE = 'src/panel';
 export const panelBuildDir = (clientDir: string) => path.join(clientDir, '.panel');
+export const panelIndexFile = (clientDir: string) => path.join(panelBuildDir(clientDir), 'index.html');
 
 export function isClientBuildStale(root: string, clientDir: string): boolean {
-  const built = [path.join(clientDir, 'index.html'), serverBuildFile(clientDir)];
+  const built = [path.join(clientDir, 'index.html'), serverBuildFile(clientDir), panelIndexFile(clientDir)];
   if (!built.every((file) => fs.existsSync(file))) return true;
   const builtAt = Math.min(...built.map((file) => fs.statSync(file).mtimeMs));
   return BUILD_INPUTS.some((entry) => newestMtimeMs(path.join(root, entry)) > builtAt);
 }
 
-/** Builds the browser's files and then the server's render of the pages, with Vite. */
+/**
+ * Builds the browser's files, then the server's render of the pages, then the staff panel, with Vite. The
+ * participant's build empties clientDir first, so the panel comes after it.
+ */
 export async function buildClient(root: string, clientDir: string) {
   const { build } = await import('vite');
   const common = { root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' as const };
@@ -48,6 +57,36 @@ export async function buildClient(root: string, clientDir: string) {
     ...common,
     build: { ssr: SERVER_ENTRY, outDir: serverBuildDir(clientDir), copyPublicDir: false, manifest: false },
   });
+  await buildPanel(root, clientDir);
+}
+
+/**
+ * The staff panel (src/panel/index.html) into dist/.panel, its files under /panel/assets/. A config of its
+ * own, not vite.config.ts: none of the participant's plugins (the after-paint boot script, the markdown
+ * alias) and nothing of its module graph. Precompressed like the participant's files: the server sends the
+ * .br and .gz as they are (@fastify/static preCompressed).
+ */
+export async function panelBuildConfig(root: string, outDir: string): Promise<InlineConfig> {
+  const { default: react } = await import('@vitejs/plugin-react');
+  // Loaded from the checkout at build time (tsx runs the build): the server's own bundle never carries it.
+  const pluginFile = pathToFileURL(path.join(root, 'scripts/precompress-plugin.ts')).href;
+  const { precompress } = (await import(
+    /* @vite-ignore */ pluginFile
+  )) as typeof import('../../../scripts/precompress-plugin.ts');
+  return {
+    root: path.join(root, PANEL_SOURCE),
+    configFile: false,
+    base: '/panel/',
+    publicDir: false,
+    logLevel: 'warn',
+    plugins: [react(), precompress()],
+    build: { outDir, emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  };
+}
+
+async function buildPanel(root: string, clientDir: string) {
+  const { build } = await import('vite');
+  await build(await panelBuildConfig(root, panelBuildDir(clientDir)));
 }
 
 /**

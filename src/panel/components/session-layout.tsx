@@ -1,0 +1,135 @@
+import { useEffect } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, endsSession, errorText } from '../lib/api';
+import type { Session } from '../lib/api-types';
+import { fill, roleNames, texts } from '../lib/texts';
+import { formatInstant } from '../lib/time';
+import { LiveAlert } from './live-region';
+import { SESSION_KEY, type LoginState, type SessionContext } from './session';
+
+/**
+ * Any call of a logged-in page answering 401 ends the panel for this tab: what it showed is dropped and the
+ * person logs in again, told the session ended when there was one, and comes back where they were.
+ */
+function useLeaveOnSessionEnd(here: string) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const leave = (error: unknown) => {
+      if (!endsSession(error)) return;
+      const state: LoginState = { from: here, ended: client.getQueryData(SESSION_KEY) !== undefined };
+      client.clear();
+      void navigate('/logowanie', { replace: true, state });
+    };
+    const fromQueries = client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') leave(event.action.error);
+    });
+    const fromMutations = client.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') leave(event.action.error);
+    });
+    return () => {
+      fromQueries();
+      fromMutations();
+    };
+  }, [client, navigate, here]);
+}
+
+function Header({ session }: { session: Session }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useMutation({
+    mutationFn: () => call<void>('/logout', { method: 'POST', body: {} }),
+    onSuccess: () => {
+      client.clear();
+      const state: LoginState = { loggedOut: true };
+      void navigate('/logowanie', { replace: true, state });
+    },
+  });
+  const links = [
+    { to: '/', label: texts.nav.overview, shown: true },
+    { to: '/zespol', label: texts.nav.team, shown: session.roles.includes('admin') },
+    { to: '/dziennik', label: texts.nav.audit, shown: session.roles.includes('auditor') },
+    { to: '/klucze', label: texts.nav.passkeys, shown: true },
+  ];
+  return (
+    <header className="panel-header">
+      <p className="panel-header__brand">{texts.brand}</p>
+      <nav className="panel-nav" aria-label={texts.nav.label}>
+        <ul>
+          {links
+            .filter((link) => link.shown)
+            .map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className="panel-nav__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <div className="panel-header__who">
+        <p>{fill(texts.nav.signedInAs, { email: session.email })}</p>
+        <p>{fill(texts.nav.roles, { roles: roleNames(session.roles) })}</p>
+        <p className="panel-header__session">
+          {fill(texts.nav.sessionEnds, {
+            idleMinutes: session.idleMinutes,
+            endsAt: formatInstant(session.endsAt),
+          })}
+        </p>
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-disabled={logout.isPending}
+          onClick={() => {
+            if (!logout.isPending) logout.mutate();
+          }}
+        >
+          {texts.nav.logout}
+        </button>
+        <LiveAlert message={logout.error ? errorText(logout.error) : undefined} />
+      </div>
+    </header>
+  );
+}
+
+/** The pages that need a session: the session is asked for first, then the header and the page. */
+export function SessionLayout() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  useLeaveOnSessionEnd(here);
+  const session = useQuery({ queryKey: SESSION_KEY, queryFn: () => call<Session>('/session') });
+
+  if (!session.data) {
+    if (endsSession(session.error)) {
+      const state: LoginState = { from: here };
+      return <Navigate to="/logowanie" replace state={state} />;
+    }
+    return (
+      <main id="tresc" className="panel-main" tabIndex={-1}>
+        {session.error ? (
+          <>
+            <LiveAlert message={errorText(session.error)} />
+            <button type="button" className="button" onClick={() => void session.refetch()}>
+              {texts.errors.retry}
+            </button>
+          </>
+        ) : (
+          <p role="status">{texts.session.checking}</p>
+        )}
+      </main>
+    );
+  }
+  const context: SessionContext = { session: session.data };
+  return (
+    <>
+      <a className="skip-link" href="#tresc">
+        {texts.skipLink}
+      </a>
+      <Header session={session.data} />
+      <main id="tresc" className="panel-main" tabIndex={-1}>
+        <Outlet context={context} />
+      </main>
+    </>
+  );
+}

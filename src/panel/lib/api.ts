@@ -1,0 +1,76 @@
+import { fill, texts } from './texts';
+
+// The panel's calls (docs/api.md, "Staff panel"): JSON under /panel/api, errors {"message"} in Polish.
+
+const API = '/panel/api';
+
+/** An error whose message is already a Polish text for the person: the server's, or the panel's own. */
+export class PanelError extends Error {}
+
+/** A call that did not answer 2xx; status 0 when the server could not be reached at all. */
+export class PanelApiError extends PanelError {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Login and registration: their 401 is an answer to show, not a session that ended. */
+    readonly sessionless: boolean,
+  ) {
+    super(message);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface CallOptions {
+  method?: Method;
+  body?: unknown;
+  sessionless?: boolean;
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message !== '') return body.message;
+  } catch {
+    // Not JSON (a proxy's page): the status says what happened.
+  }
+  if (response.status === 429) return texts.errors.tooManyRequests;
+  return fill(texts.errors.status, { status: response.status });
+}
+
+/**
+ * One call. A state-changing one always sends a JSON body (`{}` when it has nothing to say): Fastify refuses
+ * a JSON content type with an empty body. The browser adds Origin itself; the cookie is same-origin only.
+ */
+export async function call<T>(path: string, { method = 'GET', body, sessionless = false }: CallOptions = {}) {
+  let response: Response;
+  try {
+    response = await fetch(`${API}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        method === 'GET'
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
+    });
+  } catch {
+    throw new PanelApiError(0, texts.errors.network, sessionless);
+  }
+  if (!response.ok) throw new PanelApiError(response.status, await messageOf(response), sessionless);
+  // 204, or a 200 with nothing to say (a removal): nothing to read.
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** A 401 of a call that needs a session: the session ended (or never was), so the person logs in again. */
+export const endsSession = (error: unknown) =>
+  error instanceof PanelApiError && error.status === 401 && !error.sessionless;
+
+/** Whether a failed call is worth repeating: never for an answer the server meant (4xx). */
+export const isWorthRetrying = (error: unknown) =>
+  !(error instanceof PanelApiError && error.status >= 400 && error.status < 500);
+
+/** The Polish text of anything a call or a passkey ceremony threw. */
+export const errorText = (error: unknown) =>
+  error instanceof PanelError && error.message !== '' ? error.message : texts.errors.unexpected;

@@ -1,0 +1,97 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, errorText } from '../lib/api';
+import { ROLES, type Invitation, type Role } from '../lib/api-types';
+import { fill, roleName, texts } from '../lib/texts';
+import { LiveAlert, LiveStatus } from '../components/live-region';
+import { STAFF_KEY } from './staff-key';
+
+/** The link the person opens: the server answers its path, the panel's own origin makes it whole. */
+const fullLink = (link: string) => new URL(link, window.location.origin).href;
+
+function InvitationLink({ path }: { path: string }) {
+  const id = useId();
+  const [copied, setCopied] = useState<{ ok: boolean; text: string }>();
+  const link = fullLink(path);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied({ ok: true, text: texts.team.copied });
+    } catch {
+      setCopied({ ok: false, text: texts.team.copyFailed });
+    }
+  };
+  return (
+    <div className="invitation-link">
+      <label htmlFor={id}>{texts.team.link}</label>
+      <div className="invitation-link__row">
+        <input id={id} type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+        <button type="button" className="button button--quiet" onClick={() => void copy()}>
+          {texts.team.copy}
+        </button>
+      </div>
+      <LiveStatus message={copied?.ok ? copied.text : undefined} />
+      <LiveAlert message={copied && !copied.ok ? copied.text : undefined} />
+    </div>
+  );
+}
+
+/** An invitation for a new person: the link is shown once, for the admin to pass on privately. */
+export function InviteForm() {
+  const client = useQueryClient();
+  const emailId = useId();
+  const roleId = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('reviewer');
+  const invite = useMutation({
+    mutationFn: () => call<Invitation>('/staff/invitations', { method: 'POST', body: { email, role } }),
+    onSuccess: async () => {
+      setEmail('');
+      await client.invalidateQueries({ queryKey: STAFF_KEY });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!invite.isPending) invite.mutate();
+  };
+  return (
+    <section aria-labelledby={`${emailId}-heading`}>
+      <h2 id={`${emailId}-heading`}>{texts.team.inviteHeading}</h2>
+      <form className="form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={emailId}>{texts.team.email}</label>
+          <input
+            id={emailId}
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={roleId}>{texts.team.role}</label>
+          <select id={roleId} value={role} onChange={(event) => setRole(event.target.value as Role)}>
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {roleName(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" aria-disabled={invite.isPending}>
+          {texts.team.invite}
+        </button>
+      </form>
+      <LiveStatus
+        message={
+          invite.data
+            ? fill(texts.team.invited, { email: invite.data.email, role: roleName(invite.data.role) })
+            : undefined
+        }
+      />
+      {invite.data ? <InvitationLink key={invite.data.link} path={invite.data.link} /> : null}
+      <LiveAlert message={invite.error ? errorText(invite.error) : undefined} />
+    </section>
+  );
+}

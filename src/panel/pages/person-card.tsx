@@ -1,0 +1,137 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, errorText } from '../lib/api';
+import { ROLES, type Person } from '../lib/api-types';
+import { fill, roleName, texts } from '../lib/texts';
+import { formatInstant } from '../lib/time';
+import { LiveAlert, LiveStatus } from '../components/live-region';
+import { STAFF_KEY } from './staff-key';
+
+type Outcome = { ok: boolean; text: string } | undefined;
+
+/**
+ * One person of the team: their facts, their roles to change, and revoking them behind a confirmation. A
+ * revoked person's card goes away with them: the team page says it was done (`onRevoked`).
+ */
+export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (email: string) => void }) {
+  const client = useQueryClient();
+  const headingId = useId();
+  const [roles, setRoles] = useState<readonly string[]>(person.roles);
+  // When the server's roles change (saved here, or by another admin), the boxes start again from them.
+  const [serverRoles, setServerRoles] = useState(person.roles.join());
+  if (serverRoles !== person.roles.join()) {
+    setServerRoles(person.roles.join());
+    setRoles(person.roles);
+  }
+  const [confirming, setConfirming] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const revokeButton = useRef<HTMLButtonElement>(null);
+  const failed = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
+  const closeConfirmation = () => {
+    setConfirming(false);
+    // The confirmation's buttons go away: the focus goes back to the button that opened it.
+    requestAnimationFrame(() => revokeButton.current?.focus());
+  };
+  const refresh = () => client.invalidateQueries({ queryKey: STAFF_KEY });
+
+  const saveRoles = useMutation({
+    mutationFn: (chosen: string[]) =>
+      call<unknown>(`/staff/${encodeURIComponent(person.id)}/roles`, {
+        method: 'PUT',
+        body: { roles: chosen },
+      }),
+    onMutate: () => setOutcome(undefined),
+    onSuccess: () => setOutcome({ ok: true, text: fill(texts.team.rolesSaved, { email: person.email }) }),
+    onError: failed,
+    onSettled: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: () => call<void>(`/staff/${encodeURIComponent(person.id)}`, { method: 'DELETE', body: {} }),
+    onMutate: () => setOutcome(undefined),
+    onSuccess: async () => {
+      onRevoked(person.email);
+      await refresh();
+    },
+    onError: (error) => {
+      closeConfirmation();
+      failed(error);
+    },
+  });
+
+  const toggle = (role: string, checked: boolean) =>
+    setRoles((current) => (checked ? [...current, role] : current.filter((other) => other !== role)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (saveRoles.isPending) return;
+    const chosen = ROLES.filter((role) => roles.includes(role));
+    if (chosen.length === 0) setOutcome({ ok: false, text: texts.team.atLeastOneRole });
+    else saveRoles.mutate(chosen);
+  };
+  return (
+    <li className="person" aria-labelledby={headingId}>
+      <h3 id={headingId}>{person.email}</h3>
+      <dl className="facts">
+        <dt>{texts.team.passkeys}</dt>
+        <dd>{person.passkeys}</dd>
+        <dt>{texts.team.lastLogin}</dt>
+        <dd>{person.lastLoginAt ? formatInstant(person.lastLoginAt) : texts.team.never}</dd>
+        {person.invitedUntil ? (
+          <>
+            <dt>{texts.team.invitedUntil}</dt>
+            <dd>{formatInstant(person.invitedUntil)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <form className="form" onSubmit={submit}>
+        <fieldset>
+          <legend>{fill(texts.team.rolesLegend, { email: person.email })}</legend>
+          {ROLES.map((role) => (
+            <label key={role} className="checkbox">
+              <input
+                type="checkbox"
+                checked={roles.includes(role)}
+                onChange={(event) => toggle(role, event.target.checked)}
+              />
+              {roleName(role)}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button" aria-disabled={saveRoles.isPending}>
+          {texts.team.saveRoles}
+        </button>
+      </form>
+      {confirming ? (
+        <div className="confirm">
+          <p>{fill(texts.team.revokeConfirm, { email: person.email })}</p>
+          <button
+            type="button"
+            className="button button--danger"
+            aria-disabled={revoke.isPending}
+            onClick={() => {
+              if (!revoke.isPending) revoke.mutate();
+            }}
+          >
+            {texts.team.revokeYes}
+          </button>
+          <button type="button" className="button button--quiet" autoFocus onClick={closeConfirmation}>
+            {texts.team.revokeNo}
+          </button>
+        </div>
+      ) : (
+        <button
+          ref={revokeButton}
+          type="button"
+          className="button button--quiet button--danger"
+          onClick={() => {
+            setOutcome(undefined);
+            setConfirming(true);
+          }}
+        >
+          {texts.team.revoke}
+        </button>
+      )}
+      <LiveStatus message={outcome?.ok ? outcome.text : undefined} />
+      <LiveAlert message={outcome && !outcome.ok ? outcome.text : undefined} />
+    </li>
+  );
+}

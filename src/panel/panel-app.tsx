@@ -1,0 +1,60 @@
+import { Route, Routes } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { isWorthRetrying } from './lib/api';
+import { RequireRole } from './components/require-role';
+import { SessionLayout } from './components/session-layout';
+import { AuditPage } from './pages/audit-page';
+import { InvitationPage } from './pages/invitation-page';
+import { LoginPage } from './pages/login-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { OverviewPage } from './pages/overview-page';
+import { PasskeysPage } from './pages/passkeys-page';
+import { TeamPage } from './pages/team-page';
+
+const MAX_RETRIES = 3;
+
+/** TanStack Query's defaults (3 retries with backoff), except that an answer the server meant (4xx) stands. */
+export function createPanelQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: (failures, error) => failures < MAX_RETRIES && isWorthRetrying(error) },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The panel's pages (docs/api.md, "Staff panel"), under the router the caller gives: BrowserRouter with the
+ * basename /panel in the browser (main.tsx), MemoryRouter in tests. Login and the invitation need no session.
+ */
+export function PanelApp({ client }: { client: QueryClient }) {
+  return (
+    <QueryClientProvider client={client}>
+      <Routes>
+        <Route path="logowanie" element={<LoginPage />} />
+        <Route path="zaproszenie" element={<InvitationPage />} />
+        <Route element={<SessionLayout />}>
+          <Route index element={<OverviewPage />} />
+          <Route path="klucze" element={<PasskeysPage />} />
+          <Route
+            path="zespol"
+            element={
+              <RequireRole role="admin">
+                <TeamPage />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="dziennik"
+            element={
+              <RequireRole role="auditor">
+                <AuditPage />
+              </RequireRole>
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </QueryClientProvider>
+  );
+}

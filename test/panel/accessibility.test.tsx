@@ -1,0 +1,132 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { startAuthentication } from '@simplewebauthn/browser';
+import texts from '#content/panel.json';
+import { ADMIN, renderPanel, type Route } from './helpers';
+
+vi.mock('@simplewebauthn/browser', () => import('./webauthn-mock'));
+
+// axe on each page in each state a person meets, as jsdom renders it: what jsdom cannot lay out (colour
+// contrast) is left to a browser.
+beforeAll(() => {
+  document.documentElement.lang = 'pl';
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function violations() {
+  const results = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
+}
+
+const EVERYONE = { ...ADMIN, roles: ['admin', 'auditor', 'reviewer'] };
+const logged: Record<string, Route> = {
+  'GET /session': { body: EVERYONE },
+  'GET /overview': {
+    body: {
+      tiers: [{ tier: 'I', claims: 7, received: 3, waiting: 4, overdue: 1, rejected: 0 }],
+      mail: [{ kind: 'link', queued: 1, sent: 5, failed: 0, oldestQueuedMinutes: 3 }],
+    },
+  },
+  'GET /passkeys': { body: [{ id: 'k1', createdAt: '2025-07-01T08:00:00Z', lastUsedAt: null }] },
+  'GET /staff': {
+    body: {
+      people: [
+        {
+          id: 'p1',
+          email: 'admin@example.pl',
+          roles: ['admin'],
+          passkeys: 1,
+          lastLoginAt: null,
+          invitedUntil: null,
+        },
+        {
+          id: 'p2',
+          email: 'nowy@example.pl',
+          roles: ['reviewer'],
+          passkeys: 0,
+          lastLoginAt: null,
+          invitedUntil: '2025-07-17T08:00:00Z',
+        },
+      ],
+    },
+  },
+  'POST /staff/invitations': {
+    body: { email: 'x@example.pl', role: 'payout', link: '/panel/zaproszenie#t' },
+  },
+  'GET /audit': {
+    body: {
+      entries: [
+        {
+          seq: 2,
+          at: '2025-07-16T10:00:00Z',
+          actor: 'p1',
+          action: 'login',
+          subject: null,
+          reason: null,
+          details: null,
+        },
+      ],
+      next: 1,
+    },
+  },
+};
+
+describe('the panel is axe-clean', () => {
+  it('the login page, with the session-ended note and an error', async () => {
+    vi.mocked(startAuthentication).mockRejectedValue(new DOMException('', 'NotAllowedError'));
+    const { user } = renderPanel('/', {
+      'GET /session': { body: ADMIN },
+      'GET /overview': { status: 401, body: { message: 'Sesja wygasła.' } },
+      'POST /login/options': { body: { challenge: 'Yw' } },
+    });
+    await screen.findByText(texts.login.sessionEnded);
+    await user.click(screen.getByRole('button', { name: texts.login.button }));
+    await screen.findByText(texts.passkey.cancelled);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the invitation page', async () => {
+    renderPanel('/zaproszenie#t', {
+      'POST /registration/options': { body: { email: 'nowy@example.pl', roles: ['reviewer'], options: {} } },
+    });
+    await screen.findByText('nowy@example.pl');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the first screen, with both tables', async () => {
+    renderPanel('/', logged);
+    await screen.findByRole('table', { name: texts.overview.mailCaption });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('own passkeys', async () => {
+    renderPanel('/klucze', logged);
+    await screen.findByRole('table', { name: texts.passkeys.caption });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('a page one has no access to', async () => {
+    renderPanel('/zespol', { 'GET /session': { body: { ...ADMIN, roles: ['reviewer'] } } });
+    await screen.findByRole('heading', { level: 1, name: texts.noAccess.title });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the team page with an invitation link and a revocation to confirm', async () => {
+    const { user } = renderPanel('/zespol', logged);
+    await user.type(await screen.findByLabelText(texts.team.email), 'x@example.pl');
+    await user.click(screen.getByRole('button', { name: texts.team.invite }));
+    await screen.findByLabelText(texts.team.link);
+    const card = (await screen.findByRole('heading', { level: 3, name: 'nowy@example.pl' })).closest('li')!;
+    await user.click(within(card).getByRole('button', { name: texts.team.revoke }));
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the audit trail', async () => {
+    renderPanel('/dziennik', logged);
+    await screen.findByRole('table', { name: texts.audit.caption });
+    expect(await violations()).toEqual([]);
+  });
+});

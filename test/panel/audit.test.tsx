@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import texts from '#content/panel.json';
+import { AUDITOR, renderPanel, type SentRequest } from './helpers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const entry = (seq: number, action: string) => ({
+  seq,
+  at: '2025-07-16T10:03:05.000Z',
+  actor: 'p1',
+  action,
+  subject: 'p2',
+  reason: null,
+  details: { passkey: 'k1' },
+});
+
+/** The trail: a first page with a `next`, and an older one without. */
+const trail = ({ query }: SentRequest) =>
+  query.has('before')
+    ? { body: { entries: [entry(1, 'statements-exported')], next: null } }
+    : { body: { entries: [entry(52, 'login'), entry(51, 'some-new-action')], next: 51 } };
+
+const auditCalls = (requests: SentRequest[]) =>
+  requests.filter((request) => request.path === '/audit').map((request) => request.url);
+
+describe('audit trail page (auditor)', () => {
+  it('shows entries with Polish action names and Warsaw time', async () => {
+    renderPanel('/dziennik', { 'GET /session': { body: AUDITOR }, 'GET /audit': trail });
+    const table = await screen.findByRole('table', { name: texts.audit.caption });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['52', '2025-07-16 12:03:05', 'p1', 'Logowanie', 'p2', '—', '{"passkey":"k1"}']);
+    expect(within(second!).getByText('some-new-action')).toBeTruthy();
+  });
+
+  it('turns the filters into query parameters, and pages to older entries with `next`', async () => {
+    const { user, requests, whereabouts } = renderPanel('/dziennik', {
+      'GET /session': { body: AUDITOR },
+      'GET /audit': trail,
+    });
+    await screen.findByRole('table', { name: texts.audit.caption });
+    await user.selectOptions(screen.getByLabelText(texts.audit.action), 'Logowanie');
+    await user.type(screen.getByLabelText(texts.audit.actor), 'p1');
+    await user.type(screen.getByLabelText(texts.audit.from), '2025-07-01');
+    await user.type(screen.getByLabelText(texts.audit.to), '2025-07-31');
+    await user.click(screen.getByRole('button', { name: texts.audit.apply }));
+
+    await vi.waitFor(() =>
+      expect(auditCalls(requests).at(-1)).toBe(
+        '/panel/api/audit?action=login&actor=p1&from=2025-07-01&to=2025-07-31',
+      ),
+    );
+    expect(whereabouts()).toBe('/dziennik?action=login&actor=p1&from=2025-07-01&to=2025-07-31');
+
+    await user.click(await screen.findByRole('button', { name: texts.audit.older }));
+    await vi.waitFor(() =>
+      expect(auditCalls(requests).at(-1)).toBe(
+        '/panel/api/audit?action=login&actor=p1&from=2025-07-01&to=2025-07-31&before=51',
+      ),
+    );
+    const older = screen.getByRole('table', { name: texts.audit.caption });
+    expect(await within(older).findByText('Eksport oświadczeń')).toBeTruthy();
+    // The last page has no `next`: nothing older to ask for.
+    expect(screen.queryByRole('button', { name: texts.audit.older })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: texts.audit.newest }));
+    await vi.waitFor(() =>
+      expect(whereabouts()).toBe('/dziennik?action=login&actor=p1&from=2025-07-01&to=2025-07-31'),
+    );
+  });
+
+  it('asks for the whole trail with no filters', async () => {
+    const { requests } = renderPanel('/dziennik', { 'GET /session': { body: AUDITOR }, 'GET /audit': trail });
+    await screen.findByRole('table', { name: texts.audit.caption });
+    expect(auditCalls(requests)).toEqual(['/panel/api/audit']);
+  });
+});

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import texts from '#content/panel.json';
+import { ADMIN, renderPanel, type Route } from './helpers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PEOPLE = [
+  {
+    id: 'p1',
+    email: 'admin@example.pl',
+    roles: ['admin'],
+    passkeys: 2,
+    lastLoginAt: '2025-07-16T08:00:00Z',
+    invitedUntil: null,
+  },
+  {
+    id: 'p2',
+    email: 'anna@example.pl',
+    roles: ['reviewer'],
+    passkeys: 1,
+    lastLoginAt: null,
+    invitedUntil: null,
+  },
+];
+
+function team(routes: Record<string, Route> = {}) {
+  return renderPanel('/zespol', {
+    'GET /session': { body: ADMIN },
+    'GET /staff': { body: { people: PEOPLE } },
+    ...routes,
+  });
+}
+
+const card = async (email: string) =>
+  (await screen.findByRole('heading', { level: 3, name: email })).closest('li')!;
+
+describe('team page (admin)', () => {
+  it('invites: the e-mail and role go to the server, the link comes back whole with a copy button', async () => {
+    const { user, requests } = team({
+      'POST /staff/invitations': ({ body }) => ({
+        body: { ...(body as object), link: '/panel/zaproszenie#T0k3n' },
+      }),
+    });
+    await user.type(await screen.findByLabelText(texts.team.email), 'nowy@example.pl');
+    await user.selectOptions(screen.getByLabelText(texts.team.role), 'Audytor');
+    await user.click(screen.getByRole('button', { name: 'Zaproś' }));
+
+    const link = await screen.findByLabelText<HTMLInputElement>(texts.team.link);
+    expect(link.value).toBe(`${window.location.origin}/panel/zaproszenie#T0k3n`);
+    expect(screen.getByText(/Zaproszenie dla nowy@example.pl \(Audytor\) jest gotowe/).textContent).toContain(
+      'prywatnie',
+    );
+    expect(screen.getByRole('button', { name: texts.team.copy })).toBeTruthy();
+    const sent = requests.find((request) => request.path === '/staff/invitations')!;
+    expect([sent.method, sent.body]).toEqual(['POST', { email: 'nowy@example.pl', role: 'auditor' }]);
+    expect(sent.init.headers).toMatchObject({ 'content-type': 'application/json' });
+  });
+
+  it("shows the server's message when an invitation is refused", async () => {
+    const message = 'Ta osoba ma już dostęp do panelu.';
+    const { user } = team({ 'POST /staff/invitations': { status: 409, body: { message } } });
+    await user.type(await screen.findByLabelText(texts.team.email), 'anna@example.pl');
+    await user.click(screen.getByRole('button', { name: 'Zaproś' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it("changes a person's roles with one PUT of the roles ticked", async () => {
+    const { user, requests } = team({ 'PUT /staff/p2/roles': { body: {} } });
+    const anna = within(await card('anna@example.pl'));
+    await user.click(anna.getByRole('checkbox', { name: 'Zatwierdzanie oświadczeń' }));
+    await user.click(anna.getByRole('checkbox', { name: 'Weryfikacja oświadczeń' }));
+    await user.click(anna.getByRole('checkbox', { name: 'Audytor' }));
+    await user.click(anna.getByRole('button', { name: texts.team.saveRoles }));
+
+    expect(await anna.findByText(/Zapisano role osoby anna@example.pl/)).toBeTruthy();
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect([put.path, put.body]).toEqual(['/staff/p2/roles', { roles: ['approver', 'auditor'] }]);
+  });
+
+  it("revokes only after a confirmation, and shows the server's 409", async () => {
+    const message = 'Nie można odebrać dostępu ostatniemu administratorowi.';
+    const { user, requests } = team({ 'DELETE /staff/p1': { status: 409, body: { message } } });
+    const admin = within(await card('admin@example.pl'));
+    await user.click(admin.getByRole('button', { name: texts.team.revoke }));
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    expect(admin.getByText(/Odebrać dostęp osobie admin@example.pl\?/)).toBeTruthy();
+
+    await user.click(admin.getByRole('button', { name: texts.team.revokeYes }));
+    expect(await admin.findByText(message)).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(admin.getByRole('button', { name: texts.team.revoke })),
+    );
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+      '/staff/p1',
+    ]);
+  });
+
+  it('cancelling the confirmation sends nothing and gives the focus back', async () => {
+    const { user, requests } = team();
+    const anna = within(await card('anna@example.pl'));
+    await user.click(anna.getByRole('button', { name: texts.team.revoke }));
+    await user.click(anna.getByRole('button', { name: texts.team.revokeNo }));
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe(texts.team.revoke));
+  });
+});
