@@ -24,7 +24,7 @@ export function createPanelQueryClient() {
 }
 
 /**
- * The panel's pages (docs/api.md, "Staff panel"), under the router the caller gives: BrowserRouter with the
+ * The panel's pages (docs/api.md#staff-panel), under the router the caller gives: BrowserRouter with the
  * basename /panel in the browser (main.tsx), MemoryRouter in tests. Login and the invitation need no session.
  */
 export function PanelApp({ client }: { client: QueryClient }) {

@@ -1,4 +1,4 @@
-// The answers of the panel's calls (docs/api.md, "Staff panel"), as the page reads them.
+// The answers of the panel's calls (docs/api.md#staff-panel), as the page reads them.
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,

@@ -1,6 +1,6 @@
 import { fill, texts } from './texts';
 
-// The panel's calls (docs/api.md, "Staff panel"): JSON under /panel/api, errors {"message"} in Polish.
+// The panel's calls (docs/api.md#staff-panel): JSON under /panel/api, errors {"message"} in Polish.
 
 const API = '/panel/api';
 
