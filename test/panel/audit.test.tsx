@@ -19,13 +19,19 @@ const entry = (seq: number, action: string) => ({
 const trail = ({ query }: SentRequest) =>
   query.has('before')
     ? { body: { entries: [entry(1, 'statements-exported')], next: null } }
-    : { body: { entries: [entry(52, 'login'), entry(51, 'some-new-action')], next: 51 } };
+    : {
+        body: {
+          entries: [entry(52, 'login'), entry(51, 'some-new-action')],
+          next: 51,
+          people: { p1: 'anna@example.pl' },
+        },
+      };
 
 const auditCalls = (requests: SentRequest[]) =>
   requests.filter((request) => request.path === '/audit').map((request) => request.url);
 
 describe('audit trail page (auditor)', () => {
-  it('shows entries with Polish action names and Warsaw time', async () => {
+  it('shows entries with Polish action names, Warsaw time and the people’s e-mails', async () => {
     renderPanel('/dziennik', { 'GET /session': { body: AUDITOR }, 'GET /audit': trail });
     const table = await screen.findByRole('table', { name: texts.audit.caption });
     const [first, second] = within(table).getAllByRole('row').slice(1);
@@ -33,7 +39,7 @@ describe('audit trail page (auditor)', () => {
       within(first!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['52', '2025-07-16 12:03:05', 'p1', 'Logowanie', 'p2', '—', '{"passkey":"k1"}']);
+    ).toEqual(['52', '2025-07-16 12:03:05', 'anna@example.pl', 'Logowanie', 'p2', '—', '{"passkey":"k1"}']);
     expect(within(second!).getByText('some-new-action')).toBeTruthy();
   });
 

@@ -86,6 +86,8 @@ export interface AuditEntry {
 
 export interface AuditPage {
   entries: AuditEntry[];
+  /** The e-mails of the staff the entries name (as actor or subject), by id. */
+  people: Record<string, string>;
   /** The `before` of the next, older page; null (or absent) on the last one. */
   next?: number | string | null;
 }

@@ -85,14 +85,14 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters:
   );
 }
 
-function EntryRow({ entry }: { entry: AuditEntry }) {
+function EntryRow({ entry, people }: { entry: AuditEntry; people: Record<string, string> }) {
   return (
     <tr>
       <td className="number">{entry.seq}</td>
       <td>{formatInstant(entry.at)}</td>
-      <td>{entry.actor}</td>
+      <td>{people[entry.actor] ?? entry.actor}</td>
       <td>{actionName(entry.action)}</td>
-      <td>{entry.subject || texts.empty}</td>
+      <td>{(entry.subject && people[entry.subject]) ?? (entry.subject || texts.empty)}</td>
       <td>{entry.reason || texts.empty}</td>
       <td className="details">{detailsText(entry.details)}</td>
     </tr>
@@ -153,7 +153,7 @@ export function AuditPage() {
             </thead>
             <tbody>
               {data.entries.map((entry) => (
-                <EntryRow key={entry.seq} entry={entry} />
+                <EntryRow key={entry.seq} entry={entry} people={data.people ?? {}} />
               ))}
             </tbody>
           </table>

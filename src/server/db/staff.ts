@@ -15,6 +15,12 @@ export async function staffById(db: Db, id: string) {
   return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The e-mails of these people (the auditor reads who did what). */
+export async function staffEmails(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('staff').select(['id', 'email']).where('id', 'in', ids).execute();
+}
+
 export async function insertStaff(db: Db, row: { id: string; email: string; created_at: string }) {
   await db.insertInto('staff').values(row).execute();
 }

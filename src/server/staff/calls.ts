@@ -13,14 +13,16 @@ import {
   openInvitation,
   passkeysOf,
   rolesOf,
+  staffByEmail,
   staffById,
+  staffEmails,
   useInvitation,
 } from '../db/staff';
 import type { AppDeps } from '../deps';
 import { mailStatus } from '../mail/status';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit, recordAudit } from './audit';
-import { changeRoles, invite, revoke } from './people';
+import { changeRoles, invite, normalEmail, revoke } from './people';
 import { checkLogin, loginOptions, registerPasskey, registrationOptions } from './passkeys';
 import { allows, type Access } from './roles';
 import {
@@ -217,14 +219,17 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
   const admin = { config: { access: ['admin'] } } as const;
 
   app.get('/staff', admin, async () => ({
-    people: (await listStaff(storage.db, isoAt(clock.real()))).map((person) => ({
-      id: person.id,
-      email: person.email,
-      roles: person.roles,
-      passkeys: person.passkeys,
-      lastLoginAt: person.last_login_at,
-      invitedUntil: person.invited_until,
-    })),
+    // Revoked people (no role left) stay in the database for the audit trail, not on the team page.
+    people: (await listStaff(storage.db, isoAt(clock.real())))
+      .filter((person) => person.roles.length > 0)
+      .map((person) => ({
+        id: person.id,
+        email: person.email,
+        roles: person.roles,
+        passkeys: person.passkeys,
+        lastLoginAt: person.last_login_at,
+        invitedUntil: person.invited_until,
+      })),
   }));
 
   app.post<{ Body: Body }>('/staff/invitations', admin, async (request) =>
@@ -253,8 +258,17 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     { config: { access: ['auditor'] } },
     async (request) => {
       const filter = auditFilter(request.query);
+      // The filter names a person by e-mail too; an address of nobody matches nothing.
+      if (filter.actor?.includes('@'))
+        filter.actor = (await staffByEmail(storage.db, normalEmail(filter.actor)))?.id ?? '-';
       const rows = await auditPage(storage.db, filter, AUDIT_PAGE_SIZE);
+      const ids = new Set(rows.flatMap((row) => [row.actor, row.subject ?? '']));
+      const people = await staffEmails(
+        storage.db,
+        [...ids].filter((id) => id !== ''),
+      );
       return {
+        people: Object.fromEntries(people.map((person) => [person.id, person.email])),
         entries: rows.map((row) => ({
           seq: row.seq,
           at: row.at,

@@ -24,7 +24,7 @@ export const INVITATION_TTL_MS = 24 * 60 * 60_000;
 export const invitationPath = (token: string) => `/panel/zaproszenie#${token}`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const normalEmail = (email: string) => email.normalize('NFC').trim().toLowerCase();
+export const normalEmail = (email: string) => email.normalize('NFC').trim().toLowerCase();
 
 /**
  * Invites a person with a role: a new account, or the role added to an existing one (whose sessions then

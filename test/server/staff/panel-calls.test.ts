@@ -274,9 +274,9 @@ for (const target of storageTargets) {
         (await call('GET', '/panel/api/session', { cookie: `${SESSION_COOKIE}=${again}` })).statusCode,
       ).toBe(401);
       const people = await call('GET', '/panel/api/staff', { cookie: admin.cookie });
-      expect(people.json<{ people: { id: string; roles: string[] }[] }>().people).toContainEqual(
-        expect.objectContaining({ id: reviewer.id, roles: [] }),
-      );
+      const ids = people.json<{ people: { id: string }[] }>().people.map((person) => person.id);
+      expect(ids).toContain(admin.id);
+      expect(ids).not.toContain(reviewer.id);
     });
 
     it('keeps the last admin: they can neither drop the role nor revoke themself', async () => {
@@ -364,7 +364,7 @@ for (const target of storageTargets) {
       const past = await call('GET', '/panel/api/audit?from=2020-01-01&to=2020-01-31', {
         cookie: auditor.cookie,
       });
-      expect(past.json()).toEqual({ entries: [], next: null });
+      expect(past.json()).toEqual({ entries: [], next: null, people: {} });
       const bad = await call('GET', '/panel/api/audit?from=wczoraj', { cookie: auditor.cookie });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: messages.auditFilterInvalid });
