@@ -93,8 +93,13 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
-  if (config.interactive)
+  if (config.interactive) {
     process.stdout.write(`Strona działa: ${siteUrl(config.host, port)} (Ctrl+C zatrzymuje serwer)\n`);
+    // docs/api.md#staff-panel: at its own origin, where passkeys work (localhost, not 127.0.0.1).
+    process.stdout.write(
+      `Panel pracowników: ${config.panel.origin}/panel (zaproszenie: npm run operator -- staff-invite <e-mail> admin)\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
