@@ -21,7 +21,7 @@ import {
 import type { AppDeps } from '../deps';
 import { mailStatus } from '../mail/status';
 import { ApiProblem } from '../plugins/error-mapping';
-import { appendAudit, recordAudit } from './audit';
+import { appendAudit } from './audit';
 import { changeRoles, invite, normalEmail, revoke } from './people';
 import { checkLogin, loginOptions, registerPasskey, registrationOptions } from './passkeys';
 import { allows, type Access } from './roles';
@@ -88,14 +88,8 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     request.staff = session;
   });
 
-  const loggedIn = async (reply: FastifyReply, staffId: string, via: string) => {
-    const token = await startSession(storage, clock, staffId);
-    await recordAudit(storage, clock, {
-      actor: staffId,
-      action: 'login',
-      subject: staffId,
-      details: { via },
-    });
+  const loggedIn = async (reply: FastifyReply, staffId: string, via: 'invitation' | 'passkey') => {
+    const token = await startSession(storage, clock, staffId, via);
     setSessionCookie(reply, settings, token);
     const person = await staffById(storage.db, staffId);
     return { email: person!.email, roles: await rolesOf(storage.db, staffId) };
@@ -159,8 +153,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 
   app.post('/logout', anyone, async (request, reply) => {
     const session = signedIn(request);
-    await endSession(storage, session);
-    await recordAudit(storage, clock, { actor: session.staffId, action: 'logout', subject: session.staffId });
+    await endSession(storage, clock, session);
     clearSessionCookie(reply, settings);
     return reply.status(204).send();
   });

@@ -3,6 +3,7 @@ import { isoAt, type Clock } from '../clock';
 import { digestOf, newLinkHash } from '../crypto/secrets';
 import type { Storage } from '../db';
 import { deleteSession, insertSession, loggedIn, sessionByDigest, touchSession } from '../db/staff';
+import { appendAudit } from './audit';
 import type { PanelSettings } from './settings';
 
 /** docs/decisions/staff.md#sessions: 30 minutes without a call end a session, and 8 hours after login at most. */
@@ -22,13 +23,27 @@ export interface StaffSession {
   lastSeenAtMs: number;
 }
 
-/** Starts a session for a person who just proved a passkey: its token for the cookie. */
-export async function startSession(storage: Storage, clock: Clock, staffId: string): Promise<string> {
+/**
+ * Starts a session for a person who just proved a passkey (`via` their invitation or a login), recorded in
+ * the audit trail in the same transaction: its token for the cookie.
+ */
+export async function startSession(
+  storage: Storage,
+  clock: Clock,
+  staffId: string,
+  via: 'invitation' | 'passkey',
+): Promise<string> {
   const { hash: token, digest } = newLinkHash();
   const now = isoAt(clock.real());
   await storage.db.transaction().execute(async (trx) => {
     await insertSession(trx, { token_digest: digest, staff_id: staffId, created_at: now, last_seen_at: now });
     await loggedIn(trx, staffId, now);
+    await appendAudit(trx, storage, clock, {
+      actor: staffId,
+      action: 'login',
+      subject: staffId,
+      details: { via },
+    });
   });
   return token;
 }
@@ -60,8 +75,16 @@ export async function readSession(
   };
 }
 
-export const endSession = (storage: Storage, session: StaffSession) =>
-  deleteSession(storage.db, session.tokenDigest);
+/** Logout: the session ends, recorded in the same transaction. */
+export const endSession = (storage: Storage, clock: Clock, session: StaffSession) =>
+  storage.db.transaction().execute(async (trx) => {
+    await deleteSession(trx, session.tokenDigest);
+    await appendAudit(trx, storage, clock, {
+      actor: session.staffId,
+      action: 'logout',
+      subject: session.staffId,
+    });
+  });
 
 export function sessionToken(request: FastifyRequest): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {

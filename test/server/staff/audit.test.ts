@@ -12,6 +12,8 @@ describe.each(storageTargets)('the audit trail on $name', (target) => {
   let t: TestApp;
   const clock = fakeClock();
   const verify = () => runOperator(['audit-verify'], t);
+  const lastEntry = () =>
+    t.storage.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
   const entry = (seq: number) => t.storage.db.selectFrom('audit_log').selectAll().where('seq', '=', seq);
 
   beforeAll(async () => {
@@ -47,12 +49,7 @@ describe.each(storageTargets)('the audit trail on $name', (target) => {
         link: expect.stringMatching(/^\/panel\/zaproszenie#[\w-]{32}$/),
       },
     ]);
-    const last = await t.storage.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const last = await lastEntry();
     expect(last).toMatchObject({ actor: 'operator', action: 'invitation' });
     const refused = await runOperator(['staff-invite', 'ewa@example.pl', 'szef'], t);
     expect(refused.exitCode).toBe(1);
@@ -67,12 +64,7 @@ describe.each(storageTargets)('the audit trail on $name', (target) => {
     const exported = await runOperator(['export-statements', '--out', out], t);
     expect(exported.exitCode).toBe(0);
     expect(fs.existsSync(out)).toBe(true);
-    const last = await t.storage.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const last = await lastEntry();
     expect(last).toMatchObject({ actor: 'operator', action: 'statements-exported' });
     expect(JSON.parse(last!.details!)).toMatchObject({ statements: 1, user: expect.any(String) });
     expect((await verify()).exitCode).toBe(0);

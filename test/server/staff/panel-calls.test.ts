@@ -62,7 +62,7 @@ for (const target of storageTargets) {
         .selectAll()
         .where('email', '=', email)
         .executeTakeFirst())!;
-      const token = await startSession(t.storage, clock, person.id);
+      const token = await startSession(t.storage, clock, person.id, 'passkey');
       return { id: person.id, email, cookie: `${SESSION_COOKIE}=${token}` };
     }
 
@@ -267,7 +267,7 @@ for (const target of storageTargets) {
       });
       expect((await call('GET', '/panel/api/session', { cookie: reviewer.cookie })).statusCode).toBe(401);
 
-      const again = await startSession(t.storage, clock, reviewer.id);
+      const again = await startSession(t.storage, clock, reviewer.id, 'passkey');
       const revoked = await call('DELETE', `/panel/api/staff/${reviewer.id}`, { cookie: admin.cookie });
       expect(revoked.statusCode).toBe(204);
       expect(
