@@ -21,9 +21,12 @@ export function newLinkHash(): LinkHash {
 
 export type ContactKind = 'email' | 'phone';
 
-/** How a contact is compared (docs/api.md#claims): e-mail trimmed and case-insensitive, phone as its 9 digits. */
+/** How an e-mail is compared (docs/api.md#claims), a winner's or a staff member's: trimmed, case-insensitive. */
+export const normalEmail = (email: string) => email.normalize('NFC').trim().toLowerCase();
+
+/** How a contact is compared (docs/api.md#claims): e-mail as normalEmail, phone as its 9 digits. */
 const normalContact = (kind: ContactKind, value: string) =>
-  kind === 'email' ? value.normalize('NFC').trim().toLowerCase() : value.trim();
+  kind === 'email' ? normalEmail(value) : value.trim();
 
 /** The digest key derived from each statements key, once (as a KeyObject: a Buffer is imported at each use). */
 const contactKeys = new WeakMap<Buffer, KeyObject>();

@@ -4,7 +4,7 @@ import messages from '#content/staff-messages.json';
 import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 import { tierStatus } from '../claims/status';
 import { isoAt } from '../clock';
-import { digestOf } from '../crypto/secrets';
+import { digestOf, normalEmail } from '../crypto/secrets';
 import { auditPage } from '../db/audit';
 import {
   deletePasskey,
@@ -22,7 +22,7 @@ import type { AppDeps } from '../deps';
 import { mailStatus } from '../mail/status';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
-import { changeRoles, invite, normalEmail, revoke } from './people';
+import { changeRoles, invite, revoke } from './people';
 import { checkLogin, loginOptions, registerPasskey, registrationOptions } from './passkeys';
 import { allows, type Access } from './roles';
 import {

@@ -16,7 +16,8 @@ const notFound = (request: FastifyRequest, reply: FastifyReply) =>
 /**
  * docs/api.md#staff-panel: the staff panel under /panel — its calls, its own bundle (dist/.panel, built from
  * src/panel) and its page for every path of the app. With PANEL_HOST only that host is answered; without
- * it, a page asked for under another host name is sent to the panel's own origin, where passkeys work.
+ * it, on localhost, a page asked for under another host name (127.0.0.1) is sent to the panel's own origin,
+ * where passkeys work.
  */
 export const panel: FastifyPluginAsync<
   AppDeps & { settings: PanelSettings; clientDir: string | undefined }
@@ -24,7 +25,9 @@ export const panel: FastifyPluginAsync<
   app.addHook('onRequest', async (request, reply) => {
     if (request.host === settings.host) return;
     if (settings.hostOnly) return notFound(request, reply);
-    if (!request.url.startsWith('/panel/api/'))
+    // On a developer's machine the panel opened as 127.0.0.1 is sent to localhost, where its passkeys
+    // belong. Elsewhere a proxy may rewrite the Host header: a redirect there could loop.
+    if (settings.rpId === 'localhost' && !request.url.startsWith('/panel/api/'))
       return reply.redirect(`${settings.origin}${request.url}`, 302);
   });
 

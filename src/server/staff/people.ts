@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import messages from '#content/staff-messages.json';
 import { isoAt, type Clock } from '../clock';
-import { newLinkHash } from '../crypto/secrets';
+import { newLinkHash, normalEmail } from '../crypto/secrets';
 import type { Storage } from '../db';
 import {
   addRole,
@@ -24,7 +24,6 @@ export const INVITATION_TTL_MS = 24 * 60 * 60_000;
 export const invitationPath = (token: string) => `/panel/zaproszenie#${token}`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const normalEmail = (email: string) => email.normalize('NFC').trim().toLowerCase();
 
 /**
  * Invites a person with a role: a new account, or the role added to an existing one (whose sessions then

@@ -22,7 +22,12 @@ describe('the panel’s pages', () => {
   const clientDir = buildWithPanel();
   let t: TestApp;
   let onlyHost: TestApp;
+  let publicSite: TestApp;
   beforeAll(async () => {
+    publicSite = await openTestApp(storageTargets[0]!, {
+      clientDir,
+      panel: parsePanelSettings({}, 'https://loteria.example.pl'),
+    });
     t = await openTestApp(storageTargets[0]!, {
       clientDir,
       panel: parsePanelSettings({}, 'http://localhost:3000'),
@@ -35,6 +40,7 @@ describe('the panel’s pages', () => {
   afterAll(async () => {
     await t.close();
     await onlyHost.close();
+    await publicSite.close();
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
@@ -70,6 +76,12 @@ describe('the panel’s pages', () => {
     const elsewhere = await get(t, '/panel/logowanie', '127.0.0.1:3000');
     expect(elsewhere.statusCode).toBe(302);
     expect(elsewhere.headers.location).toBe('http://localhost:3000/panel/logowanie');
+  });
+
+  it('behind a proxy (not localhost) answers whatever the Host: a proxy that rewrites it must not loop', async () => {
+    const proxied = await get(publicSite, '/panel/logowanie', '10.0.0.5:3000');
+    expect(proxied.statusCode).toBe(200);
+    expect(proxied.body).toBe(PANEL_HTML);
   });
 
   it('with PANEL_HOST answers that host alone: the public host has no panel at all', async () => {
