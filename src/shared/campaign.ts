@@ -3,7 +3,7 @@ import drawsJson from '#content/draws.json';
 import prizesJson from '#content/prizes.json';
 import type { TierId } from './statement/generated/tiers';
 import type { Campaign, Draw, Notice, Phase, Presence, Prize, PrizesContent } from './content-schemas';
-import { warsawLocalToInstant } from './warsaw-time';
+import { isoDateAfter, warsawLocalToInstant } from './warsaw-time';
 
 export type { TierId };
 
@@ -67,9 +67,7 @@ export function noticeAt(nowMs: number, notices: Notice[] = campaign.notices): N
 
 function endOfPeriod(end: string): number {
   if (end.includes('T')) return warsawLocalToInstant(end) + 999;
-  const [year, month, day] = end.split('-').map(Number) as [number, number, number];
-  const nextDay = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-  return warsawLocalToInstant(nextDay) - 1;
+  return warsawLocalToInstant(isoDateAfter(end, 1)) - 1;
 }
 
 /**

@@ -79,6 +79,12 @@ export function formatIsoDate({ year, month, day }: CalendarDate): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The calendar date `days` after an ISO date (YYYY-MM-DD), as YYYY-MM-DD: calendar days, whatever DST does. */
+export function isoDateAfter(iso: string, days: number): string {
+  const { year, month, day } = parseIsoDate(iso);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 /** "8.07.2025": the date format used in Polish texts of the site. */
 export function formatPolishDate(iso: string): string {
   const { year, month, day } = parseIsoDate(iso);

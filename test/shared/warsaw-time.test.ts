@@ -3,6 +3,7 @@ import {
   CAMPAIGN_TIME_ZONE,
   formatIsoDate,
   formatWarsawDateTime,
+  isoDateAfter,
   warsawCalendarDate,
   warsawLocalToInstant,
 } from '#shared/warsaw-time.ts';
@@ -70,5 +71,13 @@ describe('Warsaw time (the EU summer-time rule Poland keeps since 1996)', () => 
     }
     expect(differences.slice(0, 5)).toEqual([]);
     expect(formatWarsawDateTime(Date.parse('2025-07-16T10:03:05Z'))).toBe('2025-07-16 12:03:05');
+  });
+
+  it('counts calendar days across month and year ends, leap days and the summer-time switch', () => {
+    expect(isoDateAfter('2025-06-30', 1)).toBe('2025-07-01');
+    expect(isoDateAfter('2025-12-31', 1)).toBe('2026-01-01');
+    expect(isoDateAfter('2028-02-28', 1)).toBe('2028-02-29');
+    expect(isoDateAfter('2025-03-29', 1)).toBe('2025-03-30');
+    expect(isoDateAfter('2025-10-25', 6)).toBe('2025-10-31');
   });
 });

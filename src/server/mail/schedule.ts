@@ -1,5 +1,10 @@
 import { campaign } from '#shared/campaign.ts';
-import { formatIsoDate, warsawCalendarDate, warsawLocalToInstant } from '#shared/warsaw-time.ts';
+import {
+  formatIsoDate,
+  isoDateAfter,
+  warsawCalendarDate,
+  warsawLocalToInstant,
+} from '#shared/warsaw-time.ts';
 
 // docs/decisions/mail.md#reminders: when a claim's reminders are due, all on the campaign clock.
 
@@ -8,18 +13,8 @@ const REMINDER_HOURS = { from: 8, until: 20 } as const;
 /** The first reminder, this many calendar days after the day the link was issued. */
 const FIRST_REMINDER_DAY = 3;
 
-const DAY_MS = 86_400_000;
-
 /** The Warsaw calendar date `days` after the one of `instantMs`, as YYYY-MM-DD. */
-function warsawDateAfter(instantMs: number, days: number): string {
-  const { year, month, day } = warsawCalendarDate(instantMs);
-  const shifted = new Date(Date.UTC(year, month - 1, day) + days * DAY_MS);
-  return formatIsoDate({
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-  });
-}
+const warsawDateAfter = (instantMs: number, days: number) => isoDateAfter(warsawDate(instantMs), days);
 
 const at = (date: string, hour: number) =>
   warsawLocalToInstant(`${date}T${String(hour).padStart(2, '0')}:00:00`);

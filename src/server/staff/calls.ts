@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import apiMessages from '#content/api-messages.json';
 import messages from '#content/staff-messages.json';
-import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
+import { isoDateAfter, isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 import { tierStatus } from '../claims/status';
 import { isoAt } from '../clock';
 import { digestOf, normalEmail } from '../crypto/secrets';
@@ -284,9 +284,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function dayStart(day: string | undefined, nextDay = false): string | undefined {
   if (day === undefined || day === '') return undefined;
   if (!DAY.test(day) || !isWarsawLocalTime(day)) throw new ApiProblem(400, messages.auditFilterInvalid);
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const local = new Date(Date.UTC(year, month - 1, date + (nextDay ? 1 : 0))).toISOString().slice(0, 10);
-  return isoAt(warsawLocalToInstant(local));
+  return isoAt(warsawLocalToInstant(nextDay ? isoDateAfter(day, 1) : day));
 }
 
 /** The auditor's filters: days are Warsaw days, `to` included. */

@@ -20,8 +20,8 @@ import { appendAudit } from './audit';
 import { isRole, ROLES, type Role } from './roles';
 
 /** docs/decisions/staff.md#people-and-roles: an invitation link works once, for 24 hours. */
-export const INVITATION_TTL_MS = 24 * 60 * 60_000;
-export const invitationPath = (token: string) => `/panel/zaproszenie#${token}`;
+const INVITATION_TTL_MS = 24 * 60 * 60_000;
+const invitationPath = (token: string) => `/panel/zaproszenie#${token}`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
