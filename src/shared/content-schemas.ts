@@ -346,7 +346,7 @@ const lines = { type: 'array', minItems: 1, items: text } as const;
 export const mailSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['tierName', 'link', 'reminder', 'claim', 'received', 'footer'],
+  required: ['tierName', 'link', 'reminder', 'claim', 'received', 'verdict', 'footer'],
   properties: {
     // How a tier is named in a sentence: "nagroda III stopnia", but "nagroda WinTo!".
     tierName: {
@@ -404,14 +404,99 @@ export const mailSchema = {
         keepReference: text,
       },
     },
+    // docs/decisions/review.md#verdict-mail: the staff's final decision on a statement.
+    verdict: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['details', 'accepted', 'rejected', 'keepReference'],
+      properties: {
+        details: lines,
+        accepted: { $ref: '#/$defs/verdictOutcome' },
+        rejected: { $ref: '#/$defs/verdictOutcome' },
+        keepReference: text,
+      },
+    },
     footer: lines,
   },
   $defs: {
+    verdictOutcome: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['subject', 'heading', 'intro', 'next'],
+      properties: { subject: text, heading: text, intro: text, next: text },
+    },
     claimWay: {
       type: 'object',
       additionalProperties: false,
       required: ['action', 'linkText', 'note'],
       properties: { action: text, linkText: text, note: text },
+    },
+  },
+} as const;
+
+const words = { type: 'object', additionalProperties: text } as const;
+
+/**
+ * src/content/review.json: the panel's review of statements (src/server/review). `reasons` are the grounds a
+ * statement is rejected on (spec §4), each with the sentence the winner reads in the verdict e-mail and on
+ * the statement page; `fields` name what a statement holds; `findings` say what the product checked.
+ */
+export const reviewSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reasons', 'fields', 'values', 'findings'],
+  properties: {
+    reasons: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'label', 'sentence'],
+        properties: {
+          // Stored with each rejection: a key must never change once used.
+          key: { type: 'string', pattern: '^[a-z][a-z-]{1,39}$' },
+          label: text,
+          sentence: text,
+        },
+      },
+    },
+    fields: words,
+    values: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['yes', 'no', 'none', 'online', 'offline'],
+      properties: { yes: text, no: text, none: text, online: text, offline: text },
+    },
+    findings: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'claim',
+        'inTime',
+        'late',
+        'adult',
+        'minor',
+        'ageUnknown',
+        'checksums',
+        'sameValue',
+        'noSameValue',
+        'photo',
+        'noPhoto',
+      ],
+      properties: {
+        claim: text,
+        inTime: text,
+        late: text,
+        adult: text,
+        minor: text,
+        ageUnknown: text,
+        checksums: text,
+        sameValue: text,
+        noSameValue: text,
+        photo: text,
+        noPhoto: text,
+      },
     },
   },
 } as const;
@@ -427,3 +512,4 @@ export type Faq = FromSchema<typeof faqSchema>;
 export type FaqItemContent = FromSchema<typeof faqItemSchema>;
 export type Rules = FromSchema<typeof rulesSchema>;
 export type Mail = FromSchema<typeof mailSchema>;
+export type Review = FromSchema<typeof reviewSchema>;

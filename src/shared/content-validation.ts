@@ -3,6 +3,7 @@ import { didYouMean, pointerToken, polishAjvProblems } from './ajv-polish';
 import { isWarsawLocalTime, warsawLocalToInstant } from './warsaw-time';
 import faqJson from '#content/faq.json';
 import mailJson from '#content/mail.json';
+import reviewJson from '#content/review.json';
 import rulesJson from '#content/rules.json';
 import statementJson from '#content/statement.json';
 import textsJson from '#content/texts.json';
@@ -13,10 +14,12 @@ import {
   faqSchema,
   mailSchema,
   prizesSchema,
+  reviewSchema,
   rulesSchema,
   type Faq,
   type FaqItemContent,
   type Mail,
+  type Review,
   type Rules,
 } from './content-schemas';
 import { campaignFactsOf } from './content/campaign-facts';
@@ -73,6 +76,7 @@ export interface Content {
   texts: typeof textsJson;
   statement: typeof statementJson;
   mail: Mail;
+  review: Review;
 }
 
 /** The content files as the site reads them. */
@@ -85,11 +89,13 @@ export const contentFiles: Content = {
   texts: textsJson,
   statement: statementJson,
   mail: mailJson,
+  review: reviewJson,
 };
 
 const FAQ = 'src/content/faq.json';
 const RULES = 'src/content/rules.json';
 const MAIL = 'src/content/mail.json';
+const REVIEW = 'src/content/review.json';
 
 /** The texts an answer shows: what its links and bold phrases must be found in. */
 function answerTexts(item: FaqItemContent): string[] {
@@ -214,6 +220,18 @@ function mailPlaceholderProblems(mail: Mail, facts: string[]): string[] {
   });
 }
 
+/** A rejection stores its reason's key: two reasons with one key would be told apart by nobody. */
+function reviewProblems(review: Review): string[] {
+  const seen = new Map<string, number>();
+  return review.reasons.flatMap((reason, index) => {
+    const first = seen.get(reason.key);
+    seen.set(reason.key, first ?? index);
+    return first === undefined
+      ? []
+      : [`${REVIEW}: /reasons/${index}/key — klucz „${reason.key}” ma już powód /reasons/${first}`];
+  });
+}
+
 /** Every problem in the content files, each naming its file and field; an empty list means valid. */
 export function validateContent({
   campaign,
@@ -224,6 +242,7 @@ export function validateContent({
   texts,
   statement,
   mail,
+  review,
 }: Content): string[] {
   const shapeErrors = [
     ...check(FAQ, faqSchema, faq),
@@ -232,6 +251,7 @@ export function validateContent({
     ...check('src/content/draws.json', drawsSchema, draws),
     ...check('src/content/prizes.json', prizesSchemaWithFields, prizes),
     ...check(MAIL, mailSchema, mail),
+    ...check(REVIEW, reviewSchema, review),
   ];
   if (shapeErrors.length > 0) return shapeErrors;
 
@@ -246,6 +266,7 @@ export function validateContent({
     ...placeholderProblems('src/content/texts.json', texts, placeholders),
     ...placeholderProblems('src/content/statement.json', statement, placeholders),
     ...mailPlaceholderProblems(mail, facts),
+    ...reviewProblems(review),
   ];
   for (const key of ['lottery', 'sales', 'registration', 'complaints'] as const) {
     errors.push(...ordered(file, `/${key}`, campaign[key].start, campaign[key].end));

@@ -158,3 +158,34 @@ describe('mail.json', () => {
     ]);
   });
 });
+
+// review.json's reasons are stored by key with each rejection, and read by winners as sentences.
+describe('review.json', () => {
+  const withReview = (edit: (review: Content['review']) => void) => {
+    const review = structuredClone(contentFiles.review);
+    edit(review);
+    return validateContent({ ...contentFiles, review });
+  };
+
+  it('today is valid', () => {
+    expect(withReview(() => {})).toEqual([]);
+  });
+
+  it('a reason copied without a new key is told with the file and both places', () => {
+    expect(
+      withReview((review) => {
+        review.reasons.push({ ...review.reasons[0]!, label: 'Inny powód' });
+      }),
+    ).toEqual([
+      `src/content/review.json: /reasons/${contentFiles.review.reasons.length}/key — klucz „missing-documents” ma już powód /reasons/0`,
+    ]);
+  });
+
+  it('a reason without the sentence the winner reads is refused', () => {
+    expect(
+      withReview((review) => {
+        review.reasons[1]!.sentence = '';
+      }),
+    ).toEqual([expect.stringMatching(/^src\/content\/review\.json: \/reasons\/1\/sentence — /)]);
+  });
+});

@@ -16,8 +16,12 @@ function useLeaveOnSessionEnd(here: string) {
   const client = useQueryClient();
   const navigate = useNavigate();
   useEffect(() => {
+    // Once: clearing the cache makes the page's queries ask again, and their 401s must not say once more,
+    // now without the session, that there was none.
+    let left = false;
     const leave = (error: unknown) => {
-      if (!endsSession(error)) return;
+      if (left || !endsSession(error)) return;
+      left = true;
       const state: LoginState = { from: here, ended: client.getQueryData(SESSION_KEY) !== undefined };
       client.clear();
       void navigate('/logowanie', { replace: true, state });

@@ -1,5 +1,10 @@
 import { campaign } from '#shared/campaign.ts';
-import { warsawCalendarDate } from '#shared/warsaw-time.ts';
+import {
+  formatIsoDate,
+  isoDateAfter,
+  warsawCalendarDate,
+  warsawLocalToInstant,
+} from '#shared/warsaw-time.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -19,4 +24,11 @@ function calendarDaysBetween(fromMs: number, toMs: number): number {
  */
 export function isOverdue(issuedAtMs: number, nowMs: number): boolean {
   return calendarDaysBetween(issuedAtMs, nowMs) > campaign.statementDeadlineDays;
+}
+
+/** The instant before which a claim's link must have been issued to be overdue now (isOverdue, in SQL terms). */
+export function overdueIssuedBefore(nowMs: number): number {
+  const { year, month, day } = warsawCalendarDate(nowMs);
+  const today = formatIsoDate({ year, month, day });
+  return warsawLocalToInstant(isoDateAfter(today, -campaign.statementDeadlineDays));
 }

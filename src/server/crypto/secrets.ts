@@ -20,13 +20,19 @@ export function newLinkHash(): LinkHash {
 }
 
 export type ContactKind = 'email' | 'phone';
+/** docs/decisions/review.md#findings: what a statement is marked by, to find it on another claim's statement. */
+export type MarkKind = 'pesel' | 'identityCard' | 'passport' | 'iban';
 
 /** How an e-mail is compared (docs/api.md#claims), a winner's or a staff member's: trimmed, case-insensitive. */
 export const normalEmail = (email: string) => email.normalize('NFC').trim().toLowerCase();
 
-/** How a contact is compared (docs/api.md#claims): e-mail as normalEmail, phone as its 9 digits. */
-const normalContact = (kind: ContactKind, value: string) =>
-  kind === 'email' ? normalEmail(value) : value.trim();
+/** How a contact is compared (docs/api.md#claims): e-mail as normalEmail, phone as its 9 digits; a number as its characters in upper case. */
+const normalContact = (kind: ContactKind | MarkKind, value: string) =>
+  kind === 'email'
+    ? normalEmail(value)
+    : kind === 'phone'
+      ? value.trim()
+      : value.replace(/\s+/g, '').toUpperCase();
 
 /** The digest key derived from each statements key, once (as a KeyObject: a Buffer is imported at each use). */
 const contactKeys = new WeakMap<Buffer, KeyObject>();
@@ -36,7 +42,7 @@ const contactKeys = new WeakMap<Buffer, KeyObject>();
  * statements key (a plain hash of an e-mail or a 9-digit phone is reversed by trying them all). After a key
  * rotation, importing the winners file again re-keys them (README, "Zmiana klucza").
  */
-export function contactDigest(key: Buffer, kind: ContactKind, value: string): string {
+export function contactDigest(key: Buffer, kind: ContactKind | MarkKind, value: string): string {
   let contactKey = contactKeys.get(key);
   if (!contactKey) {
     contactKey = createSecretKey(createHmac('sha256', key).update('loteria/contact-digest').digest());

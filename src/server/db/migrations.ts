@@ -211,4 +211,50 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
     },
   },
+  '006_review': {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/review.md#states: a statement's review, from the moment a reviewer takes it. A
+      // statement without a row is `received`; the primary key lets one reviewer only take a statement.
+      await db.schema
+        .createTable('reviews')
+        .addColumn('statement_id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('claim_id', 'varchar(36)', (col) => col.notNull())
+        .addColumn('tier', 'varchar(8)', (col) => col.notNull())
+        .addColumn('state', 'varchar(24)', (col) => col.notNull())
+        .addColumn('reviewer_id', 'varchar(36)', (col) => col.notNull())
+        .addColumn('taken_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('outcome', 'varchar(8)')
+        .addColumn('reason', 'varchar(40)')
+        // Internal notes, sealed (they may name what the statement holds); they never leave the panel.
+        .addColumn('note', 'text')
+        .addColumn('decided_at', 'varchar(32)')
+        .addColumn('approver_id', 'varchar(36)')
+        .addColumn('approval', 'varchar(12)')
+        .addColumn('approval_note', 'text')
+        .addColumn('approved_at', 'varchar(32)')
+        // docs/decisions/review.md#undo-window: the final decision, and until when its maker may undo it.
+        .addColumn('final_by', 'varchar(36)')
+        .addColumn('final_at', 'varchar(32)')
+        .addColumn('undo_until', 'varchar(32)')
+        .addColumn('verdict_mail', 'varchar(36)')
+        .addColumn('paid_at', 'varchar(32)')
+        .addColumn('paid_by', 'varchar(36)')
+        .execute();
+      await db.schema.createIndex('reviews_state').on('reviews').columns(['tier', 'state']).execute();
+      await db.schema.createIndex('reviews_claim').on('reviews').column('claim_id').execute();
+      // docs/decisions/review.md#findings: keyed digests of a statement's PESEL, document numbers and IBAN
+      // (the statement itself is sealed), to find the same one on another claim's statement. `key_id` names
+      // the key that made them: after a rotation they are made anew.
+      await db.schema
+        .createTable('statement_marks')
+        .addColumn('statement_id', 'varchar(36)', (col) => col.notNull())
+        .addColumn('claim_id', 'varchar(36)', (col) => col.notNull())
+        .addColumn('kind', 'varchar(16)', (col) => col.notNull())
+        .addColumn('digest', 'varchar(64)', (col) => col.notNull())
+        .addColumn('key_id', 'varchar(16)', (col) => col.notNull())
+        .addPrimaryKeyConstraint('statement_marks_pk', ['statement_id', 'kind'])
+        .execute();
+      await db.schema.createIndex('statement_marks_digest').on('statement_marks').column('digest').execute();
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CANCELLED, queueMail } from './outbox';
-import type { Database, OutboxTable, StatementTable } from './types';
+import type { Database, OutboxTable, StatementMarkTable, StatementTable } from './types';
 
 export type InsertStatementResult = 'stored' | 'duplicate';
 
@@ -8,6 +8,8 @@ interface PendingStatement {
   row: StatementTable;
   /** Its `received` mail (docs/decisions/mail.md#outbox), queued in the same commit. */
   mail: OutboxTable | undefined;
+  /** Its marks (docs/decisions/review.md#findings), stored with it. */
+  marks: StatementMarkTable[];
   resolve(result: InsertStatementResult): void;
   reject(error: unknown): void;
 }
@@ -36,9 +38,13 @@ export class StatementWriter {
     this.#db = db;
   }
 
-  insert(row: StatementTable, mail?: OutboxTable): Promise<InsertStatementResult> {
+  insert(
+    row: StatementTable,
+    mail?: OutboxTable,
+    marks: StatementMarkTable[] = [],
+  ): Promise<InsertStatementResult> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ row, mail, resolve, reject });
+      this.#queue.push({ row, mail, marks, resolve, reject });
       if (this.#busy) return;
       this.#busy = true;
       // After the requests read in this turn have queued theirs: they go in the same commit.
@@ -64,10 +70,13 @@ export class StatementWriter {
           .returning(['id', 'claim_id'])
           .execute();
         const ids = new Set(inserted.map(({ id }) => id));
+        const stored = batch.filter((pending) => ids.has(pending.row.id));
         await queueMail(
           trx,
-          batch.filter((pending) => ids.has(pending.row.id)).flatMap(({ mail }) => mail ?? []),
+          stored.flatMap(({ mail }) => mail ?? []),
         );
+        const marks = stored.flatMap((pending) => pending.marks);
+        if (marks.length > 0) await trx.insertInto('statement_marks').values(marks).execute();
         return ids;
       });
     } catch (error) {
@@ -192,6 +201,13 @@ export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: str
     .where('claim_id', 'in', old)
     .execute();
   await db.updateTable('outbox').set({ sealed: null }).where('claim_id', 'in', old).execute();
+  // docs/decisions/review.md#findings: the marks are derived from what the winner sent: they go with it.
+  await db
+    .deleteFrom('statement_marks')
+    .where('statement_id', 'in', (eb) =>
+      eb.selectFrom('statements').select('id').where('created_at', '<', beforeIso),
+    )
+    .execute();
   let purged = 0;
   for (const table of Object.values(TABLE_OF)) {
     const result = await db

@@ -68,7 +68,7 @@ export interface OptoutTable {
   resigned_at: string | null;
 }
 
-export type MailKindColumn = 'link' | 'reminder' | 'received';
+export type MailKindColumn = 'link' | 'reminder' | 'received' | 'verdict';
 export type OutboxState = 'queued' | 'sent' | 'failed' | 'cancelled';
 
 /** docs/decisions/mail.md#outbox: one message to send, its state, and its attempts so far. */
@@ -111,6 +111,8 @@ export interface Database {
   staff_challenges: StaffChallengeTable;
   staff_sessions: StaffSessionTable;
   audit_log: AuditLogTable;
+  reviews: ReviewTable;
+  statement_marks: StatementMarkTable;
 }
 
 export interface StaffTable {
@@ -171,4 +173,43 @@ export interface AuditLogTable {
   details: string | null;
   prev_hash: string;
   hash: string;
+}
+
+export type ReviewState = 'in-review' | 'awaiting-approval' | 'accepted' | 'rejected';
+
+/** docs/decisions/review.md#states: a statement's review, once taken. */
+export interface ReviewTable {
+  statement_id: string;
+  claim_id: string;
+  tier: string;
+  state: ReviewState;
+  reviewer_id: string;
+  taken_at: string;
+  outcome: 'accept' | 'reject' | null;
+  /** A key of src/content/review.json `reasons` (reject only). */
+  reason: string | null;
+  /** Sealed. */
+  note: string | null;
+  decided_at: string | null;
+  approver_id: string | null;
+  approval: 'confirm' | 'send-back' | null;
+  /** Sealed. */
+  approval_note: string | null;
+  approved_at: string | null;
+  final_by: string | null;
+  final_at: string | null;
+  undo_until: string | null;
+  /** The outbox entry of the verdict mail, while it may be undone. */
+  verdict_mail: string | null;
+  paid_at: string | null;
+  paid_by: string | null;
+}
+
+export interface StatementMarkTable {
+  statement_id: string;
+  claim_id: string;
+  /** 'pesel', 'document', 'iban', or 'none' for a statement with none of them. */
+  kind: string;
+  digest: string;
+  key_id: string;
 }

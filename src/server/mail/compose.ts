@@ -11,7 +11,7 @@ import { bindAmounts, campaignFacts } from '#shared/content/texts.ts';
 // is personal beyond the winning code (no name, no contact, nothing a statement carried), and the HTML
 // loads nothing (no images, no external styles, no tracking).
 
-export type MailKind = 'link' | 'reminder' | 'received';
+export type MailKind = 'link' | 'reminder' | 'received' | 'verdict';
 
 interface ClaimFacts {
   tier: TierId;
@@ -24,7 +24,9 @@ export type MailFacts =
   | (ClaimFacts & { kind: 'link'; url: string; deadline: string })
   | (ClaimFacts & { kind: 'reminder'; url: string; deadline: string; final: boolean })
   // receivedOn 'YYYY-MM-DD'
-  | (ClaimFacts & { kind: 'received'; reference: string; receivedOn: string });
+  | (ClaimFacts & { kind: 'received'; reference: string; receivedOn: string })
+  // reason: the sentence the winner reads (src/content/review.json), on rejection only
+  | (ClaimFacts & { kind: 'verdict'; reference: string; outcome: 'accepted' | 'rejected'; reason?: string });
 
 export interface ComposedMail {
   subject: string;
@@ -143,6 +145,24 @@ function receivedMessage(facts: Extract<MailFacts, { kind: 'received' }>, tier: 
   };
 }
 
+function verdictMessage(facts: Extract<MailFacts, { kind: 'verdict' }>, tier: Tier): Message {
+  // The reference and the ground's sentence: nothing the winner typed, nothing of the staff's notes.
+  const values: MailValues<'verdict'> = {
+    reference: facts.reference,
+    tier: tierName(tier),
+    prize: prizeName(facts.prize),
+    reason: facts.outcome === 'rejected' ? (facts.reason ?? '') : '',
+  };
+  const texts = mail.verdict[facts.outcome];
+  return {
+    subject: filled(texts.subject, values),
+    heading: filled(texts.heading, values),
+    intro: filled(texts.intro, values),
+    details: mail.verdict.details.map((line) => filled(line, values)),
+    after: [filled(texts.next, values), filled(mail.verdict.keepReference, values)],
+  };
+}
+
 const footer = () => mail.footer.map((line) => filled(line));
 
 // Polish typesetting in plain text: an amount or a phone number ("7 000 zł", "22 123 45 67"), a one-letter
@@ -253,14 +273,19 @@ function htmlPart(message: Message): string {
 }
 
 /**
- * One e-mail to a winner, in Polish: the statement link, a reminder, or the confirmation that the statement
- * arrived. Throws on facts no caller should pass (an unknown tier, a date not 'YYYY-MM-DD', a link that is
+ * One e-mail to a winner, in Polish: the statement link, a reminder, the confirmation that the statement
+ * arrived, or the staff's verdict on it. Throws on facts no caller should pass (an unknown tier, a date not 'YYYY-MM-DD', a link that is
  * not an http(s) address).
  */
 export function composeMail(facts: MailFacts): ComposedMail {
   const tier = tierById(facts.tier);
   if (!tier) throw new Error(`composeMail: no tier ${facts.tier}`);
-  const message = facts.kind === 'received' ? receivedMessage(facts, tier) : claimMessage(facts, tier);
+  const message =
+    facts.kind === 'received'
+      ? receivedMessage(facts, tier)
+      : facts.kind === 'verdict'
+        ? verdictMessage(facts, tier)
+        : claimMessage(facts, tier);
   return {
     // A header is one line, with ordinary spaces.
     subject: message.subject.replace(/\s+/g, ' ').trim(),

@@ -147,3 +147,23 @@ export function receivedEntry(
     { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
   );
 }
+
+/** docs/decisions/review.md#undo-window: the staff's verdict, held back until its undo window has passed. */
+export function verdictEntry(
+  key: Buffer,
+  claim: MailClaim,
+  to: string,
+  facts: { reference: string; outcome: 'accepted' | 'rejected'; reason?: string },
+  number: number,
+  clocks: { campaignMs: number; realMs: number; notBeforeMs: number },
+): OutboxTable {
+  const row = entry(
+    key,
+    claim.id,
+    'verdict',
+    number,
+    { to, facts: { ...claimFacts(claim), kind: 'verdict', ...facts } },
+    { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
+  );
+  return { ...row, next_attempt_at: isoAt(clocks.notBeforeMs) };
+}

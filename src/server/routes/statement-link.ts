@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '#content/api-messages.json';
 import { claimByLink } from '../claims/claims';
 import type { AppDeps } from '../deps';
+import { reviewStatus } from '../review/review';
 
 /**
  * docs/decisions/statement-page.md#statement-link-check: GET statement-link?hash=H — the statement page of a
@@ -10,7 +11,8 @@ import type { AppDeps } from '../deps';
  * it may see the claim's tier and code (the e-mail that carried it names them). Tiers III and VI have no
  * lookup: by code it would tell a stranger which codes are open.
  */
-export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, { storage }) => {
+export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const { storage } = deps;
   app.get<{ Querystring: { hash?: string | string[] } }>(
     '/statement-link',
     { config: { rateLimit: {}, noStore: true } },
@@ -22,7 +24,7 @@ export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, { st
       const claim = await claimByLink(storage, hash);
       if (!claim) return reply.status(404).send({ message: apiMessages.statementLinkUnknown });
       return claim.has_statement
-        ? { status: 'received', tier: claim.tier }
+        ? { status: 'received', tier: claim.tier, ...(await reviewStatus(deps, claim.id)) }
         : { status: 'open', tier: claim.tier, code: claim.code };
     },
   );

@@ -16,6 +16,7 @@ import { isoAt } from '../clock';
 import { isRowError, StatementWriter, type InsertStatementResult } from '../db/statements';
 import { receivedEntry } from '../mail/orders';
 import { warsawDate } from '../mail/schedule';
+import { statementMarks } from '../review/marks';
 import { newReference } from '../statements/reference';
 import { readCouponImage } from '../statements/png';
 import { sealStatement } from '../statements/sealed';
@@ -170,8 +171,9 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             reference,
             created_at: isoAt(receivedMs),
           };
+          const marks = statementMarks(deps.statementsKey, { id: row.id, claimId: claim.id }, payload);
           try {
-            stored = await writer.insert(row, mail);
+            stored = await writer.insert(row, mail, marks);
           } catch (error) {
             if (isRowError(error) && attempt < REFERENCE_ATTEMPTS) continue;
             // docs/decisions/storage.md#health-under-faults: a full disk or a database gone. Nothing was

@@ -13,7 +13,18 @@ export type AuditAction =
   | 'passkey-removed'
   | 'roles-changed'
   | 'revoked'
-  | 'statements-exported';
+  | 'statements-exported'
+  // docs/decisions/review.md: the review of statements; each look at a statement's data is one entry.
+  | 'statement-taken'
+  | 'statement-opened'
+  | 'statement-revealed'
+  | 'photo-viewed'
+  | 'decision'
+  | 'approval'
+  | 'decision-undone'
+  | 'reserve-promoted'
+  | 'payouts-exported'
+  | 'payouts-paid';
 
 /** Who did what to what, and why: ids and counts only, never a personal value. */
 export interface AuditEvent {

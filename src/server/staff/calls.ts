@@ -20,6 +20,7 @@ import {
 } from '../db/staff';
 import type { AppDeps } from '../deps';
 import { mailStatus } from '../mail/status';
+import { reviewCalls } from '../review/calls';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
 import { changeRoles, invite, revoke } from './people';
@@ -275,6 +276,8 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
       };
     },
   );
+
+  await app.register(reviewCalls, { storage, clock, statementsKey: deps.statementsKey });
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: apiMessages.notFound }));
 };

@@ -6,6 +6,7 @@ import { openOrder, sealOrder } from '../mail/orders';
 import { anyStatement, readSealed, statementsToReseal, writeSealed } from '../db/statements';
 import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
 import { KeyError, keyFingerprint, sealedPrefix, type LoadedKey } from '../crypto/encryption';
+import { markStatements } from '../review/marks';
 import { resealStatement, unsealStatement } from './sealed';
 
 // docs/decisions/storage.md#statements-key: the database keeps the fingerprint of the key that seals its
@@ -63,5 +64,6 @@ export async function prepareStatementsKey({ db }: Storage, loaded: LoadedKey): 
     const email = openClaimEmail(keys, claim.record_key, claim.email_sealed!);
     await writeClaimEmail(db, claim.id, sealClaimEmail(loaded.key, claim.record_key, email));
   }
+  await markStatements(db, loaded.key, keys);
   return stale.length;
 }

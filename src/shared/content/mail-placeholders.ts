@@ -16,6 +16,8 @@ export const MAIL_PLACEHOLDERS = {
   reminder: CLAIM,
   claim: CLAIM,
   received: ['reference', 'tier', 'prize', 'receivedOn'],
+  // `reason` is the sentence of the rejection's ground (src/content/review.json), empty on acceptance.
+  verdict: ['reference', 'tier', 'prize', 'reason'],
   footer: [],
 } as const satisfies Record<keyof Mail, readonly string[]>;
 

@@ -35,6 +35,13 @@ const received = (tier: TierId): MailFacts => ({
   reference: 'K7QM-4XD9',
   receivedOn: '2025-06-28',
 });
+const verdict = (tier: TierId, outcome: 'accepted' | 'rejected'): MailFacts => ({
+  kind: 'verdict',
+  ...claim(tier),
+  reference: 'K7QM-4XD9',
+  outcome,
+  ...(outcome === 'rejected' ? { reason: 'Zdjęcie kuponu jest nieczytelne.' } : {}),
+});
 
 /** The plain text as read: lines joined, so a phrase broken across lines is still found. */
 const read = (text: string) => text.replace(/\s+/g, ' ');
@@ -169,6 +176,8 @@ describe('every message', () => {
       [`reminder ${tier.id}`, reminder(tier.id, false)],
       [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
       [`received ${tier.id}`, received(tier.id)],
+      [`acceptance ${tier.id}`, verdict(tier.id, 'accepted')],
+      [`rejection ${tier.id}`, verdict(tier.id, 'rejected')],
     ] as Array<[string, MailFacts]>;
   });
   const composed: Array<[string, ComposedMail]> = all.map(([name, facts]) => [name, composeMail(facts)]);

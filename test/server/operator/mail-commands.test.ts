@@ -45,6 +45,7 @@ describe.each(storageTargets)('the operator and the mail on $name', (target) => 
       { kind: 'link', queued: 2, sent: 0, failed: 0, oldestQueuedMinutes: 30 },
       { kind: 'reminder', queued: 4, sent: 0, failed: 0, oldestQueuedMinutes: null },
       { kind: 'received', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
+      { kind: 'verdict', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
     ]);
   });
 

@@ -35,6 +35,35 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
   { method: 'PUT', url: '/panel/api/staff/nieznany/roles', body: { roles: ['reviewer'] }, roles: ['admin'] },
   { method: 'DELETE', url: '/panel/api/staff/nieznany', roles: ['admin'] },
   { method: 'GET', url: '/panel/api/audit', roles: ['auditor'] },
+  { method: 'GET', url: '/panel/api/review/queue', roles: ['reviewer', 'approver'] },
+  { method: 'POST', url: '/panel/api/review/next', body: {}, roles: ['reviewer'] },
+  { method: 'GET', url: '/panel/api/review/statements/nieznany', roles: ['reviewer', 'approver'] },
+  { method: 'GET', url: '/panel/api/review/statements/nieznany/image', roles: ['reviewer', 'approver'] },
+  {
+    method: 'POST',
+    url: '/panel/api/review/statements/nieznany/reveal',
+    body: { field: 'pesel', reason: 'sprawdzenie' },
+    roles: ['reviewer', 'approver'],
+  },
+  { method: 'POST', url: '/panel/api/review/statements/nieznany/take', body: {}, roles: ['reviewer'] },
+  {
+    method: 'POST',
+    url: '/panel/api/review/statements/nieznany/decision',
+    body: { outcome: 'accept' },
+    roles: ['reviewer'],
+  },
+  {
+    method: 'POST',
+    url: '/panel/api/review/statements/nieznany/approval',
+    body: { outcome: 'confirm' },
+    roles: ['approver'],
+  },
+  {
+    method: 'POST',
+    url: '/panel/api/review/statements/nieznany/undo',
+    body: {},
+    roles: ['reviewer', 'approver'],
+  },
 ];
 /** Login and registration: no session needed (an invitation or a passkey instead). */
 const PUBLIC_CALLS = [
@@ -402,7 +431,7 @@ for (const target of storageTargets) {
         overdue: 0,
         rejected: 0,
       });
-      expect(overview.mail.map((line) => line.kind)).toEqual(['link', 'reminder', 'received']);
+      expect(overview.mail.map((line) => line.kind)).toEqual(['link', 'reminder', 'received', 'verdict']);
     });
   });
 }

@@ -4,24 +4,47 @@ import { apiUrl } from '../../lib/api';
 
 /**
  * What the server knows of a statement link (GET statement-link, docs/api.md#reads): open (with the claim's
- * tier and code), its statement already received, unknown; or unchecked, when the question got no answer
+ * tier and code), its statement already received (and where its review stands), unknown; or unchecked, when the question got no answer
  * (the form is offered anyway: the statement call checks the link again).
  */
 export type LinkState =
   | { kind: 'checking' }
   | { kind: 'open'; tier: Tier; code: string }
-  | { kind: 'received' }
+  | { kind: 'received'; review: Review }
   | { kind: 'unknown' }
   | { kind: 'unchecked' };
+
+/**
+ * Where a received statement stands in the organiser's review (docs/api.md#reads): not yet taken, being
+ * checked, accepted, or rejected with the sentence the winner reads.
+ */
+export type Review =
+  | { state: 'received' }
+  | { state: 'in-review' }
+  | { state: 'accepted' }
+  | { state: 'rejected'; reason: string };
+
+function reviewOf(body: { review?: unknown; reason?: unknown }): Review {
+  if (body.review === 'in-review' || body.review === 'accepted') return { state: body.review };
+  if (body.review === 'rejected')
+    return { state: 'rejected', reason: typeof body.reason === 'string' ? body.reason : '' };
+  return { state: 'received' };
+}
 
 export async function checkStatementLink(hash: string): Promise<LinkState> {
   try {
     const response = await fetch(apiUrl(`statement-link?hash=${encodeURIComponent(hash)}`));
     if (response.status === 404) return { kind: 'unknown' };
     if (!response.ok) return { kind: 'unchecked' };
-    const body = (await response.json()) as { status?: unknown; tier?: unknown; code?: unknown };
+    const body = (await response.json()) as {
+      status?: unknown;
+      tier?: unknown;
+      code?: unknown;
+      review?: unknown;
+      reason?: unknown;
+    };
     const tier = typeof body.tier === 'string' ? tierById(body.tier) : undefined;
-    if (body.status === 'received') return { kind: 'received' };
+    if (body.status === 'received') return { kind: 'received', review: reviewOf(body) };
     if (body.status === 'open' && tier && typeof body.code === 'string') {
       return { kind: 'open', tier, code: body.code };
     }

@@ -11,10 +11,21 @@ import { submitStatement } from './submit-statement';
 const CODE_PATTERN = /^[A-Za-z0-9]{11}$/;
 
 /** Instead of the form: why it cannot be filled in from here, and where to go. */
-function LinkNotice({ title, text, action }: { title: string; text: string; action: 'checker' | 'home' }) {
+function LinkNotice({
+  title,
+  text,
+  action,
+  reason,
+}: {
+  title: string;
+  text: string;
+  action: 'checker' | 'home';
+  reason?: string;
+}) {
   return (
     <section className="statement statement--no-link">
       <h1>{title}</h1>
+      {reason ? <p>{reason}</p> : null}
       <p>{text}</p>
       {action === 'checker' ? (
         <Link className="button button--sun" to={{ pathname: '/', hash: '#zwyciezcy' }}>
@@ -55,6 +66,21 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
     return <LinkNotice title={texts.linkUnknownTitle} text={texts.linkUnknownText} action="home" />;
   }
   if (link.kind === 'received') {
+    // docs/api.md#reads: where the statement stands, never what it holds.
+    const { review } = link;
+    if (review.state === 'in-review')
+      return <LinkNotice title={texts.linkInReviewTitle} text={texts.linkInReviewText} action="home" />;
+    if (review.state === 'accepted')
+      return <LinkNotice title={texts.linkAcceptedTitle} text={texts.linkAcceptedText} action="home" />;
+    if (review.state === 'rejected')
+      return (
+        <LinkNotice
+          title={texts.linkRejectedTitle}
+          reason={review.reason}
+          text={texts.linkRejectedText}
+          action="home"
+        />
+      );
     return <LinkNotice title={texts.linkUsedTitle} text={texts.linkUsedText} action="home" />;
   }
   // A link opened on another tier's page (an edited address) goes to its own tier's page.

@@ -160,6 +160,25 @@ describe('statement form behaviour', () => {
     fetchMock.mockReset();
   });
 
+  it('tells a winner whose statement arrived where its review stands, without the form', async () => {
+    const answers = [
+      [{}, 'Twoje oświadczenie już do nas dotarło'],
+      [{ review: 'in-review' }, 'Sprawdzamy Twoje oświadczenie'],
+      [{ review: 'accepted' }, 'Twoje oświadczenie zostało przyjęte'],
+      [{ review: 'rejected', reason: 'Zdjęcie kuponu jest nieczytelne.' }, 'Nie możemy wydać nagrody'],
+    ] as const;
+    for (const [review, heading] of answers) {
+      fetchMock.mockResolvedValue(
+        new Response(JSON.stringify({ status: 'received', tier: 'IV', ...review }), { status: 200 }),
+      );
+      await renderTier('IV');
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Wyślij oświadczenie' })).toBeNull();
+      if ('reason' in review) expect(screen.getByText(review.reason)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('shows an error only once the field was left, and typing revalidates it', async () => {
     await renderTier('IV');
     const user = userEvent.setup();

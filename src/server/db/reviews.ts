@@ -1,0 +1,278 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { PURGED } from './statements';
+import type { Database, ReviewState, ReviewTable, StatementMarkTable } from './types';
+
+// docs/decisions/review.md#states: the review of statements' SQL. A statement without a `reviews` row is
+// `received`; a reviewer takes it by inserting that row (the primary key lets only one do so).
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type QueueState = 'received' | ReviewState;
+
+const stateOf = sql<QueueState>`coalesce(reviews.state, 'received')`;
+
+/** Statements (not purged) with their claim and review, for the queue and for one statement. */
+function statementsWithReview(db: Db) {
+  return db
+    .selectFrom('statements')
+    .innerJoin('claims', 'claims.id', 'statements.claim_id')
+    .leftJoin('reviews', 'reviews.statement_id', 'statements.id')
+    .where('statements.secrets', '<>', PURGED);
+}
+
+/** Per tier and state, how many statements there are. */
+export async function stateCounts(db: Db) {
+  const rows = await db
+    .selectFrom('statements')
+    .leftJoin('reviews', 'reviews.statement_id', 'statements.id')
+    .where('statements.secrets', '<>', PURGED)
+    .select(['statements.tier', stateOf.as('state'), (eb) => eb.fn.countAll<string | number>().as('n')])
+    .groupBy(['statements.tier', stateOf])
+    .execute();
+  return rows.map((row) => ({ tier: row.tier, state: row.state, count: Number(row.n) }));
+}
+
+/** Per tier, the claims without a statement whose link was issued before `issuedBeforeIso`. */
+export async function expiredCounts(db: Db, issuedBeforeIso: string) {
+  const rows = await expiredClaims(db, issuedBeforeIso)
+    .select(['claims.tier', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .groupBy('claims.tier')
+    .execute();
+  return rows.map((row) => ({ tier: row.tier, count: Number(row.n) }));
+}
+
+function expiredClaims(db: Db, issuedBeforeIso: string) {
+  return db
+    .selectFrom('claims')
+    .leftJoin('statements', 'statements.claim_id', 'claims.id')
+    .where('statements.id', 'is', null)
+    .where('claims.created_at', '<', issuedBeforeIso);
+}
+
+export interface QueueQuery {
+  tier: string;
+  states: readonly QueueState[];
+  limit: number;
+  offset: number;
+}
+
+/** One page of a tier's statements in these states, oldest deadline (link issued) first. */
+export async function queuePage(db: Db, query: QueueQuery) {
+  const base = statementsWithReview(db)
+    .where('statements.tier', '=', query.tier)
+    .where(stateOf, 'in', [...query.states]);
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('staff', 'staff.id', 'reviews.reviewer_id')
+      .select([
+        'statements.id',
+        'statements.reference',
+        'statements.code',
+        'statements.created_at',
+        'claims.id as claim_id',
+        'claims.created_at as issued_at',
+        stateOf.as('state'),
+        'reviews.reviewer_id',
+        'staff.email as reviewer_email',
+        'reviews.final_at',
+        'reviews.undo_until',
+      ])
+      .orderBy('claims.created_at')
+      .orderBy('statements.created_at')
+      .orderBy('statements.id')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** One page of a tier's expired claims, oldest first. */
+export async function expiredPage(
+  db: Db,
+  tier: string,
+  issuedBeforeIso: string,
+  limit: number,
+  offset: number,
+) {
+  const base = expiredClaims(db, issuedBeforeIso).where('claims.tier', '=', tier);
+  const [rows, total] = await Promise.all([
+    base
+      .select(['claims.id', 'claims.code', 'claims.created_at'])
+      .orderBy('claims.created_at')
+      .orderBy('claims.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** The oldest statement nobody took yet (of a tier, or of any), oldest deadline first. */
+export async function oldestUntaken(db: Db, tier: string | undefined) {
+  let query = statementsWithReview(db)
+    .where('reviews.statement_id', 'is', null)
+    .select(['statements.id', 'statements.claim_id', 'statements.tier']);
+  if (tier !== undefined) query = query.where('statements.tier', '=', tier);
+  return query
+    .orderBy('claims.created_at')
+    .orderBy('statements.created_at')
+    .orderBy('statements.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Takes a statement for a reviewer; false when someone else took it first. */
+export async function insertReview(db: Db, row: ReviewTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('reviews')
+    .values(row)
+    .onConflict((conflict) => conflict.column('statement_id').doNothing())
+    .returning('statement_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+const REVIEW_COLUMNS = [
+  'reviews.reviewer_id',
+  'reviews.taken_at',
+  'reviews.outcome',
+  'reviews.reason',
+  'reviews.note',
+  'reviews.decided_at',
+  'reviews.approver_id',
+  'reviews.approval',
+  'reviews.approval_note',
+  'reviews.approved_at',
+  'reviews.final_by',
+  'reviews.final_at',
+  'reviews.undo_until',
+  'reviews.verdict_mail',
+  'reviews.paid_at',
+  'reviews.paid_by',
+] as const;
+
+/** A statement with its claim and review, sealed parts included (the caller opens them). */
+export async function statementForReview(db: Db, id: string) {
+  const row = await statementsWithReview(db)
+    .where('statements.id', '=', id)
+    .select([
+      ...REVIEW_COLUMNS,
+      'statements.id',
+      'statements.claim_id',
+      'statements.tier',
+      'statements.code',
+      'statements.reference',
+      'statements.secrets',
+      'statements.created_at',
+      sql<number | boolean>`statements.image is not null`.as('has_image'),
+      'claims.record_key',
+      'claims.prize',
+      'claims.email_sealed',
+      'claims.created_at as issued_at',
+      stateOf.as('state'),
+    ])
+    .executeTakeFirst();
+  // SQLite answers a comparison with 0 or 1.
+  return row && { ...row, has_image: Boolean(row.has_image) };
+}
+
+/** The review of a claim's current statement, if it was taken (the statement page's status). */
+export async function reviewOfClaim(db: Db, claimId: string) {
+  return db
+    .selectFrom('statements')
+    .innerJoin('reviews', 'reviews.statement_id', 'statements.id')
+    .where('statements.claim_id', '=', claimId)
+    .select(['reviews.state', 'reviews.reason', 'reviews.undo_until'])
+    .executeTakeFirst();
+}
+
+/**
+ * Changes a review only from the state (and holder) the caller saw: returns false when another person or
+ * request changed it first.
+ */
+export async function updateReview(
+  db: Db,
+  statementId: string,
+  from: { state: ReviewState; reviewerId?: string; finalBy?: string },
+  changes: Partial<ReviewTable>,
+): Promise<boolean> {
+  let query = db
+    .updateTable('reviews')
+    .set(changes)
+    .where('statement_id', '=', statementId)
+    .where('state', '=', from.state);
+  if (from.reviewerId !== undefined) query = query.where('reviewer_id', '=', from.reviewerId);
+  if (from.finalBy !== undefined) query = query.where('final_by', '=', from.finalBy);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Cancels a verdict mail nobody has started to send (docs/decisions/review.md#undo-window): false when a
+ * dispatcher holds it or it is gone.
+ */
+export async function withdrawVerdictMail(db: Db, outboxId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ state: 'cancelled', sealed: null })
+    .where('id', '=', outboxId)
+    .where('state', '=', 'queued')
+    .where('attempts', '=', 0)
+    .where('lease_until', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** docs/decisions/review.md#findings: a statement's marks, replacing any it had. */
+export async function replaceMarks(db: Db, statementId: string, marks: StatementMarkTable[]) {
+  await db.deleteFrom('statement_marks').where('statement_id', '=', statementId).execute();
+  if (marks.length > 0) await db.insertInto('statement_marks').values(marks).execute();
+}
+
+/** Statements (not purged) without marks made with this key: new since marks exist, or after a rotation. */
+export async function statementsWithoutMarks(db: Db, keyId: string) {
+  return db
+    .selectFrom('statements')
+    .select(['id', 'claim_id', 'secrets'])
+    .where('secrets', '<>', PURGED)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('statement_marks')
+            .select('statement_marks.statement_id')
+            .whereRef('statement_marks.statement_id', '=', 'statements.id')
+            .where('statement_marks.key_id', '=', keyId),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** Other claims' statements that carry one of these marks. */
+export async function sameMarks(db: Db, claimId: string, marks: readonly { kind: string; digest: string }[]) {
+  const real = marks.filter((mark) => mark.kind !== 'none');
+  if (real.length === 0) return [];
+  return db
+    .selectFrom('statement_marks')
+    .innerJoin('statements', 'statements.id', 'statement_marks.statement_id')
+    .where('statement_marks.claim_id', '<>', claimId)
+    .where(
+      'statement_marks.digest',
+      'in',
+      real.map((mark) => mark.digest),
+    )
+    .select(['statement_marks.kind', 'statements.reference', 'statements.tier', 'statements.id'])
+    .orderBy('statements.created_at')
+    .execute();
+}
+
+export async function marksOf(db: Db, statementId: string) {
+  return db
+    .selectFrom('statement_marks')
+    .select(['kind', 'digest'])
+    .where('statement_id', '=', statementId)
+    .execute();
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
+import { isObject } from '#shared/json.ts';
+import {
+  approve,
+  couponPhoto,
+  decide,
+  openStatement,
+  reveal,
+  reviewQueue,
+  takeNext,
+  takeStatement,
+  undo,
+} from './review';
+import type { Viewer } from './view';
+
+type Params = { Params: { id: string } };
+type Query = { Querystring: Record<string, string | undefined> };
+
+const viewer = (request: FastifyRequest): Viewer => ({
+  staffId: request.staff!.staffId,
+  roles: request.staff!.roles,
+});
+const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
+  isObject(request.body) ? request.body : {};
+
+/**
+ * docs/api.md#staff-panel: the review of statements' calls, registered inside the panel's calls (their hook
+ * checks origin, session and `config.access` before any of these runs).
+ */
+export const reviewCalls: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const readers = { config: { access: ['reviewer', 'approver'] } } as const;
+  const reviewers = { config: { access: ['reviewer'] } } as const;
+  const approvers = { config: { access: ['approver'] } } as const;
+
+  app.get<Query>('/review/queue', readers, async (request) =>
+    reviewQueue(deps, viewer(request), request.query),
+  );
+
+  app.post('/review/next', reviewers, async (request) => ({
+    id: await takeNext(deps, viewer(request), bodyOf(request).tier),
+  }));
+
+  app.get<Params>('/review/statements/:id', readers, async (request) =>
+    openStatement(deps, viewer(request), request.params.id),
+  );
+
+  app.get<Params>('/review/statements/:id/image', readers, async (request, reply) =>
+    reply.type('image/png').send(await couponPhoto(deps, viewer(request), request.params.id)),
+  );
+
+  app.post<Params>('/review/statements/:id/reveal', readers, async (request) =>
+    reveal(deps, viewer(request), request.params.id, bodyOf(request)),
+  );
+
+  app.post<Params>('/review/statements/:id/take', reviewers, async (request) =>
+    takeStatement(deps, viewer(request), request.params.id),
+  );
+
+  app.post<Params>('/review/statements/:id/decision', reviewers, async (request) =>
+    decide(deps, viewer(request), request.params.id, bodyOf(request)),
+  );
+
+  app.post<Params>('/review/statements/:id/approval', approvers, async (request) =>
+    approve(deps, viewer(request), request.params.id, bodyOf(request)),
+  );
+
+  app.post<Params>('/review/statements/:id/undo', readers, async (request) =>
+    undo(deps, viewer(request), request.params.id),
+  );
+};

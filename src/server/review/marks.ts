@@ -1,0 +1,60 @@
+import type { Storage } from '../db';
+import { replaceMarks, statementsWithoutMarks } from '../db/reviews';
+import type { StatementMarkTable } from '../db/types';
+import { keyId } from '../crypto/encryption';
+import { contactDigest, type MarkKind } from '../crypto/secrets';
+import { unsealStatement } from '../statements/sealed';
+
+// docs/decisions/review.md#findings: a statement is sealed, so "the same PESEL on another claim's statement"
+// is found through keyed digests of its numbers, made when it is stored.
+
+const MARKED: ReadonlyArray<[field: string, kind: MarkKind]> = [
+  ['pesel', 'pesel'],
+  ['identityCardNumber', 'identityCard'],
+  ['passportNumber', 'passport'],
+  ['iban', 'iban'],
+];
+
+/** What the review names each mark as. */
+export const MARK_FIELD: Record<MarkKind, string> = Object.fromEntries(
+  MARKED.map(([field, kind]) => [kind, field]),
+) as Record<MarkKind, string>;
+
+/** A statement's marks; one of kind `none` when it has no such number (so it is not marked again). */
+export function statementMarks(
+  key: Buffer,
+  statement: { id: string; claimId: string },
+  payload: Record<string, unknown>,
+): StatementMarkTable[] {
+  const mark = (kind: string, digest: string) => ({
+    statement_id: statement.id,
+    claim_id: statement.claimId,
+    kind,
+    digest,
+    key_id: keyId(key),
+  });
+  const marks = MARKED.flatMap(([field, kind]) => {
+    const value = payload[field];
+    return typeof value === 'string' && value.trim() !== ''
+      ? [mark(kind, contactDigest(key, kind, value))]
+      : [];
+  });
+  return marks.length > 0 ? marks : [mark('none', '')];
+}
+
+/**
+ * Marks the statements stored before marks existed, and marks anew those marked with a previous key (a
+ * rotation): run with the key check on start. Returns how many were marked.
+ */
+export async function markStatements(
+  db: Storage['db'],
+  key: Buffer,
+  keys: readonly Buffer[],
+): Promise<number> {
+  const unmarked = await statementsWithoutMarks(db, keyId(key));
+  for (const row of unmarked) {
+    const payload = unsealStatement(keys, row.claim_id, row);
+    await replaceMarks(db, row.id, statementMarks(key, { id: row.id, claimId: row.claim_id }, payload));
+  }
+  return unmarked.length;
+}

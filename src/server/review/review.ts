@@ -1,0 +1,410 @@
+import messages from '#content/staff-messages.json';
+import { prizes, tierById } from '#shared/campaign.ts';
+import { openClaimEmail } from '../claims/claims';
+import { overdueIssuedBefore } from '../claims/deadline';
+import { isoAt } from '../clock';
+import type { AppDeps } from '../deps';
+import { lastNumber, queueMail } from '../db/outbox';
+import {
+  expiredCounts,
+  expiredPage,
+  insertReview,
+  oldestUntaken,
+  reviewOfClaim,
+  queuePage,
+  stateCounts,
+  statementForReview,
+  updateReview,
+  withdrawVerdictMail,
+  type QueueState,
+} from '../db/reviews';
+import type { Storage } from '../db';
+import type { ReviewState, ReviewTable } from '../db/types';
+import { verdictEntry } from '../mail/orders';
+import { ApiProblem } from '../plugins/error-mapping';
+import { appendAudit, type AuditEvent } from '../staff/audit';
+import { statementDeadline } from '../mail/schedule';
+import { statementImage } from '../db/statements';
+import { unsealImage } from '../statements/sealed';
+import { flatten } from '#shared/statement/payload.ts';
+import {
+  MASKED_FIELDS,
+  needsApproval,
+  openPayload,
+  reasonOf,
+  sealNote,
+  statementView,
+  undoOpen,
+  type LoadedStatement,
+  type Viewer,
+} from './view';
+
+// docs/decisions/review.md: the review of statements: the queue, taking a statement, the decision, the
+// second pair of eyes for the prizes with a tax award, and the undo window before the verdict is mailed.
+
+/** docs/decisions/review.md#undo-window: how long a final decision waits for 'Cofnij' before it is mailed. */
+export const UNDO_WINDOW_MS = 2 * 60_000;
+export const QUEUE_PAGE_SIZE = 50;
+const NOTE_MAX = 2000;
+const TAKE_ATTEMPTS = 20;
+
+const QUEUE_STATES = ['received', 'in-review', 'awaiting-approval', 'accepted', 'rejected'] as const;
+const OPEN_STATES: readonly QueueState[] = ['received', 'in-review', 'awaiting-approval'];
+const FILTERS = new Set<string>(['open', ...QUEUE_STATES, 'expired']);
+
+type Trx = Storage['db'];
+
+const audit = (trx: Trx, deps: AppDeps, event: AuditEvent) =>
+  appendAudit(trx, deps.storage, deps.clock, event);
+
+async function load(db: Trx, id: string): Promise<LoadedStatement> {
+  const row = await statementForReview(db, id);
+  if (!row) throw new ApiProblem(404, messages.statementUnknown);
+  return row;
+}
+
+/** The queue of one tier (docs/api.md#staff-panel): no personal data, so not audited. */
+export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<string, string | undefined>) {
+  const tier = query.tier ?? prizes.tiers[0]!.id;
+  const state = query.state ?? 'open';
+  const page = query.page === undefined ? 1 : Number(query.page);
+  if (!tierById(tier) || !FILTERS.has(state) || !Number.isInteger(page) || page < 1)
+    throw new ApiProblem(400, messages.queueFilterInvalid);
+  const { db } = deps.storage;
+  const nowMs = deps.clock.real();
+  const expiredBefore = isoAt(overdueIssuedBefore(deps.clock.campaign()));
+  const [states, expired] = await Promise.all([stateCounts(db), expiredCounts(db, expiredBefore)]);
+  const counts = prizes.tiers.map((line) => ({
+    tier: line.id,
+    ...Object.fromEntries(
+      QUEUE_STATES.map((name) => [
+        name,
+        states.find((row) => row.tier === line.id && row.state === name)?.count ?? 0,
+      ]),
+    ),
+    expired: expired.find((row) => row.tier === line.id)?.count ?? 0,
+  }));
+  const offset = (page - 1) * QUEUE_PAGE_SIZE;
+  const paging = (total: number) => ({ page, pages: Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE)), total });
+  if (state === 'expired') {
+    const { rows, total } = await expiredPage(db, tier, expiredBefore, QUEUE_PAGE_SIZE, offset);
+    return {
+      tier,
+      state,
+      counts,
+      items: [],
+      expired: rows.map((row) => ({
+        claimId: row.id,
+        code: row.code,
+        deadlineDate: statementDeadline(Date.parse(row.created_at)),
+        lost: 'organiser',
+        passedTo: null,
+      })),
+      ...paging(total),
+    };
+  }
+  const { rows, total } = await queuePage(db, {
+    tier,
+    states: state === 'open' ? OPEN_STATES : [state as QueueState],
+    limit: QUEUE_PAGE_SIZE,
+    offset,
+  });
+  return {
+    tier,
+    state,
+    counts,
+    items: rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      code: row.code,
+      state: row.state,
+      receivedAt: row.created_at,
+      deadlineDate: statementDeadline(Date.parse(row.issued_at)),
+      reviewer: row.reviewer_email,
+      mine: row.reviewer_id === viewer.staffId,
+      final: row.final_at === null ? null : { at: row.final_at, undoUntil: row.undo_until },
+      lost: row.state === 'rejected' && !undoOpen(row, nowMs) ? 'organiser' : null,
+    })),
+    expired: [],
+    ...paging(total),
+  };
+}
+
+function newReview(
+  row: { id: string; claim_id: string; tier: string },
+  staffId: string,
+  nowIso: string,
+): ReviewTable {
+  return {
+    statement_id: row.id,
+    claim_id: row.claim_id,
+    tier: row.tier,
+    state: 'in-review',
+    reviewer_id: staffId,
+    taken_at: nowIso,
+    outcome: null,
+    reason: null,
+    note: null,
+    decided_at: null,
+    approver_id: null,
+    approval: null,
+    approval_note: null,
+    approved_at: null,
+    final_by: null,
+    final_at: null,
+    undo_until: null,
+    verdict_mail: null,
+    paid_at: null,
+    paid_by: null,
+  };
+}
+
+/** 'Weź następne': the oldest statement nobody took, now the caller's. Two reviewers never get the same one. */
+export async function takeNext(deps: AppDeps, viewer: Viewer, tier: unknown): Promise<string> {
+  if (tier !== undefined && (typeof tier !== 'string' || !tierById(tier)))
+    throw new ApiProblem(400, messages.queueFilterInvalid);
+  return deps.storage.db.transaction().execute(async (trx) => {
+    const nowIso = isoAt(deps.clock.real());
+    // Another reviewer may take the one found between the look and the insert: then the next one.
+    for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
+      const next = await oldestUntaken(trx, tier as string | undefined);
+      if (!next) throw new ApiProblem(404, messages.queueEmpty);
+      if (await insertReview(trx, newReview(next, viewer.staffId, nowIso))) {
+        await audit(trx, deps, { actor: viewer.staffId, action: 'statement-taken', subject: next.id });
+        return next.id;
+      }
+    }
+    throw new ApiProblem(409, messages.alreadyTaken);
+  });
+}
+
+/** 'Weź do sprawdzenia': this statement, if nobody took it yet. */
+export async function takeStatement(deps: AppDeps, viewer: Viewer, id: string) {
+  const row = await deps.storage.db.transaction().execute(async (trx) => {
+    const found = await load(trx, id);
+    if (
+      found.state !== 'received' ||
+      !(await insertReview(trx, newReview(found, viewer.staffId, isoAt(deps.clock.real()))))
+    )
+      throw new ApiProblem(409, messages.alreadyTaken);
+    await audit(trx, deps, { actor: viewer.staffId, action: 'statement-taken', subject: id });
+    return load(trx, id);
+  });
+  return statementView(deps, row, viewer);
+}
+
+/**
+ * A final decision: the statement is accepted or rejected, and its verdict mail is queued in the same
+ * transaction, held until the undo window has passed (docs/decisions/review.md#undo-window).
+ */
+async function finalChanges(
+  trx: Trx,
+  deps: AppDeps,
+  row: LoadedStatement,
+  outcome: 'accept' | 'reject',
+  reasonKey: string | null,
+  staffId: string,
+): Promise<Partial<ReviewTable>> {
+  const realMs = deps.clock.real();
+  const payload = openPayload(deps.statementsKey, row);
+  // docs/decisions/mail.md#addresses: the address the code was registered with, else the statement's.
+  let to = typeof payload.email === 'string' ? payload.email : '';
+  if (row.email_sealed) to = openClaimEmail([deps.statementsKey], row.record_key, row.email_sealed);
+  const number = (await lastNumber(trx, row.claim_id, 'verdict')) + 1;
+  const mail = verdictEntry(
+    deps.statementsKey,
+    { id: row.claim_id, tier: row.tier, prize: row.prize, code: row.code, created_at: row.issued_at },
+    to,
+    {
+      reference: row.reference ?? '',
+      outcome: outcome === 'accept' ? 'accepted' : 'rejected',
+      ...(outcome === 'reject' ? { reason: reasonOf(reasonKey)?.sentence ?? '' } : {}),
+    },
+    number,
+    { campaignMs: deps.clock.campaign(), realMs, notBeforeMs: realMs + UNDO_WINDOW_MS },
+  );
+  await queueMail(trx, [mail]);
+  return {
+    state: outcome === 'accept' ? 'accepted' : 'rejected',
+    final_by: staffId,
+    final_at: isoAt(realMs),
+    undo_until: isoAt(realMs + UNDO_WINDOW_MS),
+    verdict_mail: mail.id,
+  };
+}
+
+const noteOf = (value: unknown): string => {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string' || value.length > NOTE_MAX) throw new ApiProblem(400, messages.noteTooLong);
+  return value.trim();
+};
+
+/** Runs a change of a statement's review in one transaction with its audit entry; answers the new view. */
+async function change(
+  deps: AppDeps,
+  viewer: Viewer,
+  id: string,
+  apply: (trx: Trx, row: LoadedStatement) => Promise<AuditEvent>,
+) {
+  const row = await deps.storage.db.transaction().execute(async (trx) => {
+    const event = await apply(trx, await load(trx, id));
+    await audit(trx, deps, event);
+    return load(trx, id);
+  });
+  return statementView(deps, row, viewer);
+}
+
+const guarded = async (
+  trx: Trx,
+  id: string,
+  from: { state: ReviewState; reviewerId?: string; finalBy?: string },
+  changes: Partial<ReviewTable>,
+) => {
+  if (!(await updateReview(trx, id, from, changes))) throw new ApiProblem(409, messages.stateChanged);
+};
+
+/** 'Zaakceptuj' / 'Odrzuć' by the reviewer who holds the statement. */
+export async function decide(deps: AppDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
+  const { outcome } = body;
+  if (outcome !== 'accept' && outcome !== 'reject') throw new ApiProblem(400, messages.decisionInvalid);
+  const reason =
+    outcome === 'reject' ? reasonOf(typeof body.reason === 'string' ? body.reason : null) : undefined;
+  if (outcome === 'reject' && !reason) throw new ApiProblem(400, messages.reasonMissing);
+  const note = noteOf(body.note);
+  return change(deps, viewer, id, async (trx, row) => {
+    if (row.state !== 'in-review') throw new ApiProblem(409, messages.stateChanged);
+    if (row.reviewer_id !== viewer.staffId) throw new ApiProblem(403, messages.notYours);
+    const decision: Partial<ReviewTable> = {
+      outcome,
+      reason: reason?.key ?? null,
+      note: sealNote(deps.statementsKey, id, 'note', note),
+      decided_at: isoAt(deps.clock.real()),
+    };
+    const next = needsApproval(row.tier)
+      ? { ...decision, state: 'awaiting-approval' as const }
+      : {
+          ...decision,
+          ...(await finalChanges(trx, deps, row, outcome, reason?.key ?? null, viewer.staffId)),
+        };
+    await guarded(trx, id, { state: 'in-review', reviewerId: viewer.staffId }, next);
+    return {
+      actor: viewer.staffId,
+      action: 'decision',
+      subject: id,
+      details: { outcome, ...(reason ? { reason: reason.key } : {}), final: !needsApproval(row.tier) },
+    };
+  });
+}
+
+/** 'Zatwierdź' or send back, by an approver who is not the statement's reviewer. */
+export async function approve(deps: AppDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
+  const { outcome } = body;
+  if (outcome !== 'confirm' && outcome !== 'send-back') throw new ApiProblem(400, messages.approvalInvalid);
+  const note = noteOf(body.note);
+  return change(deps, viewer, id, async (trx, row) => {
+    if (row.state !== 'awaiting-approval') throw new ApiProblem(409, messages.stateChanged);
+    if (row.reviewer_id === viewer.staffId) throw new ApiProblem(403, messages.ownDecision);
+    const approval: Partial<ReviewTable> = {
+      approver_id: viewer.staffId,
+      approval: outcome,
+      approval_note: sealNote(deps.statementsKey, id, 'approval', note),
+      approved_at: isoAt(deps.clock.real()),
+    };
+    const next =
+      outcome === 'confirm'
+        ? { ...approval, ...(await finalChanges(trx, deps, row, row.outcome!, row.reason, viewer.staffId)) }
+        : { ...approval, state: 'in-review' as const, outcome: null, reason: null, decided_at: null };
+    await guarded(trx, id, { state: 'awaiting-approval' }, next);
+    return { actor: viewer.staffId, action: 'approval', subject: id, details: { outcome } };
+  });
+}
+
+/** 'Cofnij': the final decision's maker takes it back within the window; its verdict mail is withdrawn. */
+export async function undo(deps: AppDeps, viewer: Viewer, id: string) {
+  return change(deps, viewer, id, async (trx, row) => {
+    if (row.state !== 'accepted' && row.state !== 'rejected') throw new ApiProblem(409, messages.undoClosed);
+    if (row.final_by !== viewer.staffId) throw new ApiProblem(403, messages.undoNotYours);
+    if (
+      !undoOpen(row, deps.clock.real()) ||
+      !row.verdict_mail ||
+      !(await withdrawVerdictMail(trx, row.verdict_mail))
+    )
+      throw new ApiProblem(409, messages.undoClosed);
+    const back: Partial<ReviewTable> = needsApproval(row.tier)
+      ? {
+          state: 'awaiting-approval',
+          approver_id: null,
+          approval: null,
+          approval_note: null,
+          approved_at: null,
+        }
+      : { state: 'in-review', outcome: null, reason: null, decided_at: null };
+    await guarded(
+      trx,
+      id,
+      { state: row.state, finalBy: viewer.staffId },
+      { ...back, final_by: null, final_at: null, undo_until: null, verdict_mail: null },
+    );
+    return { actor: viewer.staffId, action: 'decision-undone', subject: id, details: { outcome: row.state } };
+  });
+}
+
+/** A statement opened in the panel: recorded, then shown. */
+export async function openStatement(deps: AppDeps, viewer: Viewer, id: string) {
+  const row = await load(deps.storage.db, id);
+  await deps.storage.db
+    .transaction()
+    .execute((trx) => audit(trx, deps, { actor: viewer.staffId, action: 'statement-opened', subject: id }));
+  return statementView(deps, row, viewer);
+}
+
+const REVEAL_REASON = { min: 3, max: 200 };
+
+/** 'Pokaż': one masked number in the clear, for a reason that goes to the audit trail with it. */
+export async function reveal(deps: AppDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (reason.length < REVEAL_REASON.min || reason.length > REVEAL_REASON.max)
+    throw new ApiProblem(400, messages.revealReasonInvalid);
+  const row = await load(deps.storage.db, id);
+  const field = typeof body.field === 'string' ? body.field : '';
+  const value = flatten(openPayload(deps.statementsKey, row))[field];
+  if (!MASKED_FIELDS.has(field) || typeof value !== 'string' || value === '')
+    throw new ApiProblem(400, messages.revealFieldInvalid);
+  await deps.storage.db.transaction().execute((trx) =>
+    audit(trx, deps, {
+      actor: viewer.staffId,
+      action: 'statement-revealed',
+      subject: id,
+      reason,
+      details: { field },
+    }),
+  );
+  return { value };
+}
+
+/** The coupon photo's PNG, each look recorded. */
+export async function couponPhoto(deps: AppDeps, viewer: Viewer, id: string): Promise<Buffer> {
+  const row = await load(deps.storage.db, id);
+  const sealed = row.has_image ? await statementImage(deps.storage.db, 'received', id) : null;
+  if (sealed === null) throw new ApiProblem(404, messages.noImage);
+  const png = unsealImage([deps.statementsKey], row.claim_id, sealed);
+  await deps.storage.db
+    .transaction()
+    .execute((trx) => audit(trx, deps, { actor: viewer.staffId, action: 'photo-viewed', subject: id }));
+  return png;
+}
+
+/**
+ * docs/api.md#reads: where a claim's statement stands, for its winner's page: nothing of what it holds. A
+ * final decision counts once its undo window has passed (its mail leaves then); until then it is in review.
+ */
+export async function reviewStatus(deps: AppDeps, claimId: string) {
+  const review = await reviewOfClaim(deps.storage.db, claimId);
+  if (!review) return {};
+  const final =
+    (review.state === 'accepted' || review.state === 'rejected') && !undoOpen(review, deps.clock.real());
+  if (!final) return { review: 'in-review' as const };
+  return review.state === 'accepted'
+    ? { review: 'accepted' as const }
+    : { review: 'rejected' as const, reason: reasonOf(review.reason)?.sentence ?? '' };
+}

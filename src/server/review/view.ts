@@ -1,0 +1,235 @@
+import reviewTexts from '#content/review.json';
+import { tierById } from '#shared/campaign.ts';
+import { fill } from '#shared/content/template.ts';
+import { flatten } from '#shared/statement/payload.ts';
+import { isValidPesel, peselBirthDate } from '#shared/statement/checksums.ts';
+import type { Clock } from '../clock';
+import { decryptText, encryptText } from '../crypto/encryption';
+import { marksOf, sameMarks, type statementForReview } from '../db/reviews';
+import { staffEmails } from '../db/staff';
+import type { Storage } from '../db';
+import { statementDeadline, warsawDate } from '../mail/schedule';
+import { unsealStatement } from '../statements/sealed';
+import { MARK_FIELD } from './marks';
+import type { MarkKind } from '../crypto/secrets';
+
+// docs/decisions/review.md#statement-view: a statement as the panel shows it, decrypted on the server for
+// this view only: the numbers that identify a person masked until revealed, facts the product can check
+// listed as findings (not verdicts), and what the person looking may do now.
+
+export type LoadedStatement = NonNullable<Awaited<ReturnType<typeof statementForReview>>>;
+
+/** Who is looking. */
+export interface Viewer {
+  staffId: string;
+  roles: readonly string[];
+}
+
+/** Shown masked, last characters visible, until 'Pokaż' with a reason. */
+export const MASKED_FIELDS: ReadonlySet<string> = new Set([
+  'pesel',
+  'identityCardNumber',
+  'passportNumber',
+  'iban',
+]);
+const VISIBLE_END = 4;
+/** In the header, or never stored. */
+const NOT_LISTED = new Set(['type', 'code', 'hash', 'image']);
+
+export const REASONS = reviewTexts.reasons;
+export const reasonOf = (key: string | null) => REASONS.find((reason) => reason.key === key);
+
+/** The tiers whose decisions a second person confirms: those with a tax award (I, II, III, WinTo!). */
+export const needsApproval = (tier: string) => tierById(tier)?.taxAward === true;
+
+const noteContext = (statementId: string, which: string) => `review-${which}:${statementId}`;
+export const sealNote = (key: Buffer, statementId: string, which: 'note' | 'approval', note: string) =>
+  note === '' ? null : encryptText(key, note, noteContext(statementId, which));
+const openNote = (key: Buffer, statementId: string, which: 'note' | 'approval', sealed: string | null) =>
+  sealed === null ? '' : decryptText([key], sealed, noteContext(statementId, which));
+
+export const openPayload = (key: Buffer, row: LoadedStatement) =>
+  unsealStatement([key], row.claim_id, row) as Record<string, unknown>;
+
+const mask = (value: string) =>
+  '•'.repeat(Math.max(0, value.length - VISIBLE_END)) + value.slice(-VISIBLE_END);
+
+function display(name: string, value: unknown): string {
+  const { values } = reviewTexts;
+  if (value === true) return values.yes;
+  if (value === false) return values.no;
+  if (value === null || value === undefined || value === '') return values.none;
+  if (name === 'codeType') return value === 'ONLINE' ? values.online : values.offline;
+  return String(value);
+}
+
+/** Every field the winner sent, in the content file's order; one it does not name, by its own name. */
+function fields(payload: Record<string, unknown>) {
+  const labels: Record<string, string> = reviewTexts.fields;
+  const flat = flatten(payload);
+  const known = Object.keys(labels).filter((name) => name in flat);
+  const others = Object.keys(flat).filter((name) => !(name in labels) && !NOT_LISTED.has(name));
+  return [...known, ...others].map((name) => {
+    const masked = MASKED_FIELDS.has(name) && typeof flat[name] === 'string' && flat[name] !== '';
+    return {
+      name,
+      label: labels[name] ?? name,
+      value: masked ? mask(flat[name] as string) : display(name, flat[name]),
+      masked,
+    };
+  });
+}
+
+/** Full years between a birth date and a day, both YYYY-MM-DD. */
+function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m * 100 + d < bm * 100 + bd ? 1 : 0);
+}
+
+const ADULT_AGE = 18;
+
+interface Finding {
+  level: 'ok' | 'warning' | 'info';
+  text: string;
+}
+
+async function findings(db: Storage['db'], row: LoadedStatement, payload: Record<string, unknown>) {
+  const texts = reviewTexts.findings;
+  const issued = warsawDate(Date.parse(row.issued_at));
+  const deadline = statementDeadline(Date.parse(row.issued_at));
+  const received = warsawDate(Date.parse(row.created_at));
+  const list: Finding[] = [
+    { level: 'info', text: fill(texts.claim, { reference: row.reference ?? '—', issued, deadline }) },
+    received <= deadline
+      ? { level: 'ok', text: fill(texts.inTime, { received }) }
+      : { level: 'warning', text: fill(texts.late, { received, deadline }) },
+  ];
+  const pesel = typeof payload.pesel === 'string' && isValidPesel(payload.pesel) ? payload.pesel : undefined;
+  const birthDate = pesel
+    ? peselBirthDate(pesel)
+    : typeof payload.birthDate === 'string'
+      ? payload.birthDate
+      : undefined;
+  if ('pesel' in payload || 'birthDate' in payload) {
+    if (birthDate === undefined) list.push({ level: 'warning', text: texts.ageUnknown });
+    else {
+      const age = ageOn(birthDate, received);
+      list.push(
+        age >= ADULT_AGE
+          ? { level: 'ok', text: fill(texts.adult, { age: String(age) }) }
+          : { level: 'warning', text: fill(texts.minor, { age: String(age) }) },
+      );
+    }
+  }
+  if ([...MASKED_FIELDS].some((name) => name in payload)) list.push({ level: 'ok', text: texts.checksums });
+  const marks = await marksOf(db, row.id);
+  const same = await sameMarks(db, row.claim_id, marks);
+  const labels: Record<string, string> = reviewTexts.fields;
+  for (const other of same) {
+    const what = labels[MARK_FIELD[other.kind as MarkKind]] ?? other.kind;
+    list.push({
+      level: 'warning',
+      text: fill(texts.sameValue, { what, reference: other.reference ?? '—', tier: other.tier }),
+    });
+  }
+  if (same.length === 0 && marks.some((mark) => mark.kind !== 'none'))
+    list.push({ level: 'ok', text: texts.noSameValue });
+  if (payload.codeType === 'OFFLINE' || row.has_image)
+    list.push(row.has_image ? { level: 'ok', text: texts.photo } : { level: 'info', text: texts.noPhoto });
+  return list;
+}
+
+export type ReviewAction = 'take' | 'decide' | 'approve' | 'send-back' | 'undo' | 'pass-to-reserve';
+
+/** Whether a final decision may still be undone at `nowMs` (its verdict mail waits until then). */
+export const undoOpen = (row: { undo_until: string | null }, nowMs: number) =>
+  row.undo_until !== null && nowMs < Date.parse(row.undo_until);
+
+function actionsFor(row: LoadedStatement, viewer: Viewer, nowMs: number): ReviewAction[] {
+  const is = (role: string) => viewer.roles.includes(role);
+  const actions: ReviewAction[] = [];
+  if (row.state === 'received' && is('reviewer')) actions.push('take');
+  if (row.state === 'in-review' && row.reviewer_id === viewer.staffId && is('reviewer'))
+    actions.push('decide');
+  if (row.state === 'awaiting-approval' && is('approver') && row.reviewer_id !== viewer.staffId)
+    actions.push('approve', 'send-back');
+  if (row.final_by === viewer.staffId && undoOpen(row, nowMs)) actions.push('undo');
+  return actions;
+}
+
+/** The statement as the panel shows it (docs/api.md#staff-panel). */
+export async function statementView(
+  deps: { storage: { db: Storage['db'] }; clock: Clock; statementsKey: Buffer },
+  row: LoadedStatement,
+  viewer: Viewer,
+) {
+  const { db } = deps.storage;
+  const key = deps.statementsKey;
+  const nowMs = deps.clock.real();
+  const payload = openPayload(key, row);
+  const people = new Map(
+    (
+      await staffEmails(
+        db,
+        [row.reviewer_id, row.approver_id].filter((id): id is string => id !== null),
+      )
+    ).map((person) => [person.id, person.email]),
+  );
+  const reason = reasonOf(row.reason);
+  const issuedMs = Date.parse(row.issued_at);
+  return {
+    id: row.id,
+    reference: row.reference,
+    tier: row.tier,
+    code: row.code,
+    state: row.state,
+    receivedAt: row.created_at,
+    claim: {
+      id: row.claim_id,
+      issuedDate: warsawDate(issuedMs),
+      deadlineDate: statementDeadline(issuedMs),
+    },
+    fields: fields(payload),
+    image: row.has_image,
+    findings: await findings(db, row, payload),
+    reviewer:
+      row.reviewer_id === null
+        ? null
+        : { email: people.get(row.reviewer_id) ?? '', me: row.reviewer_id === viewer.staffId },
+    decision:
+      row.outcome === null
+        ? null
+        : {
+            outcome: row.outcome,
+            reason: row.reason,
+            reasonLabel: reason?.label ?? null,
+            sentence: reason?.sentence ?? null,
+            note: openNote(key, row.id, 'note', row.note),
+            at: row.decided_at,
+          },
+    approval:
+      row.approval === null
+        ? null
+        : {
+            outcome: row.approval,
+            by: people.get(row.approver_id ?? '') ?? '',
+            at: row.approved_at,
+            note: openNote(key, row.id, 'approval', row.approval_note),
+          },
+    final:
+      row.final_at === null
+        ? null
+        : {
+            outcome: row.state === 'accepted' ? 'accept' : 'reject',
+            at: row.final_at,
+            undoUntil: row.undo_until,
+            canUndo: row.final_by === viewer.staffId && undoOpen(row, nowMs),
+          },
+    lost: row.state === 'rejected' && !undoOpen(row, nowMs) ? 'organiser' : null,
+    actions: actionsFor(row, viewer, nowMs),
+    reasons: REASONS,
+  };
+}
+
+export type StatementView = Awaited<ReturnType<typeof statementView>>;
