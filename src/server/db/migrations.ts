@@ -257,4 +257,31 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('statement_marks_digest').on('statement_marks').column('digest').execute();
     },
   },
+  '007_reserve': {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/review.md#reserve: the reserve entries of degree-I and WinTo! prizes, unpublished and
+      // without a claim until a prize passes to them; `promoted_from` (the forfeited claim) is unique, so a
+      // prize passes on once.
+      await db.schema
+        .createTable('reserve_entries')
+        .addColumn('record_key', 'varchar(200)', (col) => col.primaryKey())
+        .addColumn('draw_name', 'varchar(32)', (col) => col.notNull())
+        .addColumn('price', 'varchar(32)', (col) => col.notNull())
+        .addColumn('price_rank', 'integer', (col) => col.notNull())
+        .addColumn('reserve', 'integer', (col) => col.notNull())
+        .addColumn('code', 'varchar(11)', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('testimonial_id', 'text', (col) => col.notNull())
+        .addColumn('email_sealed', 'text', (col) => col.notNull())
+        .addColumn('email_digest', 'varchar(64)', (col) => col.notNull())
+        .addColumn('phone_digest', 'varchar(64)')
+        .addColumn('promoted_from', 'varchar(36)', (col) => col.unique())
+        .addColumn('claim_id', 'varchar(36)')
+        .addColumn('promoted_at', 'varchar(32)')
+        .addUniqueConstraint('reserve_entries_place', ['draw_name', 'price', 'price_rank', 'reserve'])
+        .execute();
+      // The published draw record whose prize passed to a reserve entry: no longer listed.
+      await db.schema.alterTable('draw_winners').addColumn('passed_to', 'varchar(200)').execute();
+    },
+  },
 };

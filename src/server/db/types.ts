@@ -20,6 +20,29 @@ export interface DrawWinnerTable {
   code: string;
   name: string;
   testimonial_id: string;
+  /** The reserve entry the prize passed to (docs/decisions/review.md#reserve); the record is then not listed. */
+  passed_to?: string | null;
+}
+
+/** docs/decisions/review.md#reserve: a reserve entry of the winners file (`"reserve": n`), not published. */
+export interface ReserveEntryTable {
+  record_key: string;
+  draw_name: string;
+  price: string;
+  price_rank: number;
+  reserve: number;
+  code: string;
+  name: string;
+  testimonial_id: string;
+  /** Sealed like a claim's (claims.ts sealClaimEmail, bound to this record key). */
+  email_sealed: string;
+  email_digest: string;
+  phone_digest: string | null;
+  /** The forfeited claim whose prize passed to this entry. */
+  promoted_from: string | null;
+  /** The claim the entry got then. */
+  claim_id: string | null;
+  promoted_at: string | null;
 }
 
 export interface ClaimTable {
@@ -113,6 +136,7 @@ export interface Database {
   audit_log: AuditLogTable;
   reviews: ReviewTable;
   statement_marks: StatementMarkTable;
+  reserve_entries: ReserveEntryTable;
 }
 
 export interface StaffTable {

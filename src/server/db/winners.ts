@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { queueMail } from './outbox';
-import type { ClaimTable, Database, DrawWinnerTable, InstantWinnerTable, OutboxTable } from './types';
+import type {
+  ClaimTable,
+  Database,
+  DrawWinnerTable,
+  InstantWinnerTable,
+  OutboxTable,
+  ReserveEntryTable,
+} from './types';
 
 export const WINNERS_VERSION_KEY = 'winners_version';
 const DEMO_KEY = 'demo_imported_at';
@@ -12,6 +19,8 @@ export interface WinnersImport {
   draws: DrawWinnerTable[];
   /** One candidate claim per record; stored only when that record has no claim yet (re-import keeps links valid). */
   claims: ClaimTable[];
+  /** The reserve entries (docs/decisions/review.md#reserve); one a prize passed to stays as it was. */
+  reserves: ReserveEntryTable[];
   /** The candidate claims' mail (docs/decisions/mail.md#outbox): queued for the claims this import creates. */
   mail: OutboxTable[];
   /** The bundled demo set (docs/decisions/claims.md#demo-data): marked, so that the first real import removes it. */
@@ -40,7 +49,7 @@ export interface WinnersImportResult {
 // SQLite allows 32 766 bound values per statement; 200 rows of at most 7 columns stay far below.
 const CHUNK_ROWS = 200;
 
-type RecordTable = 'instant_winners' | 'draw_winners' | 'claims';
+type RecordTable = 'instant_winners' | 'draw_winners' | 'claims' | 'reserve_entries';
 type KeyedRow = { record_key: string };
 
 // Kysely cannot type a query over a table chosen at run time; these helpers take only keyed rows.
@@ -104,6 +113,10 @@ async function removeDemo(trx: Transaction<Database>): Promise<RemovedDemo> {
     statements: await count('statements'),
   };
   for (const table of [
+    'outbox',
+    'reviews',
+    'statement_marks',
+    'reserve_entries',
     'rejected_statements',
     'statements',
     'claims',
@@ -143,6 +156,7 @@ export async function importWinners(db: Kysely<Database>, data: WinnersImport): 
     const changedRecords =
       (await upsertRecords(trx, 'instant_winners', data.instant, written)) +
       (await upsertRecords(trx, 'draw_winners', data.draws, written));
+    await upsertReserves(trx, data.reserves);
     const claimed = new Map(
       (await trx.selectFrom('claims').select(['record_key', 'email_digest', 'phone_digest']).execute()).map(
         (row) => [row.record_key, row],
@@ -176,6 +190,37 @@ export async function importWinners(db: Kysely<Database>, data: WinnersImport): 
   });
 }
 
+const RESERVE_FIELDS = [
+  'draw_name',
+  'price',
+  'price_rank',
+  'reserve',
+  'code',
+  'name',
+  'testimonial_id',
+  'email_digest',
+  'phone_digest',
+] as const;
+
+/** New reserve entries are added; a waiting one takes the file's corrections; one already promoted stays. */
+async function upsertReserves(trx: Transaction<Database>, rows: ReserveEntryTable[]) {
+  if (rows.length === 0) return;
+  const existing = new Map(
+    (await trx.selectFrom('reserve_entries').selectAll().execute()).map((row) => [row.record_key, row]),
+  );
+  await insertChunked(
+    trx,
+    'reserve_entries',
+    rows.filter((row) => !existing.has(row.record_key)),
+  );
+  for (const row of rows) {
+    const old = existing.get(row.record_key);
+    if (!old || old.promoted_from !== null || RESERVE_FIELDS.every((key) => old[key] === row[key])) continue;
+    const { promoted_from: _from, claim_id: _claim, promoted_at: _at, ...fields } = row;
+    await trx.updateTable('reserve_entries').set(fields).where('record_key', '=', row.record_key).execute();
+  }
+}
+
 export async function listInstantWinners(db: Kysely<Database>): Promise<InstantWinnerTable[]> {
   return db
     .selectFrom('instant_winners')
@@ -187,13 +232,17 @@ export async function listInstantWinners(db: Kysely<Database>): Promise<InstantW
 }
 
 export async function listDrawWinners(db: Kysely<Database>): Promise<DrawWinnerTable[]> {
-  return db
-    .selectFrom('draw_winners')
-    .selectAll()
-    .orderBy('draw_name')
-    .orderBy('price_rank')
-    .orderBy('code')
-    .execute();
+  return (
+    db
+      .selectFrom('draw_winners')
+      .selectAll()
+      // docs/decisions/review.md#reserve: a prize that passed to a reserve entry is listed under its new winner.
+      .where('passed_to', 'is', null)
+      .orderBy('draw_name')
+      .orderBy('price_rank')
+      .orderBy('code')
+      .execute()
+  );
 }
 
 export async function countWinners(db: Kysely<Database>): Promise<number> {

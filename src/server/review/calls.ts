@@ -13,6 +13,7 @@ import {
   undo,
 } from './review';
 import type { Viewer } from './view';
+import { passToReserve } from '../claims/reserve';
 
 type Params = { Params: { id: string } };
 type Query = { Querystring: Record<string, string | undefined> };
@@ -67,5 +68,9 @@ export const reviewCalls: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.post<Params>('/review/statements/:id/undo', readers, async (request) =>
     undo(deps, viewer(request), request.params.id),
+  );
+
+  app.post<Params>('/review/claims/:id/reserve', approvers, async (request) =>
+    passToReserve(deps, viewer(request).staffId, request.params.id),
   );
 };

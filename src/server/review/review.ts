@@ -2,6 +2,7 @@ import messages from '#content/staff-messages.json';
 import { prizes, tierById } from '#shared/campaign.ts';
 import { openClaimEmail } from '../claims/claims';
 import { overdueIssuedBefore } from '../claims/deadline';
+import { lostPrizes } from '../claims/reserve';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { lastNumber, queueMail } from '../db/outbox';
@@ -88,6 +89,10 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
   const paging = (total: number) => ({ page, pages: Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE)), total });
   if (state === 'expired') {
     const { rows, total } = await expiredPage(db, tier, expiredBefore, QUEUE_PAGE_SIZE, offset);
+    const lost = await lostPrizes(
+      db,
+      rows.map((row) => ({ id: row.id, tier })),
+    );
     return {
       tier,
       state,
@@ -97,8 +102,7 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
         claimId: row.id,
         code: row.code,
         deadlineDate: statementDeadline(Date.parse(row.created_at)),
-        lost: 'organiser',
-        passedTo: null,
+        ...lost.get(row.id)!,
       })),
       ...paging(total),
     };
@@ -109,6 +113,11 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
     limit: QUEUE_PAGE_SIZE,
     offset,
   });
+  const forfeited = rows.filter((row) => row.state === 'rejected' && !undoOpen(row, nowMs));
+  const lost = await lostPrizes(
+    db,
+    forfeited.map((row) => ({ id: row.claim_id, tier })),
+  );
   return {
     tier,
     state,
@@ -123,7 +132,8 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
       reviewer: row.reviewer_email,
       mine: row.reviewer_id === viewer.staffId,
       final: row.final_at === null ? null : { at: row.final_at, undoUntil: row.undo_until },
-      lost: row.state === 'rejected' && !undoOpen(row, nowMs) ? 'organiser' : null,
+      lost: lost.get(row.claim_id)?.lost ?? null,
+      passedTo: lost.get(row.claim_id)?.passedTo ?? null,
     })),
     expired: [],
     ...paging(total),

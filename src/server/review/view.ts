@@ -6,11 +6,13 @@ import { isValidPesel, peselBirthDate } from '#shared/statement/checksums.ts';
 import type { Clock } from '../clock';
 import { decryptText, encryptText } from '../crypto/encryption';
 import { marksOf, sameMarks, type statementForReview } from '../db/reviews';
+import { reserveOfClaim } from '../db/reserves';
 import { staffEmails } from '../db/staff';
 import type { Storage } from '../db';
 import { statementDeadline, warsawDate } from '../mail/schedule';
 import { unsealStatement } from '../statements/sealed';
 import { MARK_FIELD } from './marks';
+import { lostPrizes } from '../claims/reserve';
 import type { MarkKind } from '../crypto/secrets';
 
 // docs/decisions/review.md#statement-view: a statement as the panel shows it, decrypted on the server for
@@ -105,6 +107,8 @@ async function findings(db: Storage['db'], row: LoadedStatement, payload: Record
       ? { level: 'ok', text: fill(texts.inTime, { received }) }
       : { level: 'warning', text: fill(texts.late, { received, deadline }) },
   ];
+  const reserve = await reserveOfClaim(db, row.claim_id);
+  if (reserve) list.push({ level: 'info', text: fill(texts.reserve, { reserve: String(reserve.reserve) }) });
   const pesel = typeof payload.pesel === 'string' && isValidPesel(payload.pesel) ? payload.pesel : undefined;
   const birthDate = pesel
     ? peselBirthDate(pesel)
@@ -178,6 +182,10 @@ export async function statementView(
   );
   const reason = reasonOf(row.reason);
   const issuedMs = Date.parse(row.issued_at);
+  const lost =
+    row.state === 'rejected' && !undoOpen(row, nowMs)
+      ? (await lostPrizes(db, [{ id: row.claim_id, tier: row.tier }])).get(row.claim_id)
+      : undefined;
   return {
     id: row.id,
     reference: row.reference,
@@ -226,8 +234,14 @@ export async function statementView(
             undoUntil: row.undo_until,
             canUndo: row.final_by === viewer.staffId && undoOpen(row, nowMs),
           },
-    lost: row.state === 'rejected' && !undoOpen(row, nowMs) ? 'organiser' : null,
-    actions: actionsFor(row, viewer, nowMs),
+    lost: lost?.lost ?? null,
+    passedTo: lost?.passedTo ?? null,
+    actions: [
+      ...actionsFor(row, viewer, nowMs),
+      ...(lost?.lost === 'reserve-available' && viewer.roles.includes('approver')
+        ? (['pass-to-reserve'] as const)
+        : []),
+    ],
     reasons: REASONS,
   };
 }

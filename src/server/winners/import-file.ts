@@ -1,5 +1,6 @@
 import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
 import { isCalendarDate, isEmailAddress } from '#shared/statement/checksums.ts';
+import { RESERVE_TIERS } from '../claims/reserve';
 
 // The operator's winners file (issue: import-winners). Checked by hand here because only src/shared
 // may use ajv; every problem names the record, so the operator can fix the file.
@@ -24,6 +25,8 @@ export interface DrawRecord {
   code: string;
   name: string;
   testimonialId: string;
+  /** docs/api.md#operator-commands: the n-th reserve entry for the prize of the same draw, prize and rank. */
+  reserve?: number;
 }
 
 export interface WinnersFile {
@@ -95,6 +98,10 @@ const drawFields: Record<keyof DrawRecord | keyof Contact, FieldCheck> = {
   code,
   name: text,
   testimonialId: text,
+  reserve: (value) =>
+    value === undefined || (Number.isInteger(value) && (value as number) >= 1)
+      ? undefined
+      : 'musi być liczbą całkowitą ≥ 1 (numer wpisu rezerwowego)',
   ...contactFields,
 };
 
@@ -147,6 +154,21 @@ function rejectRepeats<T>(records: T[], where: string, keyOf: (record: T) => str
   });
 }
 
+/**
+ * spec §4: a forfeited degree-I or WinTo! prize passes to its reserve entry, who gets the statement link by
+ * e-mail: a reserve entry is for those prizes only, and carries the address.
+ */
+function checkReserve(record: DrawRecord & Contact, index: number) {
+  if (record.reserve === undefined) return;
+  const at = `draws[${index}]`;
+  if (!RESERVE_TIERS.has(tierForPrize(record.price)?.id ?? ''))
+    throw new WinnersFileError(`${at}.reserve: wpis rezerwowy może mieć tylko nagroda I stopnia albo WinTo!`);
+  if (record.email === undefined)
+    throw new WinnersFileError(
+      `${at}: wpis rezerwowy wymaga pola email (na ten adres wyślemy link, gdy nagroda przejdzie na rezerwowego)`,
+    );
+}
+
 /** Parses and checks a winners file; throws WinnersFileError naming the first bad record. */
 export function parseWinnersFile(json: string): WinnersFile {
   let data: unknown;
@@ -172,5 +194,12 @@ export function parseWinnersFile(json: string): WinnersFile {
   const drawRecords = checkRecords<DrawRecord & Contact>(file.draws ?? [], 'draws', drawFields, 'price');
   rejectRepeats(instant, 'instant', instantRecordKey);
   rejectRepeats(drawRecords, 'draws', drawRecordKey);
+  drawRecords.forEach(checkReserve);
+  // One n-th reserve entry per prize (the records without `reserve` are told apart by their own key).
+  rejectRepeats(drawRecords, 'draws', (record) =>
+    record.reserve === undefined
+      ? drawRecordKey(record)
+      : `reserve|${record.drawName}|${record.price}|${record.priceRank}|${record.reserve}`,
+  );
   return { instant, draws: drawRecords };
 }

@@ -1,9 +1,17 @@
-import { newClaim, type Winning } from '../claims/claims';
+import { newClaim, sealClaimEmail, type Winning } from '../claims/claims';
+import { contactDigest } from '../crypto/secrets';
+import type { ReserveEntryTable } from '../db/types';
 import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import { importWinners } from '../db/winners';
 import { linkEntry, reminderEntries } from '../mail/orders';
-import { drawRecordKey, instantRecordKey, type WinnersFile } from './import-file';
+import {
+  drawRecordKey,
+  instantRecordKey,
+  type DrawRecord,
+  type WinnersFile,
+  type Contact,
+} from './import-file';
 
 export interface ImportOptions {
   /** Keys the contact digests (docs/decisions/claims.md#claims). */
@@ -23,6 +31,9 @@ export interface ImportOptions {
 export async function importWinnersFile({ db }: Storage, file: WinnersFile, options: ImportOptions) {
   const { statementsKey, clock } = options;
   const issuedAtIso = isoAt(clock.campaign());
+  // docs/decisions/review.md#reserve: reserve entries are kept apart, unpublished and without a claim.
+  const drawn = file.draws.filter((record) => record.reserve === undefined);
+  const reserves = file.draws.filter((record) => record.reserve !== undefined);
   const winnings: Winning[] = [
     ...file.instant.map((record) => ({
       recordKey: instantRecordKey(record),
@@ -30,7 +41,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
       award: record.award,
       contact: record,
     })),
-    ...file.draws.map((record) => ({
+    ...drawn.map((record) => ({
       recordKey: drawRecordKey(record),
       code: record.code,
       award: record.price,
@@ -59,7 +70,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
       award: record.award,
       user_publish: record.userPublish,
     })),
-    draws: file.draws.map((record) => ({
+    draws: drawn.map((record) => ({
       record_key: drawRecordKey(record),
       draw_name: record.drawName,
       price: record.price,
@@ -69,6 +80,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
       testimonial_id: record.testimonialId,
     })),
     claims: candidates.map(({ claim }) => claim),
+    reserves: reserves.map((record) => reserveEntry(record, statementsKey)),
     mail,
     demo: options.demo ?? false,
     atIso: isoAt(clock.real()),
@@ -80,5 +92,27 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
     changedRecords: result.changedRecords,
     records: winnings.length,
     removedDemo: result.removedDemo,
+  };
+}
+
+/** A reserve entry as kept: its contact sealed and keyed like a claim's, until a prize passes to it. */
+function reserveEntry(record: DrawRecord & Contact, statementsKey: Buffer): ReserveEntryTable {
+  const recordKey = drawRecordKey(record);
+  const email = record.email!.trim();
+  return {
+    record_key: recordKey,
+    draw_name: record.drawName,
+    price: record.price,
+    price_rank: record.priceRank,
+    reserve: record.reserve!,
+    code: record.code,
+    name: record.name,
+    testimonial_id: record.testimonialId,
+    email_sealed: sealClaimEmail(statementsKey, recordKey, email),
+    email_digest: contactDigest(statementsKey, 'email', email),
+    phone_digest: record.phone === undefined ? null : contactDigest(statementsKey, 'phone', record.phone),
+    promoted_from: null,
+    claim_id: null,
+    promoted_at: null,
   };
 }

@@ -237,6 +237,8 @@ describe.each(storageTargets)('statements on $name', (target) => {
         const raw = execFileSync(
           'cat',
           files.map((name) => path.join(t.dataDir, name)),
+          // The WAL alone outgrows execFileSync's default 1 MB buffer.
+          { maxBuffer: 256 * 1024 * 1024 },
         ).toString('latin1');
         expect(raw).toContain('T0000000003');
         for (const secret of SENT) expect(raw).not.toContain(secret);

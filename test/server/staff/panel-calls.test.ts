@@ -64,6 +64,7 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
     body: {},
     roles: ['reviewer', 'approver'],
   },
+  { method: 'POST', url: '/panel/api/review/claims/nieznany/reserve', body: {}, roles: ['approver'] },
 ];
 /** Login and registration: no session needed (an invitation or a passkey instead). */
 const PUBLIC_CALLS = [

@@ -1,0 +1,107 @@
+import messages from '#content/staff-messages.json';
+import type { PrizeKey } from '#shared/campaign.ts';
+import { isoAt } from '../clock';
+import type { AppDeps } from '../deps';
+import { cancelQueued, queueMail } from '../db/outbox';
+import { claimForReserve, nextReserve, promoteReserve, reserveStates } from '../db/reserves';
+import { linkEntry, reminderEntries } from '../mail/orders';
+import { ApiProblem } from '../plugins/error-mapping';
+import { appendAudit } from '../staff/audit';
+import { newClaim, openClaimEmail } from './claims';
+import { isOverdue } from './deadline';
+
+// docs/decisions/review.md#reserve: spec §4, "a winner who forfeits passes the prize to the reserve entry, one
+// for each degree I and WinTo! prize"; the other tiers' lost prizes stay with the organiser.
+
+/** The tiers whose prizes have reserve entries. */
+export const RESERVE_TIERS: ReadonlySet<string> = new Set(['I', 'WINTO']);
+
+export type LostPrize =
+  | { lost: 'reserve-available' | 'organiser'; passedTo: null }
+  | { lost: 'passed-to-reserve'; passedTo: { code: string; reserve: number } };
+
+const ORGANISER: LostPrize = { lost: 'organiser', passedTo: null };
+
+/** What became of these lost claims' prizes: passed on, able to pass on, or the organiser's. */
+export async function lostPrizes(
+  db: AppDeps['storage']['db'],
+  claims: readonly { id: string; tier: string }[],
+): Promise<Map<string, LostPrize>> {
+  const rows = await reserveStates(
+    db,
+    claims.filter((claim) => RESERVE_TIERS.has(claim.tier)).map((claim) => claim.id),
+  );
+  const lost = new Map(claims.map((claim): [string, LostPrize] => [claim.id, ORGANISER]));
+  for (const row of rows)
+    lost.set(
+      row.id,
+      row.passed_code !== null && row.passed_reserve !== null
+        ? { lost: 'passed-to-reserve', passedTo: { code: row.passed_code, reserve: row.passed_reserve } }
+        : Number(row.waiting ?? 0) > 0
+          ? { lost: 'reserve-available', passedTo: null }
+          : ORGANISER,
+    );
+  return lost;
+}
+
+/**
+ * 'Przekaż rezerwowemu': a degree-I or WinTo! prize lost by its winner (rejected for good, or its claim
+ * expired) passes to the next reserve entry in one transaction: a new claim with its link mail and
+ * reminders, the entry listed in the lost record's place, an audit entry.
+ */
+export async function passToReserve(deps: AppDeps, staffId: string, claimId: string) {
+  const { storage, clock, statementsKey } = deps;
+  return storage.db.transaction().execute(async (trx) => {
+    const lost = await claimForReserve(trx, claimId);
+    if (!lost) throw new ApiProblem(404, messages.claimUnknown);
+    if (
+      !RESERVE_TIERS.has(lost.tier) ||
+      lost.draw_name === null ||
+      lost.price === null ||
+      lost.price_rank === null
+    )
+      throw new ApiProblem(409, messages.reserveNotForTier);
+    const forfeited =
+      lost.statement_id === null
+        ? isOverdue(Date.parse(lost.created_at), clock.campaign())
+        : lost.state === 'rejected' &&
+          lost.undo_until !== null &&
+          Date.parse(lost.undo_until) <= clock.real();
+    if (!forfeited) throw new ApiProblem(409, messages.notForfeited);
+    const passed = (await lostPrizes(trx, [{ id: claimId, tier: lost.tier }])).get(claimId);
+    if (passed?.lost === 'passed-to-reserve') throw new ApiProblem(409, messages.alreadyPassed);
+    const entry = await nextReserve(trx, {
+      draw_name: lost.draw_name,
+      price: lost.price,
+      price_rank: lost.price_rank,
+    });
+    if (!entry) throw new ApiProblem(409, messages.reserveNone);
+    const email = openClaimEmail([statementsKey], entry.record_key, entry.email_sealed);
+    const made = newClaim(
+      { recordKey: entry.record_key, code: entry.code, award: entry.price as PrizeKey, contact: { email } },
+      statementsKey,
+      isoAt(clock.campaign()),
+    );
+    const claim = { ...made.claim, phone_digest: entry.phone_digest };
+    const promoted = await promoteReserve(
+      trx,
+      { claimId, recordKey: lost.record_key, closeLink: lost.statement_id === null },
+      entry,
+      claim,
+    );
+    if (!promoted) throw new ApiProblem(409, messages.alreadyPassed);
+    if (lost.statement_id === null) await cancelQueued(trx, [claimId], ['link', 'reminder']);
+    const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
+    await queueMail(trx, [
+      linkEntry(statementsKey, claim, email, made.line.link, 0, clocks),
+      ...reminderEntries(statementsKey, claim, email, made.line.link, clocks.realMs),
+    ]);
+    await appendAudit(trx, storage, clock, {
+      actor: staffId,
+      action: 'reserve-promoted',
+      subject: claimId,
+      details: { claim: claim.id, reserve: entry.reserve },
+    });
+    return { claimId: claim.id, code: entry.code, reserve: entry.reserve };
+  });
+}
