@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endsSession, errorText } from '../lib/api';
@@ -15,9 +15,13 @@ import { SESSION_KEY, type LoginState, type SessionContext } from './session';
 function useLeaveOnSessionEnd(here: string) {
   const client = useQueryClient();
   const navigate = useNavigate();
+  // The first 401 decides: a query still on the page asks again once the cache is cleared, and its own 401
+  // must not send the person on a second time, now without the session (so without "your session ended").
+  const leaving = useRef(false);
   useEffect(() => {
     const leave = (error: unknown) => {
-      if (!endsSession(error)) return;
+      if (!endsSession(error) || leaving.current) return;
+      leaving.current = true;
       const state: LoginState = { from: here, ended: client.getQueryData(SESSION_KEY) !== undefined };
       client.clear();
       void navigate('/logowanie', { replace: true, state });
