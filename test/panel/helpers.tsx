@@ -30,6 +30,9 @@ export const ADMIN = {
   endsAt: '2025-07-16T16:00:00.000Z',
 };
 export const AUDITOR = { ...ADMIN, email: 'audytor@example.pl', roles: ['auditor'] };
+export const REVIEWER = { ...ADMIN, email: 'ewa@organizator.pl', roles: ['reviewer'] };
+export const APPROVER = { ...ADMIN, email: 'jan@organizator.pl', roles: ['approver'] };
+export const PAYOUT = { ...ADMIN, email: 'kasa@organizator.pl', roles: ['payout'] };
 
 const json = ({ status = 200, body }: Reply) =>
   status === 204

@@ -50,10 +50,12 @@ function Header({ session }: { session: Session }) {
       void navigate('/logowanie', { replace: true, state });
     },
   });
+  const has = (...roles: string[]) => roles.some((role) => session.roles.includes(role));
   const links = [
     { to: '/', label: texts.nav.overview, shown: true },
-    { to: '/zespol', label: texts.nav.team, shown: session.roles.includes('admin') },
-    { to: '/dziennik', label: texts.nav.audit, shown: session.roles.includes('auditor') },
+    { to: '/oswiadczenia', label: texts.nav.review, shown: has('reviewer', 'approver') },
+    { to: '/zespol', label: texts.nav.team, shown: has('admin') },
+    { to: '/dziennik', label: texts.nav.audit, shown: has('auditor') },
     { to: '/klucze', label: texts.nav.passkeys, shown: true },
   ];
   return (
@@ -65,7 +67,8 @@ function Header({ session }: { session: Session }) {
             .filter((link) => link.shown)
             .map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className="panel-nav__link">
+                {/* A statement's page is under Oświadczenia: only the first screen's link wants the exact path. */}
+                <NavLink to={link.to} end={link.to === '/'} className="panel-nav__link">
                   {link.label}
                 </NavLink>
               </li>

@@ -4,6 +4,9 @@ import { fill, texts } from './texts';
 
 const API = '/panel/api';
 
+/** A call's whole URL, for what the browser itself asks for (an image's `src`): the cookie goes along. */
+export const apiUrl = (path: string) => `${API}${path}`;
+
 /** An error whose message is already a Polish text for the person: the server's, or the panel's own. */
 export class PanelError extends Error {}
 
@@ -38,26 +41,32 @@ async function messageOf(response: Response): Promise<string> {
   return fill(texts.errors.status, { status: response.status });
 }
 
-/**
- * One call. A state-changing one always sends a JSON body (`{}` when it has nothing to say): Fastify refuses
- * a JSON content type with an empty body. The browser adds Origin itself; the cookie is same-origin only.
- */
-export async function call<T>(path: string, { method = 'GET', body, sessionless = false }: CallOptions = {}) {
+async function send(
+  path: string,
+  { method = 'GET', body, sessionless = false }: CallOptions,
+  accept: string,
+) {
   let response: Response;
   try {
-    response = await fetch(`${API}${path}`, {
+    response = await fetch(apiUrl(path), {
       method,
       credentials: 'same-origin',
-      headers:
-        method === 'GET'
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: method === 'GET' ? { accept } : { accept, 'content-type': 'application/json' },
       ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
     });
   } catch {
     throw new PanelApiError(0, texts.errors.network, sessionless);
   }
   if (!response.ok) throw new PanelApiError(response.status, await messageOf(response), sessionless);
+  return response;
+}
+
+/**
+ * One call. A state-changing one always sends a JSON body (`{}` when it has nothing to say): Fastify refuses
+ * a JSON content type with an empty body. The browser adds Origin itself; the cookie is same-origin only.
+ */
+export async function call<T>(path: string, options: CallOptions = {}) {
+  const response = await send(path, options, 'application/json');
   // 204, or a 200 with nothing to say (a removal): nothing to read.
   const text = await response.text();
   return (text === '' ? undefined : JSON.parse(text)) as T;
