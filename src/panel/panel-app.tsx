@@ -9,6 +9,7 @@ import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { OverviewPage } from './pages/overview-page';
 import { PasskeysPage } from './pages/passkeys-page';
+import { PayoutsPage } from './pages/payouts-page';
 import { ReviewQueuePage } from './pages/review-queue-page';
 import { StatementRoute } from './pages/statement-page';
 import { TeamPage } from './pages/team-page';
@@ -17,6 +18,7 @@ const MAX_RETRIES = 3;
 
 // Who may open which pages (the server's roles for their calls).
 const REVIEWERS = ['reviewer', 'approver'];
+const PAYOUT = ['payout'];
 const ADMIN = ['admin'];
 const AUDITOR = ['auditor'];
 
@@ -56,6 +58,14 @@ export function PanelApp({ client }: { client: QueryClient }) {
             element={
               <RequireRole roles={REVIEWERS}>
                 <StatementRoute />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="wyplaty"
+            element={
+              <RequireRole roles={PAYOUT}>
+                <PayoutsPage />
               </RequireRole>
             }
           />

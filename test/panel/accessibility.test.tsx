@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { startAuthentication } from '@simplewebauthn/browser';
 import texts from '#content/panel.json';
-import { ADMIN, APPROVER, renderPanel, REVIEWER, type Route } from './helpers';
+import { ADMIN, APPROVER, PAYOUT, renderPanel, REVIEWER, type Route } from './helpers';
 import { queue, statement } from './review-data';
 
 vi.mock('@simplewebauthn/browser', () => import('./webauthn-mock'));
@@ -233,6 +233,31 @@ describe('the panel is axe-clean', () => {
     expect(await violations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: texts.statement.approve }));
     await screen.findByRole('button', { name: texts.statement.undo });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the payouts, with a choice to confirm', async () => {
+    const { user } = renderPanel('/wyplaty', {
+      'GET /session': { body: PAYOUT },
+      'GET /payouts': {
+        body: {
+          items: [
+            {
+              id: 'p1',
+              reference: 'AAA-111-AA',
+              tier: 'VI',
+              code: 'C1',
+              amount: '200,00 zł',
+              acceptedAt: '2025-07-11T08:00:00Z',
+            },
+          ],
+          total: 1,
+          sum: '200,00 zł',
+        },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: texts.payouts.selectAll }));
+    await user.click(screen.getByRole('button', { name: texts.payouts.markPaid }));
     expect(await violations()).toEqual([]);
   });
 });

@@ -57,19 +57,20 @@ describe('header and navigation of a logged-in person', () => {
   it.each([
     ['a reviewer', REVIEWER, ['Podsumowanie', 'Oświadczenia', 'Klucze dostępu']],
     ['an approver', APPROVER, ['Podsumowanie', 'Oświadczenia', 'Klucze dostępu']],
+    ['a payout person', PAYOUT, ['Podsumowanie', 'Wypłaty', 'Klucze dostępu']],
   ])('shows %s the links of their roles', async (_who, session, links) => {
     renderPanel('/', { 'GET /session': { body: session }, 'GET /overview': overview });
     expect(await navLinks()).toEqual(links);
   });
 
-  it.each([['a payout person', '/oswiadczenia', PAYOUT]])(
-    'tells %s that %s is not theirs, asking the server nothing more',
-    async (_who, url, session) => {
-      const { requests } = renderPanel(url, { 'GET /session': { body: session } });
-      expect(await screen.findByRole('heading', { level: 1, name: texts.noAccess.title })).toBeTruthy();
-      expect(requests.map((request) => request.path)).toEqual(['/session']);
-    },
-  );
+  it.each([
+    ['a payout person', '/oswiadczenia', PAYOUT],
+    ['a reviewer', '/wyplaty', REVIEWER],
+  ])('tells %s that %s is not theirs, asking the server nothing more', async (_who, url, session) => {
+    const { requests } = renderPanel(url, { 'GET /session': { body: session } });
+    expect(await screen.findByRole('heading', { level: 1, name: texts.noAccess.title })).toBeTruthy();
+    expect(requests.map((request) => request.path)).toEqual(['/session']);
+  });
 
   it('keeps Oświadczenia current on a statement’s page', async () => {
     renderPanel('/oswiadczenia/s1', {

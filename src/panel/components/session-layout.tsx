@@ -54,6 +54,7 @@ function Header({ session }: { session: Session }) {
   const links = [
     { to: '/', label: texts.nav.overview, shown: true },
     { to: '/oswiadczenia', label: texts.nav.review, shown: has('reviewer', 'approver') },
+    { to: '/wyplaty', label: texts.nav.payouts, shown: has('payout') },
     { to: '/zespol', label: texts.nav.team, shown: has('admin') },
     { to: '/dziennik', label: texts.nav.audit, shown: has('auditor') },
     { to: '/klucze', label: texts.nav.passkeys, shown: true },

@@ -92,7 +92,7 @@ export interface AuditPage {
   next?: number | string | null;
 }
 
-// Review of statements (the calls under /panel/api/review/).
+// Review of statements (the calls under /panel/api/review/) and payouts (/panel/api/payouts).
 
 /** A statement's review state (`state`). */
 export const REVIEW_STATES = ['received', 'in-review', 'awaiting-approval', 'accepted', 'rejected'] as const;
@@ -232,4 +232,24 @@ export interface ReservePromoted {
   claimId: string;
   code: string;
   reserve: number;
+}
+
+export interface PayoutItem {
+  id: string;
+  reference: string;
+  tier: string;
+  code: string;
+  /** A display string: "200,00 zł". */
+  amount: string;
+  acceptedAt: string;
+}
+
+export interface Payouts {
+  items: PayoutItem[];
+  total: number;
+  sum: string;
+}
+
+export interface PaidAnswer {
+  paid: number;
 }

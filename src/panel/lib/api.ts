@@ -72,6 +72,36 @@ export async function call<T>(path: string, options: CallOptions = {}) {
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
+/** The file name a Content-Disposition header gives (`filename*=UTF-8''…` first), without any folder. */
+export function attachmentName(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  let name: string | undefined;
+  const encoded = /filename\*\s*=\s*utf-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      name = decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // Malformed: the plain name, if any, stands.
+    }
+  }
+  if (name === undefined) {
+    const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
+    name = (plain?.[1] ?? plain?.[2])?.trim();
+  }
+  const base = name?.split(/[\\/]/).pop();
+  return base ? base : undefined;
+}
+
+/**
+ * A call that answers a file (a CSV): its bytes and the name the server gives it, else `fallbackName`.
+ * Errors are the JSON `{"message"}` of any call.
+ */
+export async function download(path: string, options: CallOptions, fallbackName: string) {
+  const response = await send(path, options, '*/*');
+  const blob = await response.blob();
+  return { blob, fileName: attachmentName(response.headers.get('content-disposition')) ?? fallbackName };
+}
+
 /** A 401 of a call that needs a session: the session ended (or never was), so the person logs in again. */
 export const endsSession = (error: unknown) =>
   error instanceof PanelApiError && error.status === 401 && !error.sessionless;
