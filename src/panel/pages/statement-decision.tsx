@@ -92,7 +92,7 @@ function RejectForm({
     onReject(chosen.key, note);
   };
   return (
-    <form id={`${id}-form`} className="form form--stacked" noValidate onSubmit={submit}>
+    <form className="form form--stacked" noValidate onSubmit={submit}>
       <fieldset>
         <legend>{texts.statement.rejectLegend}</legend>
         <div className="field">
