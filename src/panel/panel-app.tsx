@@ -9,9 +9,18 @@ import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { OverviewPage } from './pages/overview-page';
 import { PasskeysPage } from './pages/passkeys-page';
+import { PayoutsPage } from './pages/payouts-page';
+import { ReviewQueuePage } from './pages/review-queue-page';
+import { StatementRoute } from './pages/statement-page';
 import { TeamPage } from './pages/team-page';
 
 const MAX_RETRIES = 3;
+
+// Who may open which pages (the server's roles for their calls).
+const REVIEWERS = ['reviewer', 'approver'];
+const PAYOUT = ['payout'];
+const ADMIN = ['admin'];
+const AUDITOR = ['auditor'];
 
 /** TanStack Query's defaults (3 retries with backoff), except that an answer the server meant (4xx) stands. */
 export function createPanelQueryClient() {
@@ -37,9 +46,33 @@ export function PanelApp({ client }: { client: QueryClient }) {
           <Route index element={<OverviewPage />} />
           <Route path="klucze" element={<PasskeysPage />} />
           <Route
+            path="oswiadczenia"
+            element={
+              <RequireRole roles={REVIEWERS}>
+                <ReviewQueuePage />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="oswiadczenia/:id"
+            element={
+              <RequireRole roles={REVIEWERS}>
+                <StatementRoute />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="wyplaty"
+            element={
+              <RequireRole roles={PAYOUT}>
+                <PayoutsPage />
+              </RequireRole>
+            }
+          />
+          <Route
             path="zespol"
             element={
-              <RequireRole role="admin">
+              <RequireRole roles={ADMIN}>
                 <TeamPage />
               </RequireRole>
             }
@@ -47,7 +80,7 @@ export function PanelApp({ client }: { client: QueryClient }) {
           <Route
             path="dziennik"
             element={
-              <RequireRole role="auditor">
+              <RequireRole roles={AUDITOR}>
                 <AuditPage />
               </RequireRole>
             }

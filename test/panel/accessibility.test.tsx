@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { startAuthentication } from '@simplewebauthn/browser';
 import texts from '#content/panel.json';
-import { ADMIN, renderPanel, type Route } from './helpers';
+import { ADMIN, APPROVER, PAYOUT, renderPanel, REVIEWER, type Route } from './helpers';
+import { queue, statement } from './review-data';
 
 vi.mock('@simplewebauthn/browser', () => import('./webauthn-mock'));
 
@@ -127,6 +128,136 @@ describe('the panel is axe-clean', () => {
   it('the audit trail', async () => {
     renderPanel('/dziennik', logged);
     await screen.findByRole('table', { name: texts.audit.caption });
+    expect(await violations()).toEqual([]);
+  });
+
+  it("the queue, with the reviewer's next button and the counts", async () => {
+    renderPanel('/oswiadczenia?tier=I&state=rejected&page=1', {
+      'GET /session': { body: REVIEWER },
+      'GET /review/queue': {
+        body: queue({
+          state: 'rejected',
+          items: [
+            {
+              ...queue().items[0]!,
+              state: 'rejected',
+              final: { at: '2025-07-11T08:00:00Z', undoUntil: '2025-07-11T08:02:00Z' },
+              lost: 'organiser',
+            },
+          ],
+          pages: 2,
+        }),
+      },
+    });
+    await screen.findByRole('table', { name: texts.review.countsCaption });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the expired claims, with a reserve to confirm', async () => {
+    const { user } = renderPanel('/oswiadczenia?tier=I&state=expired&page=1', {
+      'GET /session': { body: APPROVER },
+      'GET /review/queue': {
+        body: queue({
+          state: 'expired',
+          items: [],
+          expired: [
+            {
+              claimId: 'c1',
+              code: 'AAAA1111BBB',
+              deadlineDate: '2025-07-01',
+              lost: 'reserve-available',
+              passedTo: null,
+            },
+            {
+              claimId: 'c2',
+              code: 'CCCC2222DDD',
+              deadlineDate: '2025-07-01',
+              lost: 'reserve-available',
+              passedTo: null,
+            },
+          ],
+        }),
+      },
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Przekaż rezerwowemu nagrodę kodu AAAA1111BBB' }),
+    );
+    expect(await violations()).toEqual([]);
+  });
+
+  it('a statement with a reveal asked for, the photo shown and a rejection being written', async () => {
+    const { user } = renderPanel('/oswiadczenia/s1', {
+      'GET /session': { body: REVIEWER },
+      'GET /review/statements/s1': { body: statement() },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pokaż: PESEL' }));
+    await user.click(screen.getByRole('button', { name: texts.statement.photoShow }));
+    await user.click(screen.getByRole('button', { name: texts.statement.reject }));
+    await user.click(screen.getByRole('button', { name: texts.statement.rejectSubmit }));
+    await screen.findByText(texts.statement.reasonRequired);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('a statement awaiting an approver, and one within its undo window', async () => {
+    const { user } = renderPanel('/oswiadczenia/s1', {
+      'GET /session': { body: APPROVER },
+      'GET /review/statements/s1': {
+        body: statement({
+          state: 'awaiting-approval',
+          decision: {
+            outcome: 'reject',
+            reason: 'late',
+            reasonLabel: 'Po terminie',
+            sentence: 'Oświadczenie przyszło po terminie.',
+            note: '',
+            at: '2025-07-11T08:00:00Z',
+          },
+          actions: ['approve', 'send-back'],
+        }),
+      },
+      'POST /review/statements/s1/approval': {
+        body: statement({
+          state: 'rejected',
+          final: {
+            outcome: 'reject',
+            at: '2025-07-11T09:00:00Z',
+            undoUntil: '2099-01-01T00:00:00Z',
+            canUndo: true,
+          },
+          lost: 'reserve-available',
+          actions: ['undo', 'pass-to-reserve'],
+        }),
+      },
+    });
+    await screen.findByRole('button', { name: texts.statement.approve });
+    expect(await violations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: texts.statement.approve }));
+    await screen.findByRole('button', { name: texts.statement.undo });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the payouts, with a choice to confirm', async () => {
+    const { user } = renderPanel('/wyplaty', {
+      'GET /session': { body: PAYOUT },
+      'GET /payouts': {
+        body: {
+          items: [
+            {
+              id: 'p1',
+              reference: 'AAA-111-AA',
+              tier: 'VI',
+              code: 'C1',
+              amount: '200,00 zł',
+              acceptedAt: '2025-07-11T08:00:00Z',
+            },
+          ],
+          total: 1,
+          sum: '200,00 zł',
+        },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: texts.payouts.selectAll }));
+    await user.click(screen.getByRole('button', { name: texts.payouts.markPaid }));
     expect(await violations()).toEqual([]);
   });
 });

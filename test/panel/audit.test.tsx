@@ -84,4 +84,34 @@ describe('audit trail page (auditor)', () => {
     await screen.findByRole('table', { name: texts.audit.caption });
     expect(auditCalls(requests)).toEqual(['/panel/api/audit']);
   });
+
+  it('names the review and payout actions in Polish, with the reason of a reveal', async () => {
+    renderPanel('/dziennik', {
+      'GET /session': { body: AUDITOR },
+      'GET /audit': {
+        body: {
+          entries: [
+            { ...entry(3, 'statement-revealed'), subject: 's1', reason: 'Zgodność z dowodem', details: null },
+            { ...entry(2, 'decision-undone'), subject: 's1' },
+            { ...entry(1, 'payouts-exported'), subject: null, details: { count: 3 } },
+          ],
+          next: null,
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: texts.audit.caption });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent)
+          .slice(3, 6),
+      ),
+    ).toEqual([
+      ['Wgląd w ukryte dane oświadczenia', 's1', 'Zgodność z dowodem'],
+      ['Cofnięcie decyzji', 's1', '—'],
+      ['Pobranie pliku wypłat', '—', '—'],
+    ]);
+  });
 });

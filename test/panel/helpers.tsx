@@ -9,7 +9,11 @@ import { createPanelQueryClient, PanelApp } from '#panel/panel-app.tsx';
 
 export interface Reply {
   status?: number;
+  /** Answered as JSON, unless `text` is given. */
   body?: unknown;
+  /** A body that is not JSON (a CSV), sent as it is with `headers`. */
+  text?: string;
+  headers?: Record<string, string>;
 }
 export type Route = Reply | ((request: SentRequest) => Reply);
 
@@ -30,11 +34,18 @@ export const ADMIN = {
   endsAt: '2025-07-16T16:00:00.000Z',
 };
 export const AUDITOR = { ...ADMIN, email: 'audytor@example.pl', roles: ['auditor'] };
+export const REVIEWER = { ...ADMIN, email: 'ewa@organizator.pl', roles: ['reviewer'] };
+export const APPROVER = { ...ADMIN, email: 'jan@organizator.pl', roles: ['approver'] };
+export const PAYOUT = { ...ADMIN, email: 'kasa@organizator.pl', roles: ['payout'] };
 
-const json = ({ status = 200, body }: Reply) =>
-  status === 204
-    ? new Response(null, { status })
-    : new Response(JSON.stringify(body ?? {}), { status, headers: { 'content-type': 'application/json' } });
+const json = ({ status = 200, body, text, headers }: Reply) => {
+  if (status === 204) return new Response(null, { status });
+  if (text !== undefined) return new Response(text, { status, headers });
+  return new Response(JSON.stringify(body ?? {}), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+};
 
 /** Stubs fetch; `requests` lists what the page sent, in order. An unknown call answers 404. */
 export function stubPanelApi(routes: Record<string, Route>) {

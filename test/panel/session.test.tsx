@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
-import { ADMIN, AUDITOR, renderPanel } from './helpers';
+import { ADMIN, APPROVER, AUDITOR, PAYOUT, renderPanel, REVIEWER } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,5 +52,33 @@ describe('header and navigation of a logged-in person', () => {
     const logout = requests.find((request) => request.path === '/logout')!;
     expect(logout.method).toBe('POST');
     expect(logout.init.credentials).toBe('same-origin');
+  });
+
+  it.each([
+    ['a reviewer', REVIEWER, ['Podsumowanie', 'Oświadczenia', 'Klucze dostępu']],
+    ['an approver', APPROVER, ['Podsumowanie', 'Oświadczenia', 'Klucze dostępu']],
+    ['a payout person', PAYOUT, ['Podsumowanie', 'Wypłaty', 'Klucze dostępu']],
+  ])('shows %s the links of their roles', async (_who, session, links) => {
+    renderPanel('/', { 'GET /session': { body: session }, 'GET /overview': overview });
+    expect(await navLinks()).toEqual(links);
+  });
+
+  it.each([
+    ['a payout person', '/oswiadczenia', PAYOUT],
+    ['a reviewer', '/wyplaty', REVIEWER],
+  ])('tells %s that %s is not theirs, asking the server nothing more', async (_who, url, session) => {
+    const { requests } = renderPanel(url, { 'GET /session': { body: session } });
+    expect(await screen.findByRole('heading', { level: 1, name: texts.noAccess.title })).toBeTruthy();
+    expect(requests.map((request) => request.path)).toEqual(['/session']);
+  });
+
+  it('keeps Oświadczenia current on a statement’s page', async () => {
+    renderPanel('/oswiadczenia/s1', {
+      'GET /session': { body: REVIEWER },
+      'GET /review/statements/s1': { status: 404, body: { message: 'Nie ma takiego oświadczenia.' } },
+    });
+    const nav = await screen.findByRole('navigation', { name: texts.nav.label });
+    expect(within(nav).getByRole('link', { name: 'Oświadczenia' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Podsumowanie' }).getAttribute('aria-current')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endsSession, errorText } from '../lib/api';
@@ -15,13 +15,13 @@ import { SESSION_KEY, type LoginState, type SessionContext } from './session';
 function useLeaveOnSessionEnd(here: string) {
   const client = useQueryClient();
   const navigate = useNavigate();
+  // The first 401 decides: a query still on the page asks again once the cache is cleared, and its own 401
+  // must not send the person on a second time, now without the session (so without "your session ended").
+  const leaving = useRef(false);
   useEffect(() => {
-    // Once: clearing the cache makes the page's queries ask again, and their 401s must not say once more,
-    // now without the session, that there was none.
-    let left = false;
     const leave = (error: unknown) => {
-      if (left || !endsSession(error)) return;
-      left = true;
+      if (!endsSession(error) || leaving.current) return;
+      leaving.current = true;
       const state: LoginState = { from: here, ended: client.getQueryData(SESSION_KEY) !== undefined };
       client.clear();
       void navigate('/logowanie', { replace: true, state });
@@ -50,10 +50,13 @@ function Header({ session }: { session: Session }) {
       void navigate('/logowanie', { replace: true, state });
     },
   });
+  const has = (...roles: string[]) => roles.some((role) => session.roles.includes(role));
   const links = [
     { to: '/', label: texts.nav.overview, shown: true },
-    { to: '/zespol', label: texts.nav.team, shown: session.roles.includes('admin') },
-    { to: '/dziennik', label: texts.nav.audit, shown: session.roles.includes('auditor') },
+    { to: '/oswiadczenia', label: texts.nav.review, shown: has('reviewer', 'approver') },
+    { to: '/wyplaty', label: texts.nav.payouts, shown: has('payout') },
+    { to: '/zespol', label: texts.nav.team, shown: has('admin') },
+    { to: '/dziennik', label: texts.nav.audit, shown: has('auditor') },
     { to: '/klucze', label: texts.nav.passkeys, shown: true },
   ];
   return (
@@ -65,7 +68,8 @@ function Header({ session }: { session: Session }) {
             .filter((link) => link.shown)
             .map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className="panel-nav__link">
+                {/* A statement's page is under Oświadczenia: only the first screen's link wants the exact path. */}
+                <NavLink to={link.to} end={link.to === '/'} className="panel-nav__link">
                   {link.label}
                 </NavLink>
               </li>

@@ -91,3 +91,165 @@ export interface AuditPage {
   /** The `before` of the next, older page; null (or absent) on the last one. */
   next?: number | string | null;
 }
+
+// Review of statements (the calls under /panel/api/review/) and payouts (/panel/api/payouts).
+
+/** A statement's review state (`state`). */
+export const REVIEW_STATES = ['received', 'in-review', 'awaiting-approval', 'accepted', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/** The queue's filter: `open` is received + in-review + awaiting-approval; `expired` lists claims instead. */
+export const QUEUE_STATES = ['open', ...REVIEW_STATES, 'expired'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+/** What became of a prize lost (rejected finally, or expired). */
+export type LostOutcome = 'reserve-available' | 'passed-to-reserve' | 'organiser';
+
+export interface PassedTo {
+  code: string;
+  reserve: number;
+}
+
+/** One line per tier, all seven in tier order: how many statements (claims, for `expired`) in each state. */
+export type QueueCounts = { tier: string } & Record<Exclude<QueueState, 'open'>, number>;
+
+export interface QueueItem {
+  id: string;
+  reference: string;
+  code: string;
+  state: ReviewState;
+  receivedAt: string;
+  /** YYYY-MM-DD, a Warsaw calendar date. */
+  deadlineDate: string;
+  /** The reviewer's e-mail; null while nobody holds it. */
+  reviewer: string | null;
+  mine: boolean;
+  final: { at: string; undoUntil: string } | null;
+  lost: LostOutcome | null;
+}
+
+export interface ExpiredClaim {
+  claimId: string;
+  code: string;
+  deadlineDate: string;
+  lost: LostOutcome;
+  passedTo: PassedTo | null;
+}
+
+export interface ReviewQueue {
+  tier: string;
+  state: QueueState;
+  counts: QueueCounts[];
+  items: QueueItem[];
+  expired: ExpiredClaim[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** POST review/next: the statement now held by the caller. */
+export interface NextStatement {
+  id: string;
+}
+
+export interface StatementField {
+  name: string;
+  label: string;
+  /** A display string already; a masked field's shows only its last characters. */
+  value: string;
+  masked: boolean;
+}
+
+export type FindingLevel = 'ok' | 'warning' | 'info';
+
+export interface Finding {
+  level: FindingLevel;
+  text: string;
+}
+
+export type Outcome = 'accept' | 'reject';
+
+export interface Decision {
+  outcome: Outcome;
+  reason: string | null;
+  reasonLabel: string | null;
+  sentence: string | null;
+  note: string;
+  at: string;
+}
+
+export interface Approval {
+  outcome: 'confirm' | 'send-back';
+  by: string;
+  at: string;
+  note: string;
+}
+
+export interface Final {
+  outcome: Outcome;
+  at: string;
+  undoUntil: string;
+  canUndo: boolean;
+}
+
+export type StatementAction = 'take' | 'decide' | 'approve' | 'send-back' | 'undo' | 'pass-to-reserve';
+
+export interface RejectReason {
+  key: string;
+  label: string;
+  /** What the winner will read. */
+  sentence: string;
+}
+
+export interface ReviewStatement {
+  id: string;
+  reference: string;
+  tier: string;
+  code: string;
+  state: ReviewState;
+  receivedAt: string;
+  claim: { id: string; issuedDate: string; deadlineDate: string; reserve: number | null };
+  fields: StatementField[];
+  image: boolean;
+  findings: Finding[];
+  reviewer: { email: string; me: boolean } | null;
+  decision: Decision | null;
+  approval: Approval | null;
+  final: Final | null;
+  lost: LostOutcome | null;
+  /** Not in the contract for a statement (only for an expired claim): shown when the server sends it. */
+  passedTo?: PassedTo | null;
+  actions: StatementAction[];
+  reasons: RejectReason[];
+}
+
+export interface Revealed {
+  value: string;
+}
+
+/** POST review/claims/:claimId/reserve: the reserve's new claim. */
+export interface ReservePromoted {
+  claimId: string;
+  code: string;
+  reserve: number;
+}
+
+export interface PayoutItem {
+  id: string;
+  reference: string;
+  tier: string;
+  code: string;
+  /** A display string: "200,00 zł". */
+  amount: string;
+  acceptedAt: string;
+}
+
+export interface Payouts {
+  items: PayoutItem[];
+  total: number;
+  sum: string;
+}
+
+export interface PaidAnswer {
+  paid: number;
+}

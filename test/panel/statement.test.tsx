@@ -1,0 +1,401 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import texts from '#content/panel.json';
+import type { ReviewStatement } from '#panel/lib/api-types.ts';
+import { APPROVER, renderPanel, REVIEWER, type Route, type SentRequest } from './helpers';
+import { statement } from './review-data';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const posts = (requests: SentRequest[]) =>
+  requests.filter((request) => request.method === 'POST').map((request) => [request.path, request.body]);
+const reads = (requests: SentRequest[]) =>
+  requests.filter((request) => request.method === 'GET' && request.path === '/review/statements/s1');
+
+function open(shown: ReviewStatement, session: object = REVIEWER, routes: Record<string, Route> = {}) {
+  return renderPanel('/oswiadczenia/s1', {
+    'GET /session': { body: session },
+    'GET /review/statements/s1': { body: shown },
+    ...routes,
+  });
+}
+
+const heading = () => screen.findByRole('heading', { level: 1, name: 'Oświadczenie K7M-4PQ-X2' });
+const decision = () => screen.getByRole('region', { name: texts.statement.decisionHeading });
+
+describe('a statement (reviewer, approver)', () => {
+  it('shows its facts, its fields in order, the findings by their level in words, and who decided what', async () => {
+    open(
+      statement({
+        state: 'awaiting-approval',
+        decision: {
+          outcome: 'reject',
+          reason: 'unreadable-coupon',
+          reasonLabel: 'Nieczytelny kupon',
+          sentence: 'Zdjęcie kuponu jest nieczytelne.',
+          note: 'Rozmazany kod.',
+          at: '2025-07-11T08:00:00.000Z',
+        },
+        approval: {
+          outcome: 'send-back',
+          by: 'jan@organizator.pl',
+          at: '2025-07-11T09:00:00.000Z',
+          note: 'Sprawdź jeszcze raz.',
+        },
+        actions: [],
+      }),
+    );
+    await heading();
+    const fields = screen.getByRole('region', { name: texts.statement.fieldsHeading });
+    expect([...fields.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'Imię',
+      'PESEL',
+      'Miejscowość',
+      'Zgoda na nagrodę dodatkową',
+    ]);
+    expect(within(fields).getByText('•••••••5678')).toBeTruthy();
+    const findings = screen.getByRole('region', { name: texts.statement.findingsHeading });
+    expect(
+      within(findings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'W porządku: Oświadczenie przyszło 2025-07-10, w terminie (do 2025-07-14).',
+      'Uwaga: Ten sam PESEL jest w oświadczeniu zgłoszenia K7M-4PQ-X3 (kategoria III).',
+    ]);
+    expect(screen.getByText('Czeka na zatwierdzenie')).toBeTruthy();
+    expect(screen.getByText('ewa@organizator.pl (Ty)')).toBeTruthy();
+    const history = screen.getByRole('region', { name: texts.statement.historyHeading });
+    expect([...history.querySelectorAll('dd')].map((value) => value.textContent)).toEqual([
+      'Odrzucić: Nieczytelny kupon (2025-07-11 10:00:00)',
+      'Zdjęcie kuponu jest nieczytelne.',
+      'Rozmazany kod.',
+      'Odesłał(a) do ponownego sprawdzenia jan@organizator.pl (2025-07-11 11:00:00)',
+      'Sprawdź jeszcze raz.',
+    ]);
+    expect(within(decision()).getByText(texts.statement.noActions)).toBeTruthy();
+  });
+
+  it('reveals a masked field only with a reason of 3 to 200 characters, and shows the value', async () => {
+    const { requests, user } = open(statement(), REVIEWER, {
+      'POST /review/statements/s1/reveal': { body: { value: '85010112345' } },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Pokaż: PESEL' }));
+    const reason = screen.getByLabelText(texts.statement.revealReason);
+    expect(document.activeElement).toBe(reason);
+
+    await user.type(reason, 'ab');
+    await user.click(screen.getByRole('button', { name: texts.statement.revealSubmit }));
+    expect(await screen.findByText(texts.statement.revealReasonInvalid)).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(posts(requests)).toEqual([]);
+
+    // Typing N in the reason is a letter, not 'Weź następne'.
+    await user.type(reason, 'c: zgodność z dowodem, nr');
+    await user.click(screen.getByRole('button', { name: texts.statement.revealSubmit }));
+    expect(await screen.findByText('85010112345')).toBeTruthy();
+    expect(screen.queryByText('•••••••5678')).toBeNull();
+    expect(screen.getByText('Pokazano: PESEL.')).toBeTruthy();
+    expect(posts(requests)).toEqual([
+      ['/review/statements/s1/reveal', { field: 'pesel', reason: 'abc: zgodność z dowodem, nr' }],
+    ]);
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ukryj: PESEL' })),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Ukryj: PESEL' }));
+    expect(screen.queryByText('85010112345')).toBeNull();
+    expect(screen.getByText('•••••••5678')).toBeTruthy();
+  });
+
+  it('loads the coupon photo only when asked, and zooms it: 100 %, + and −, back to fitted', async () => {
+    const { requests, user } = open(statement());
+    await heading();
+    const photo = screen.getByRole('region', { name: texts.statement.photoHeading });
+    expect(photo.querySelector('img')).toBeNull();
+    await user.click(within(photo).getByRole('button', { name: texts.statement.photoShow }));
+
+    const image = within(photo).getByRole<HTMLImageElement>('img', {
+      name: 'Zdjęcie kuponu zgłoszenia K7M-4PQ-X2',
+    });
+    expect(image.getAttribute('src')).toBe('/panel/api/review/statements/s1/image');
+    // The browser loads it, not fetch: the cookie goes with it.
+    expect(requests.some((request) => request.path.endsWith('/image'))).toBe(false);
+    Object.defineProperty(image, 'naturalWidth', { value: 800 });
+    fireEvent.load(image);
+    expect(image.hasAttribute('width')).toBe(false);
+    expect(within(photo).getByText(texts.statement.zoomFitted)).toBeTruthy();
+
+    const toggle = within(photo).getByRole('button', { name: texts.statement.zoomActual });
+    await vi.waitFor(() => expect(document.activeElement).toBe(toggle));
+    await user.keyboard('{Enter}');
+    expect(image.getAttribute('width')).toBe('800');
+    expect(within(photo).getByText('Powiększenie: 100 %')).toBeTruthy();
+    await user.click(within(photo).getByRole('button', { name: texts.statement.zoomIn }));
+    expect(image.getAttribute('width')).toBe('1200');
+    await user.click(within(photo).getByRole('button', { name: texts.statement.zoomOut }));
+    await user.click(within(photo).getByRole('button', { name: texts.statement.zoomOut }));
+    expect(image.getAttribute('width')).toBe('600');
+    expect(within(photo).getByText('Powiększenie: 75 %')).toBeTruthy();
+
+    await user.click(within(photo).getByRole('button', { name: texts.statement.zoomFit }));
+    expect(image.hasAttribute('width')).toBe(false);
+    // A click on the photo toggles too.
+    await user.click(image);
+    expect(image.getAttribute('width')).toBe('800');
+  });
+
+  it("'Weź do sprawdzenia' takes it: the answer is shown, said, and the focus is on the decision", async () => {
+    const { requests, user } = open(
+      statement({ state: 'received', reviewer: null, actions: ['take'] }),
+      REVIEWER,
+      {
+        'POST /review/statements/s1/take': { body: statement() },
+      },
+    );
+    await heading();
+    expect(screen.getByText(texts.statement.nobody)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: texts.statement.take }));
+
+    expect(await screen.findByText(texts.statement.results.taken)).toBeTruthy();
+    expect(screen.getByText('ewa@organizator.pl (Ty)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: texts.statement.accept })).toBeTruthy();
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: texts.statement.decisionHeading }),
+    );
+    expect(posts(requests)).toEqual([['/review/statements/s1/take', {}]]);
+  });
+
+  it('accepts with one button', async () => {
+    const { requests, user } = open(statement(), REVIEWER, {
+      'POST /review/statements/s1/decision': { body: statement({ state: 'awaiting-approval', actions: [] }) },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: texts.statement.accept }));
+    expect(await screen.findByText(texts.statement.results.awaitingApproval)).toBeTruthy();
+    expect(posts(requests)).toEqual([['/review/statements/s1/decision', { outcome: 'accept' }]]);
+  });
+
+  it('rejects only with a reason, shows what the winner will read, and sends the internal note', async () => {
+    const { requests, user } = open(statement(), REVIEWER, {
+      'POST /review/statements/s1/decision': {
+        body: statement({
+          state: 'rejected',
+          final: {
+            outcome: 'reject',
+            at: '2025-07-11T08:00:00.000Z',
+            undoUntil: '2099-01-01T00:00:00.000Z',
+            canUndo: true,
+          },
+          actions: ['undo'],
+        }),
+      },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: texts.statement.reject }));
+    expect(document.activeElement).toBe(screen.getByLabelText(texts.statement.reason));
+    expect(screen.getByText(texts.statement.noteHint)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: texts.statement.rejectSubmit }));
+    expect(await screen.findByText(texts.statement.reasonRequired)).toBeTruthy();
+    expect(posts(requests)).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText(texts.statement.reason), 'Nieczytelny kupon');
+    expect(screen.getByText(texts.statement.winnerWillRead).nextSibling?.textContent).toBe(
+      'Zdjęcie kuponu jest nieczytelne, więc nie możemy sprawdzić kodu.',
+    );
+    // N in the note is a letter.
+    await user.type(screen.getByLabelText(texts.statement.note), 'Kod nieczytelny na zdjęciu.');
+    await user.click(screen.getByRole('button', { name: texts.statement.rejectSubmit }));
+
+    expect(await screen.findByText(texts.statement.results.rejected)).toBeTruthy();
+    expect(posts(requests)).toEqual([
+      [
+        '/review/statements/s1/decision',
+        { outcome: 'reject', reason: 'unreadable-coupon', note: 'Kod nieczytelny na zdjęciu.' },
+      ],
+    ]);
+    expect(screen.getByRole('button', { name: texts.statement.undo })).toBeTruthy();
+  });
+
+  it('an approver confirms, or sends back with a note', async () => {
+    const waiting = statement({
+      state: 'awaiting-approval',
+      reviewer: { email: 'ewa@organizator.pl', me: false },
+      actions: ['approve', 'send-back'],
+    });
+    const { requests, user } = open(waiting, APPROVER, {
+      'POST /review/statements/s1/approval': ({ body }) => ({
+        body:
+          (body as { outcome: string }).outcome === 'confirm'
+            ? statement({ state: 'accepted', actions: [] })
+            : statement({ state: 'in-review', actions: [] }),
+      }),
+    });
+    await heading();
+    // No 'Weź następne' for an approver.
+    expect(screen.queryByRole('button', { name: texts.review.takeNext })).toBeNull();
+    await user.type(screen.getByLabelText(texts.statement.note), 'Brak podpisu.');
+    await user.click(screen.getByRole('button', { name: texts.statement.sendBack }));
+    expect(await screen.findByText(texts.statement.results.sentBack)).toBeTruthy();
+    expect(posts(requests)).toEqual([
+      ['/review/statements/s1/approval', { outcome: 'send-back', note: 'Brak podpisu.' }],
+    ]);
+  });
+
+  it('an approver confirms with one button', async () => {
+    const waiting = statement({ state: 'awaiting-approval', actions: ['approve', 'send-back'] });
+    const { requests, user } = open(waiting, APPROVER, {
+      'POST /review/statements/s1/approval': { body: statement({ state: 'accepted', actions: [] }) },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: texts.statement.approve }));
+    expect(await screen.findByText(texts.statement.results.accepted)).toBeTruthy();
+    expect(posts(requests)).toEqual([['/review/statements/s1/approval', { outcome: 'confirm' }]]);
+  });
+
+  it.each([
+    [409, 'Ktoś inny już zdecydował w sprawie tego oświadczenia.'],
+    [403, 'Nie możesz zatwierdzić własnej decyzji.'],
+  ])('says a %i and asks for the statement again', async (status, message) => {
+    let refused = false;
+    const { requests, user } = open(statement(), REVIEWER, {
+      'GET /review/statements/s1': () => ({
+        body: refused
+          ? statement({
+              state: 'accepted',
+              reviewer: { email: 'ola@organizator.pl', me: false },
+              actions: [],
+            })
+          : statement(),
+      }),
+      'POST /review/statements/s1/decision': () => {
+        refused = true;
+        return { status, body: { message } };
+      },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: texts.statement.accept }));
+    const alert = await screen.findByText(message);
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect(await screen.findByText('ola@organizator.pl')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: texts.statement.accept })).toBeNull();
+    expect(reads(requests)).toHaveLength(2);
+  });
+
+  it("'Cofnij' counts the seconds down on the clock, and goes when the window ends", async () => {
+    vi.useFakeTimers({ now: new Date('2025-07-11T08:00:00.000Z'), shouldAdvanceTime: true });
+    const decided = statement({
+      state: 'accepted',
+      final: {
+        outcome: 'accept',
+        at: '2025-07-11T08:00:00.000Z',
+        undoUntil: '2025-07-11T08:02:00.000Z',
+        canUndo: true,
+      },
+      actions: ['undo'],
+    });
+    open(decided);
+    const undo = await screen.findByRole('button', { name: texts.statement.undo });
+    const left = () =>
+      Number(/przez (\d+) s/.exec(screen.getByText(/Decyzję możesz cofnąć/).textContent!)![1]);
+    expect(left()).toBeGreaterThan(110);
+    expect(left()).toBeLessThanOrEqual(120);
+
+    undo.focus();
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(left()).toBeGreaterThan(50);
+    expect(left()).toBeLessThanOrEqual(60);
+
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.queryByRole('button', { name: texts.statement.undo })).toBeNull();
+    expect(screen.getByText(texts.statement.undoEnded)).toBeTruthy();
+    // The focus was on the button that went: it goes to the decision's heading.
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: texts.statement.decisionHeading }),
+    );
+  });
+
+  it("'Cofnij' undoes within the window", async () => {
+    const decided = statement({
+      state: 'accepted',
+      final: {
+        outcome: 'accept',
+        at: '2025-07-11T08:00:00.000Z',
+        undoUntil: '2099-01-01T00:00:00.000Z',
+        canUndo: true,
+      },
+      actions: ['undo'],
+    });
+    const { requests, user } = open(decided, REVIEWER, {
+      'POST /review/statements/s1/undo': { body: statement() },
+    });
+    await user.click(await screen.findByRole('button', { name: texts.statement.undo }));
+    expect(await screen.findByText(texts.statement.results.undone)).toBeTruthy();
+    expect(screen.getByRole('button', { name: texts.statement.accept })).toBeTruthy();
+    expect(posts(requests)).toEqual([['/review/statements/s1/undo', {}]]);
+  });
+
+  it('passes a lost prize to the reserve after a confirmation, then shows the statement again', async () => {
+    let passed = false;
+    const { requests, user } = open(statement(), APPROVER, {
+      'GET /review/statements/s1': () => ({
+        body: statement({
+          state: 'rejected',
+          lost: passed ? 'passed-to-reserve' : 'reserve-available',
+          actions: passed ? [] : ['pass-to-reserve'],
+        }),
+      }),
+      'POST /review/claims/c1/reserve': () => {
+        passed = true;
+        return { body: { claimId: 'c9', code: 'NOWY1234KOD', reserve: 2 } };
+      },
+    });
+    await heading();
+    expect(screen.getByText('Można przekazać rezerwowemu')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Przekaż rezerwowemu nagrodę kodu A1B2C3D4E5F' }));
+    expect(posts(requests)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: texts.reserve.yes }));
+
+    expect(
+      await screen.findByText('Przekazano nagrodę rezerwowemu nr 2: nowe zgłoszenie, kod NOWY1234KOD.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('Przekazano rezerwowemu')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Przekaż rezerwowemu/ })).toBeNull();
+    expect(posts(requests)).toEqual([['/review/claims/c1/reserve', {}]]);
+  });
+
+  it('the key N takes the next statement of its tier, the focus on the new heading; not while typing', async () => {
+    const { requests, user, whereabouts } = open(statement({ tier: 'III' }), REVIEWER, {
+      'POST /review/next': { body: { id: 's2' } },
+      'GET /review/statements/s2': { body: statement({ id: 's2', reference: 'DRUGIE-02', tier: 'III' }) },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: texts.statement.reject }));
+    await user.type(screen.getByLabelText(texts.statement.note), 'nn');
+    await user.click(screen.getByRole('button', { name: texts.statement.rejectCancel }));
+    expect(requests.some((request) => request.path === '/review/next')).toBe(false);
+
+    await user.keyboard('n');
+    const next = await screen.findByRole('heading', { level: 1, name: 'Oświadczenie DRUGIE-02' });
+    expect(whereabouts()).toBe('/oswiadczenia/s2');
+    await vi.waitFor(() => expect(document.activeElement).toBe(next));
+    expect(posts(requests)).toEqual([['/review/next', { tier: 'III' }]]);
+  });
+
+  it("says the server's message for an unknown statement", async () => {
+    renderPanel('/oswiadczenia/zz', {
+      'GET /session': { body: REVIEWER },
+      'GET /review/statements/zz': { status: 404, body: { message: 'Nie ma takiego oświadczenia.' } },
+    });
+    expect(await screen.findByText('Nie ma takiego oświadczenia.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: texts.statement.title })).toBeTruthy();
+  });
+});
