@@ -183,6 +183,8 @@ function StatementPage({ id }: { id: string }) {
   const statement = useQuery({
     queryKey: statementKey(id),
     queryFn: () => call<ReviewStatement>(`/review/statements/${encodeURIComponent(id)}`),
+    // Each load is an opening of personal data in the audit trail: coming back to the tab is not one.
+    refetchOnWindowFocus: false,
   });
   const data = statement.data;
   const back = from.queue ?? (data ? `${QUEUE_PATH}?tier=${encodeURIComponent(data.tier)}` : QUEUE_PATH);

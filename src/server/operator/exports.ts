@@ -25,11 +25,16 @@ function csvCell(value: unknown): string {
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A CSV file's text: the operator's exports and the panel's payout list alike. */
+export function csvText(header: string[], rows: unknown[][]): string {
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
+  return `${BOM}${lines.join('\r\n')}\r\n`;
+}
+
 function writeCsv(out: string, header: string[], rows: unknown[][]) {
   fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   // 0600: the file holds decrypted personal data.
-  fs.writeFileSync(out, `${BOM}${lines.join('\r\n')}\r\n`, { mode: 0o600 });
+  fs.writeFileSync(out, csvText(header, rows), { mode: 0o600 });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from './review';
 import type { Viewer } from './view';
 import { passToReserve } from '../claims/reserve';
+import { payoutExport, payoutList, payoutPaid } from './payouts';
 
 type Params = { Params: { id: string } };
 type Query = { Querystring: Record<string, string | undefined> };
@@ -68,6 +69,22 @@ export const reviewCalls: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   app.post<Params>('/review/statements/:id/undo', readers, async (request) =>
     undo(deps, viewer(request), request.params.id),
+  );
+
+  const payout = { config: { access: ['payout'] } } as const;
+
+  app.get('/payouts', payout, async () => payoutList(deps));
+
+  app.post('/payouts/export', payout, async (request, reply) => {
+    const { csv, fileName } = await payoutExport(deps, viewer(request).staffId, bodyOf(request));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(csv);
+  });
+
+  app.post('/payouts/paid', payout, async (request) =>
+    payoutPaid(deps, viewer(request).staffId, bodyOf(request)),
   );
 
   app.post<Params>('/review/claims/:id/reserve', approvers, async (request) =>

@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '#content/staff-messages.json';
 import reviewTexts from '#content/review.json';
 import { openOrder } from '#server/mail/orders.ts';
-import { OPERATOR, verifyAudit } from '#server/staff/audit.ts';
-import { invite } from '#server/staff/people.ts';
-import type { Role } from '#server/staff/roles.ts';
-import { SESSION_COOKIE, startSession } from '#server/staff/sessions.ts';
-import { parsePanelSettings } from '#server/staff/settings.ts';
+import { verifyAudit } from '#server/staff/audit.ts';
 import { parseWinnersFile, WinnersFileError, type WinnersFile } from '#server/winners/import-file.ts';
 import { fakeClock, openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
+import { panelSettings, panelStaff, type PanelPerson } from '../helpers/panel';
 import { importInto } from '../helpers/winners-fixture';
 
-const ORIGIN = 'http://localhost:3000';
-const settings = parsePanelSettings({}, ORIGIN);
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
@@ -82,36 +77,11 @@ for (const target of storageTargets) {
     const now = { real: Date.parse('2025-07-10T08:00:00Z'), campaign: Date.parse('2025-07-10T08:00:00Z') };
     const clock = fakeClock({ real: () => now.real, campaign: () => now.campaign });
     let hashes: Map<string, string>;
-    let approver: Person;
-    let reviewer: Person;
+    let approver: PanelPerson;
+    let reviewer: PanelPerson;
 
-    let people = 0;
-    async function personWith(roles: readonly Role[]) {
-      const email = `${roles.join('-')}-${(people += 1)}@example.pl`;
-      for (const role of roles) await invite(t.storage, clock, { email, role, actor: OPERATOR });
-      const person = (await t.storage.db
-        .selectFrom('staff')
-        .selectAll()
-        .where('email', '=', email)
-        .executeTakeFirst())!;
-      return {
-        id: person.id,
-        cookie: `${SESSION_COOKIE}=${await startSession(t.storage, clock, person.id, 'passkey')}`,
-      };
-    }
-    type Person = Awaited<ReturnType<typeof personWith>>;
+    const { personWith, call } = panelStaff(() => t, clock);
 
-    const call = (person: Person, method: 'GET' | 'POST', url: string, body?: object) =>
-      t.app.inject({
-        method,
-        url: `/panel/api/${url}`,
-        headers: {
-          host: 'localhost:3000',
-          cookie: person.cookie,
-          ...(method === 'POST' ? { origin: ORIGIN, 'content-type': 'application/json' } : {}),
-        },
-        ...(method === 'POST' ? { payload: JSON.stringify(body ?? {}) } : {}),
-      });
     const claimOf = (code: string) =>
       t.storage.db.selectFrom('claims').selectAll().where('code', '=', code).executeTakeFirst();
     /** The public draw list's names, once they are these (the server polls for changes every millisecond here). */
@@ -140,7 +110,7 @@ for (const target of storageTargets) {
     }
 
     beforeAll(async () => {
-      t = await openTestApp(target, { panel: settings, rateLimitMax: 10_000, winnersPollMs: 1 }, clock);
+      t = await openTestApp(target, { panel: panelSettings, rateLimitMax: 10_000, winnersPollMs: 1 }, clock);
       // Imported on the campaign clock: the links' 6 days count from it.
       const { lines } = await importInto(t, FILE, { clock });
       hashes = new Map(

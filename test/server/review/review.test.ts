@@ -3,18 +3,13 @@ import messages from '#content/staff-messages.json';
 import reviewTexts from '#content/review.json';
 import { composeMail, type MailFacts } from '#server/mail/compose.ts';
 import { openOrder } from '#server/mail/orders.ts';
-import { OPERATOR, verifyAudit } from '#server/staff/audit.ts';
-import { invite } from '#server/staff/people.ts';
-import type { Role } from '#server/staff/roles.ts';
-import { SESSION_COOKIE, startSession } from '#server/staff/sessions.ts';
-import { parsePanelSettings } from '#server/staff/settings.ts';
+import { verifyAudit } from '#server/staff/audit.ts';
 import { fakeClock, openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
+import { panelSettings, panelStaff } from '../helpers/panel';
 import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
-const ORIGIN = 'http://localhost:3000';
-const settings = parsePanelSettings({}, ORIGIN);
 const MINUTE_MS = 60_000;
 const WRONG_COUPON = reviewTexts.reasons.find((reason) => reason.key === 'unreadable-coupon')!;
 
@@ -37,31 +32,7 @@ for (const target of storageTargets) {
     const references = new Map<string, string>();
     const ids = new Map<string, string>();
 
-    let people = 0;
-    async function personWith(roles: readonly Role[]) {
-      const email = `${roles.join('-')}-${(people += 1)}@example.pl`;
-      for (const role of roles) await invite(t.storage, clock, { email, role, actor: OPERATOR });
-      const person = (await t.storage.db
-        .selectFrom('staff')
-        .selectAll()
-        .where('email', '=', email)
-        .executeTakeFirst())!;
-      const token = await startSession(t.storage, clock, person.id, 'passkey');
-      return { id: person.id, email, cookie: `${SESSION_COOKIE}=${token}` };
-    }
-    type Person = Awaited<ReturnType<typeof personWith>>;
-
-    const call = (person: Person, method: 'GET' | 'POST', url: string, body?: object) =>
-      t.app.inject({
-        method,
-        url: `/panel/api/${url}`,
-        headers: {
-          host: 'localhost:3000',
-          cookie: person.cookie,
-          ...(method === 'POST' ? { origin: ORIGIN, 'content-type': 'application/json' } : {}),
-        },
-        ...(method === 'POST' ? { payload: JSON.stringify(body ?? {}) } : {}),
-      });
+    const { personWith, call } = panelStaff(() => t, clock);
 
     const auditOf = (action: string, subject: string) =>
       t.storage.db
@@ -88,7 +59,7 @@ for (const target of storageTargets) {
         .execute();
 
     beforeAll(async () => {
-      t = await openTestApp(target, { panel: settings, rateLimitMax: 10_000 }, clock);
+      t = await openTestApp(target, { panel: panelSettings, rateLimitMax: 10_000 }, clock);
       hashes = await importLinkHashes(t, winnersFixture);
       for (const [tier, code] of Object.entries(CODES)) {
         const answer = await postStatement(

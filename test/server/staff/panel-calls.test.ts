@@ -65,6 +65,9 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
     roles: ['reviewer', 'approver'],
   },
   { method: 'POST', url: '/panel/api/review/claims/nieznany/reserve', body: {}, roles: ['approver'] },
+  { method: 'GET', url: '/panel/api/payouts', roles: ['payout'] },
+  { method: 'POST', url: '/panel/api/payouts/export', body: { ids: ['nieznany'] }, roles: ['payout'] },
+  { method: 'POST', url: '/panel/api/payouts/paid', body: { ids: ['nieznany'] }, roles: ['payout'] },
 ];
 /** Login and registration: no session needed (an invitation or a passkey instead). */
 const PUBLIC_CALLS = [
