@@ -1,4 +1,5 @@
 import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
+import { RESERVE_TIERS } from '../claims/reserve';
 import type { Contact, DrawRecord, InstantRecord, WinnersFile } from '../winners/import-file';
 
 // The demo winners (docs/decisions/claims.md#demo-data), also the bench's data set of realistic size: the
@@ -11,6 +12,8 @@ import type { Contact, DrawRecord, InstantRecord, WinnersFile } from '../winners
 
 /** The contact of every demo record of a code-claimed tier (III, VI): their statements take it. */
 export const DEMO_CONTACT: Required<Contact> = { email: 'laureat@example.pl', phone: '600700800' };
+/** The demo reserve entries' address (fictional): their link mail lands in the development mailbox. */
+export const DEMO_RESERVE_EMAIL = 'rezerwowy@example.pl';
 
 const SEED = 20_250_625;
 const DAY_MS = 86_400_000;
@@ -109,5 +112,17 @@ export function demoWinners(): WinnersFile {
       ...contact(price),
     }));
   });
-  return { instant, draws: drawWinners };
+  // docs/decisions/review.md#reserve: one reserve entry for each degree-I and WinTo! prize, so a newcomer
+  // can pass a lost prize on in the panel; its link mail goes to the development mailbox.
+  const reserves = drawWinners
+    .filter((winner) => RESERVE_TIERS.has(tierForPrize(winner.price)?.id ?? ''))
+    .map((winner): DrawRecord & Contact => ({
+      ...winner,
+      code: code(),
+      name: person(),
+      testimonialId: `${winner.testimonialId}-R1`,
+      reserve: 1,
+      email: DEMO_RESERVE_EMAIL,
+    }));
+  return { instant, draws: [...drawWinners, ...reserves] };
 }

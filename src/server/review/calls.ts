@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps';
 import { isObject } from '#shared/json.ts';
 import {
   approve,
@@ -11,6 +10,7 @@ import {
   takeNext,
   takeStatement,
   undo,
+  type ReviewDeps,
 } from './review';
 import type { Viewer } from './view';
 import { passToReserve } from '../claims/reserve';
@@ -30,7 +30,7 @@ const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
  * docs/api.md#staff-panel: the review of statements' calls, registered inside the panel's calls (their hook
  * checks origin, session and `config.access` before any of these runs).
  */
-export const reviewCalls: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+export const reviewCalls: FastifyPluginAsync<ReviewDeps> = async (app, deps) => {
   const readers = { config: { access: ['reviewer', 'approver'] } } as const;
   const reviewers = { config: { access: ['reviewer'] } } as const;
   const approvers = { config: { access: ['approver'] } } as const;

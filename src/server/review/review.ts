@@ -43,8 +43,6 @@ import {
 // docs/decisions/review.md: the review of statements: the queue, taking a statement, the decision, the
 // second pair of eyes for the prizes with a tax award, and the undo window before the verdict is mailed.
 
-/** docs/decisions/review.md#undo-window: how long a final decision waits for 'Cofnij' before it is mailed. */
-export const UNDO_WINDOW_MS = 2 * 60_000;
 export const QUEUE_PAGE_SIZE = 50;
 const NOTE_MAX = 2000;
 const TAKE_ATTEMPTS = 20;
@@ -54,6 +52,8 @@ const OPEN_STATES: readonly QueueState[] = ['received', 'in-review', 'awaiting-a
 const FILTERS = new Set<string>(['open', ...QUEUE_STATES, 'expired']);
 
 type Trx = Storage['db'];
+/** docs/decisions/review.md#undo-window: a final decision's undo window comes from the panel's settings. */
+export type ReviewDeps = AppDeps & { undoWindowMs: number };
 
 const audit = (trx: Trx, deps: AppDeps, event: AuditEvent) =>
   appendAudit(trx, deps.storage, deps.clock, event);
@@ -214,6 +214,7 @@ async function finalChanges(
   outcome: 'accept' | 'reject',
   reasonKey: string | null,
   staffId: string,
+  undoWindowMs: number,
 ): Promise<Partial<ReviewTable>> {
   const realMs = deps.clock.real();
   const payload = openPayload(deps.statementsKey, row);
@@ -231,14 +232,14 @@ async function finalChanges(
       ...(outcome === 'reject' ? { reason: reasonOf(reasonKey)?.sentence ?? '' } : {}),
     },
     number,
-    { campaignMs: deps.clock.campaign(), realMs, notBeforeMs: realMs + UNDO_WINDOW_MS },
+    { campaignMs: deps.clock.campaign(), realMs, notBeforeMs: realMs + undoWindowMs },
   );
   await queueMail(trx, [mail]);
   return {
     state: outcome === 'accept' ? 'accepted' : 'rejected',
     final_by: staffId,
     final_at: isoAt(realMs),
-    undo_until: isoAt(realMs + UNDO_WINDOW_MS),
+    undo_until: isoAt(realMs + undoWindowMs),
     verdict_mail: mail.id,
   };
 }
@@ -274,7 +275,7 @@ const guarded = async (
 };
 
 /** 'Zaakceptuj' / 'Odrzuć' by the reviewer who holds the statement. */
-export async function decide(deps: AppDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
+export async function decide(deps: ReviewDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
   const { outcome } = body;
   if (outcome !== 'accept' && outcome !== 'reject') throw new ApiProblem(400, messages.decisionInvalid);
   const reason =
@@ -294,7 +295,15 @@ export async function decide(deps: AppDeps, viewer: Viewer, id: string, body: Re
       ? { ...decision, state: 'awaiting-approval' as const }
       : {
           ...decision,
-          ...(await finalChanges(trx, deps, row, outcome, reason?.key ?? null, viewer.staffId)),
+          ...(await finalChanges(
+            trx,
+            deps,
+            row,
+            outcome,
+            reason?.key ?? null,
+            viewer.staffId,
+            deps.undoWindowMs,
+          )),
         };
     await guarded(trx, id, { state: 'in-review', reviewerId: viewer.staffId }, next);
     return {
@@ -307,7 +316,7 @@ export async function decide(deps: AppDeps, viewer: Viewer, id: string, body: Re
 }
 
 /** 'Zatwierdź' or send back, by an approver who is not the statement's reviewer. */
-export async function approve(deps: AppDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
+export async function approve(deps: ReviewDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
   const { outcome } = body;
   if (outcome !== 'confirm' && outcome !== 'send-back') throw new ApiProblem(400, messages.approvalInvalid);
   const note = noteOf(body.note);
@@ -322,7 +331,18 @@ export async function approve(deps: AppDeps, viewer: Viewer, id: string, body: R
     };
     const next =
       outcome === 'confirm'
-        ? { ...approval, ...(await finalChanges(trx, deps, row, row.outcome!, row.reason, viewer.staffId)) }
+        ? {
+            ...approval,
+            ...(await finalChanges(
+              trx,
+              deps,
+              row,
+              row.outcome!,
+              row.reason,
+              viewer.staffId,
+              deps.undoWindowMs,
+            )),
+          }
         : { ...approval, state: 'in-review' as const, outcome: null, reason: null, decided_at: null };
     await guarded(trx, id, { state: 'awaiting-approval' }, next);
     return { actor: viewer.staffId, action: 'approval', subject: id, details: { outcome } };

@@ -277,7 +277,12 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     },
   );
 
-  await app.register(reviewCalls, { storage, clock, statementsKey: deps.statementsKey });
+  await app.register(reviewCalls, {
+    storage,
+    clock,
+    statementsKey: deps.statementsKey,
+    undoWindowMs: settings.undoWindowMs,
+  });
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: apiMessages.notFound }));
 };

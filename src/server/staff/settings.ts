@@ -12,7 +12,12 @@ export interface PanelSettings {
   hostOnly: boolean;
   /** The session cookie is Secure everywhere but on localhost (browsers treat http://localhost as secure). */
   secureCookie: boolean;
+  /** docs/decisions/review.md#undo-window: how long a final decision may be undone before its mail goes. */
+  undoWindowMs: number;
 }
+
+/** The contract's most: 2 minutes. */
+export const UNDO_WINDOW_MAX_MS = 2 * 60_000;
 
 const HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i;
 
@@ -22,6 +27,12 @@ export function parsePanelSettings(env: NodeJS.ProcessEnv, publicUrl: string): P
     throw new ConfigError(
       `PANEL_HOST musi być nazwą hosta panelu (z :port, gdy inny niż domyślny), np. panel.loteria.example.pl, a jest: ${panelHost}`,
     );
+  const undo = env.UNDO_WINDOW_MS || undefined;
+  const undoWindowMs = undo === undefined ? UNDO_WINDOW_MAX_MS : Number(undo);
+  if (!Number.isInteger(undoWindowMs) || undoWindowMs < 1_000 || undoWindowMs > UNDO_WINDOW_MAX_MS)
+    throw new ConfigError(
+      `UNDO_WINDOW_MS musi być liczbą milisekund od 1000 do ${UNDO_WINDOW_MAX_MS} (czas na cofnięcie decyzji), a jest: ${undo}`,
+    );
   const site = new URL(publicUrl);
   const origin = new URL(panelHost ? `${site.protocol}//${panelHost}` : site.origin);
   return {
@@ -30,6 +41,7 @@ export function parsePanelSettings(env: NodeJS.ProcessEnv, publicUrl: string): P
     host: origin.host,
     hostOnly: panelHost !== undefined,
     secureCookie: origin.hostname !== 'localhost',
+    undoWindowMs,
   };
 }
 

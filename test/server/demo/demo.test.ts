@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LINKS_FILE, importDemoIfEmpty } from '#server/demo/demo.ts';
-import { DEMO_CONTACT, demoWinners } from '#server/demo/dataset.ts';
+import { DEMO_CONTACT, DEMO_RESERVE_EMAIL, demoWinners } from '#server/demo/dataset.ts';
 import { countWinners } from '#server/db/winners.ts';
 import { parseWinnersFile } from '#server/winners/import-file.ts';
 import type { ClaimLine } from '#server/claims/claims.ts';
@@ -142,6 +142,22 @@ describe('the demo data set', () => {
       if (draw.id !== 'Draw8')
         expect(tally(winners.map((record) => record.price))).toEqual({ AYGO: 1, WINTO: 1 });
     }
+  });
+
+  it('gives each car and WinTo! prize a reserve entry, unpublished, its mail for the development mailbox', () => {
+    const file = demoWinners();
+    const prizes = file.draws.filter(
+      (record) => record.reserve === undefined && ['AYGO', 'WINTO'].includes(record.price),
+    );
+    const reserves = file.draws.filter((record) => record.reserve !== undefined);
+    expect(reserves.map((record) => `${record.drawName}|${record.price}|${record.priceRank}`).sort()).toEqual(
+      prizes.map((record) => `${record.drawName}|${record.price}|${record.priceRank}`).sort(),
+    );
+    expect(reserves.every((record) => record.reserve === 1 && record.email === DEMO_RESERVE_EMAIL)).toBe(
+      true,
+    );
+    const published = new Set(list.draws.map((record) => record.code));
+    expect(reserves.filter((record) => published.has(record.code))).toEqual([]);
   });
 
   it('has unique fictional codes that pass the winners file rules, online ones among them', () => {

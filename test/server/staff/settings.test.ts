@@ -10,6 +10,7 @@ describe('the panel’s settings', () => {
       host: 'localhost:3000',
       hostOnly: false,
       secureCookie: false,
+      undoWindowMs: 120_000,
     });
     expect(
       loadConfig({ PUBLIC_URL: 'https://loteria.example.pl', PANEL_HOST: 'panel.intranet.example.pl:8443' })
@@ -20,7 +21,16 @@ describe('the panel’s settings', () => {
       host: 'panel.intranet.example.pl:8443',
       hostOnly: true,
       secureCookie: true,
+      undoWindowMs: 120_000,
     });
+  });
+
+  it('takes a shorter undo window for decisions, never a longer one than 2 minutes', () => {
+    expect(loadConfig({ UNDO_WINDOW_MS: '30000' }).panel.undoWindowMs).toBe(30_000);
+    for (const value of ['120001', '999', 'dwie minuty'])
+      expect(() => loadConfig({ UNDO_WINDOW_MS: value })).toThrow(
+        /^UNDO_WINDOW_MS musi być liczbą milisekund od 1000 do 120000/,
+      );
   });
 
   it('refuses a PANEL_HOST that is not a host name, in Polish', () => {
