@@ -47,8 +47,12 @@ export const needsApproval = (tier: string) => tierById(tier)?.taxAward === true
 const noteContext = (statementId: string, which: string) => `review-${which}:${statementId}`;
 export const sealNote = (key: Buffer, statementId: string, which: 'note' | 'approval', note: string) =>
   note === '' ? null : encryptText(key, note, noteContext(statementId, which));
-const openNote = (key: Buffer, statementId: string, which: 'note' | 'approval', sealed: string | null) =>
-  sealed === null ? '' : decryptText([key], sealed, noteContext(statementId, which));
+export const openNote = (
+  keys: readonly Buffer[],
+  statementId: string,
+  which: 'note' | 'approval',
+  sealed: string | null,
+) => (sealed === null ? '' : decryptText(keys, sealed, noteContext(statementId, which)));
 
 export const openPayload = (key: Buffer, row: LoadedStatement) =>
   unsealStatement([key], row.claim_id, row) as Record<string, unknown>;
@@ -213,7 +217,7 @@ export async function statementView(
             reason: row.reason,
             reasonLabel: reason?.label ?? null,
             sentence: reason?.sentence ?? null,
-            note: openNote(key, row.id, 'note', row.note),
+            note: openNote([key], row.id, 'note', row.note),
             at: row.decided_at,
           },
     approval:
@@ -223,7 +227,7 @@ export async function statementView(
             outcome: row.approval,
             by: people.get(row.approver_id ?? '') ?? '',
             at: row.approved_at,
-            note: openNote(key, row.id, 'approval', row.approval_note),
+            note: openNote([key], row.id, 'approval', row.approval_note),
           },
     final:
       row.final_at === null

@@ -7,6 +7,9 @@ import { anyStatement, readSealed, statementsToReseal, writeSealed } from '../db
 import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
 import { KeyError, keyFingerprint, sealedPrefix, type LoadedKey } from '../crypto/encryption';
 import { markStatements } from '../review/marks';
+import { openNote, sealNote } from '../review/view';
+import { reviewNotesToReseal, writeReviewNotes } from '../db/reviews';
+import { reserveEmailsToReseal, writeReserveEmail } from '../db/reserves';
 import { resealStatement, unsealStatement } from './sealed';
 
 // docs/decisions/storage.md#statements-key: the database keeps the fingerprint of the key that seals its
@@ -56,13 +59,26 @@ export async function prepareStatementsKey({ db }: Storage, loaded: LoadedKey): 
       resealStatement(keys, loaded.key, claim_id, { ...row, open: row.payload }),
     );
   }
-  // The mail waiting to be sent and the claims' e-mails are sealed with the same key: resealed alike.
+  // The mail waiting to be sent, the claims' and reserve entries' e-mails and the review notes are sealed
+  // with the same key: resealed alike; the statements' marks are made anew with it (review/marks.ts).
   for (const { id, sealed } of await outboxToReseal(db, sealedPrefix(loaded.key))) {
     await resealWaiting(db, id, sealOrder(loaded.key, id, openOrder(keys, id, sealed!)));
   }
   for (const claim of await claimEmailsToReseal(db, sealedPrefix(loaded.key))) {
     const email = openClaimEmail(keys, claim.record_key, claim.email_sealed!);
     await writeClaimEmail(db, claim.id, sealClaimEmail(loaded.key, claim.record_key, email));
+  }
+  for (const row of await reviewNotesToReseal(db, sealedPrefix(loaded.key))) {
+    const reseal = (which: 'note' | 'approval', sealed: string | null) =>
+      sealNote(loaded.key, row.statement_id, which, openNote(keys, row.statement_id, which, sealed));
+    await writeReviewNotes(db, row.statement_id, {
+      note: reseal('note', row.note),
+      approval_note: reseal('approval', row.approval_note),
+    });
+  }
+  for (const entry of await reserveEmailsToReseal(db, sealedPrefix(loaded.key))) {
+    const email = openClaimEmail(keys, entry.record_key, entry.email_sealed);
+    await writeReserveEmail(db, entry.record_key, sealClaimEmail(loaded.key, entry.record_key, email));
   }
   await markStatements(db, loaded.key, keys);
   return stale.length;

@@ -2,6 +2,8 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId, type LoadedKey } from '#server/crypto/encryption.ts';
 import { prepareStatementsKey } from '#server/statements/keys.ts';
+import { contactDigest } from '#server/crypto/secrets.ts';
+import { openNote, sealNote } from '#server/review/view.ts';
 import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
 import { openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
@@ -26,8 +28,18 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
     (await t.storage.db.selectFrom('statements').select(['secrets', 'image']).execute()).flatMap((row) =>
       keyIdsOf([row.secrets, row.image]),
     );
-  /** The mail waiting to be sent and the claims' e-mails: sealed with the same key. */
+  /** The mail waiting to be sent, the claims' and reserve entries' e-mails, the review notes: sealed alike. */
   const mailKeyIds = async () => [
+    ...keyIdsOf(
+      (await t.storage.db.selectFrom('reserve_entries').select('email_sealed').execute()).map(
+        (row) => row.email_sealed,
+      ),
+    ),
+    ...keyIdsOf(
+      (await t.storage.db.selectFrom('reviews').select(['note', 'approval_note']).execute()).flatMap(
+        (row) => [row.note, row.approval_note],
+      ),
+    ),
     ...keyIdsOf(
       (await t.storage.db.selectFrom('outbox').select('sealed').execute()).map((row) => row.sealed),
     ),
@@ -40,7 +52,22 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
 
   beforeAll(async () => {
     t = await openTestApp(target, { rateLimitMax: 1_000 });
-    await importInto(t, winnersFixture);
+    await importInto(t, {
+      ...winnersFixture,
+      draws: [
+        ...winnersFixture.draws,
+        {
+          drawName: 'Draw1',
+          price: 'WINTO',
+          priceRank: 2,
+          code: 'W0000000012',
+          name: 'Ola O.',
+          testimonialId: 'T3',
+          reserve: 1,
+          email: 'ola@example.com',
+        },
+      ],
+    });
     // a statement sealed before the database knew a fingerprint (as from before this check)
     expect((await post(validStatement('III', 'T0000000003'))).statusCode).toBe(201);
   });
@@ -66,11 +93,45 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
 
   it('rotates: a new key with the old one as previous reseals everything, then the old one can go', async () => {
     const newKey = randomBytes(32);
+    // docs/decisions/review.md: a review's notes, and the statement's marks, made with the old key.
+    const statement = await t.storage.db
+      .selectFrom('statements')
+      .select(['id', 'claim_id'])
+      .executeTakeFirstOrThrow();
+    await t.storage.db
+      .insertInto('reviews')
+      .values({
+        statement_id: statement.id,
+        claim_id: statement.claim_id,
+        tier: 'III',
+        state: 'awaiting-approval',
+        reviewer_id: 'r',
+        taken_at: '2025-07-01T08:00:00.000Z',
+        note: sealNote(t.statementsKey, statement.id, 'note', 'Kupon do sprawdzenia'),
+        approval_note: sealNote(t.statementsKey, statement.id, 'approval', 'Sprawdź jeszcze raz'),
+      } as never)
+      .execute();
+    const marks = () => t.storage.db.selectFrom('statement_marks').selectAll().execute();
+    expect((await marks()).map((mark) => [mark.kind, mark.key_id]).sort()).toEqual(
+      [
+        ['pesel', keyId(t.statementsKey)],
+        ['identityCard', keyId(t.statementsKey)],
+      ].sort(),
+    );
     expect(new Set(await sealedKeyIds())).toEqual(new Set([keyId(t.statementsKey)]));
     expect(new Set(await mailKeyIds())).toEqual(new Set([keyId(t.statementsKey)]));
     expect(await prepareStatementsKey(t.storage, loaded(newKey, [t.statementsKey]))).toBe(1);
     expect(new Set(await sealedKeyIds())).toEqual(new Set([keyId(newKey)]));
     expect(new Set(await mailKeyIds())).toEqual(new Set([keyId(newKey)]));
+    const review = await t.storage.db.selectFrom('reviews').selectAll().executeTakeFirstOrThrow();
+    expect(openNote([newKey], statement.id, 'note', review.note)).toBe('Kupon do sprawdzenia');
+    expect(openNote([newKey], statement.id, 'approval', review.approval_note)).toBe('Sprawdź jeszcze raz');
+    // The marks are made anew with the new key: the same PESEL is found on statements stored after.
+    const after = await marks();
+    expect(after.map((mark) => mark.key_id)).toEqual([keyId(newKey), keyId(newKey)]);
+    expect(after.find((mark) => mark.kind === 'pesel')!.digest).toBe(
+      contactDigest(newKey, 'pesel', '44051401359'),
+    );
     // the old key alone is now the wrong one; the new one alone opens everything
     await expect(prepareStatementsKey(t.storage, loaded(t.statementsKey))).rejects.toThrow(/STATEMENTS_KEY/);
     const out = `${t.dataDir}/rotated.csv`;
@@ -87,7 +148,9 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
       .select('id')
       .where('code', '=', 'E1B2C3D4E5F')
       .executeTakeFirstOrThrow();
-    // a database from before fingerprints, holding only this statement (and so from before mail)
+    // a database from before fingerprints, holding only this statement (and so from before mail and review)
+    for (const table of ['reviews', 'statement_marks', 'reserve_entries'] as const)
+      await t.storage.db.deleteFrom(table).execute();
     await t.storage.db.deleteFrom('statements').execute();
     await t.storage.db.deleteFrom('outbox').execute();
     await t.storage.db.updateTable('claims').set({ email_sealed: null }).execute();
