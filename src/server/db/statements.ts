@@ -201,12 +201,14 @@ export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: str
     .where('claim_id', 'in', old)
     .execute();
   await db.updateTable('outbox').set({ sealed: null }).where('claim_id', 'in', old).execute();
-  // docs/decisions/review.md#findings: the marks are derived from what the winner sent: they go with it.
+  // docs/decisions/review.md#findings: the marks are derived from what the winner sent, and the review
+  // notes may repeat it: they go with it (the review's decision and times stay, as the statement's row does).
+  const purgedStatements = db.selectFrom('statements').select('id').where('created_at', '<', beforeIso);
+  await db.deleteFrom('statement_marks').where('statement_id', 'in', purgedStatements).execute();
   await db
-    .deleteFrom('statement_marks')
-    .where('statement_id', 'in', (eb) =>
-      eb.selectFrom('statements').select('id').where('created_at', '<', beforeIso),
-    )
+    .updateTable('reviews')
+    .set({ note: null, approval_note: null })
+    .where('statement_id', 'in', purgedStatements)
     .execute();
   let purged = 0;
   for (const table of Object.values(TABLE_OF)) {

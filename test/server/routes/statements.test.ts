@@ -1,3 +1,4 @@
+import { sealNote } from '#server/review/view.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -288,8 +289,32 @@ describe.each(storageTargets)('statements on $name', (target) => {
     it('purge-statements empties the statements stored before the day; their claims stay answered', async () => {
       const keep = await runOperator(['purge-statements', '--before', '2020-01-01'], t);
       expect(keep.lines).toEqual([{ before: '2020-01-01', removed: 0 }]);
+      // docs/decisions/review.md: a review's internal note and the statements' marks go with the data.
+      const reviewed = await t.storage.db
+        .selectFrom('statements')
+        .select(['id', 'claim_id'])
+        .executeTakeFirstOrThrow();
+      await t.storage.db
+        .insertInto('reviews')
+        .values({
+          statement_id: reviewed.id,
+          claim_id: reviewed.claim_id,
+          tier: 'III',
+          state: 'rejected',
+          reviewer_id: 'r',
+          taken_at: '2025-07-01T08:00:00.000Z',
+          note: sealNote(t.statementsKey, reviewed.id, 'note', 'Kowalski, ten sam PESEL co wcześniej'),
+        } as never)
+        .execute();
+      expect((await t.storage.db.selectFrom('statement_marks').selectAll().execute()).length).toBeGreaterThan(
+        0,
+      );
       const purge = await runOperator(['purge-statements', '--before', '2999-01-01'], t);
       expect(purge.lines).toEqual([{ before: '2999-01-01', removed: 7 }]);
+      expect(await t.storage.db.selectFrom('statement_marks').selectAll().execute()).toEqual([]);
+      expect(await t.storage.db.selectFrom('reviews').select(['state', 'note']).execute()).toEqual([
+        { state: 'rejected', note: null },
+      ]);
       expect(await count()).toBe(0);
       // a purged claim stays answered, also once the same winners are imported again
       await importInto(t, winnersFixture);
