@@ -11,3 +11,34 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     </div>
   );
 }
+
+/** A table of rows under named columns, in its scrolling region: the queue's and the audit trail's. */
+export function ColumnTable({
+  caption,
+  columns,
+  className,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <TableScroll label={caption}>
+      <table className={className}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((label) => (
+              <th scope="col" key={label}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -8,7 +8,7 @@ import { formatInstant } from '../lib/time';
 import { LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
-import { TableScroll } from '../components/table-scroll';
+import { ColumnTable } from '../components/table-scroll';
 
 const FILTERS = ['action', 'actor', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -139,25 +139,11 @@ export function AuditPage() {
       />
       {data && data.entries.length === 0 ? <p>{texts.audit.none}</p> : null}
       {data && data.entries.length > 0 ? (
-        <TableScroll label={texts.audit.caption}>
-          <table className="audit">
-            <caption>{texts.audit.caption}</caption>
-            <thead>
-              <tr>
-                {Object.values(columns).map((label) => (
-                  <th scope="col" key={label}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry) => (
-                <EntryRow key={entry.seq} entry={entry} people={data.people ?? {}} />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ColumnTable caption={texts.audit.caption} columns={Object.values(columns)} className="audit">
+          {data.entries.map((entry) => (
+            <EntryRow key={entry.seq} entry={entry} people={data.people ?? {}} />
+          ))}
+        </ColumnTable>
       ) : null}
       <div className="pager">
         {params.has('before') ? (

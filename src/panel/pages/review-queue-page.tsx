@@ -18,7 +18,7 @@ import { LiveAlert, LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { useSession } from '../components/session';
-import { TableScroll } from '../components/table-scroll';
+import { ColumnTable, TableScroll } from '../components/table-scroll';
 import { ReserveButton } from './reserve-button';
 import { QUEUE_PATH, REVIEW_QUEUE_KEY, statementPath, type FromQueue } from './review-shared';
 import { TakeNext } from './take-next';
@@ -266,54 +266,26 @@ export function ReviewQueuePage() {
             data.expired.length === 0 ? (
               <p>{texts.review.noneExpired}</p>
             ) : (
-              <TableScroll label={texts.review.expiredCaption}>
-                <table>
-                  <caption>{texts.review.expiredCaption}</caption>
-                  <thead>
-                    <tr>
-                      {Object.values(expiredColumns).map((label) => (
-                        <th scope="col" key={label}>
-                          {label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.expired.map((claim) => (
-                      <ExpiredRow
-                        key={claim.claimId}
-                        claim={claim}
-                        approver={session.roles.includes('approver')}
-                        onDone={promoted}
-                        onFailed={promoteFailed}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <ColumnTable caption={texts.review.expiredCaption} columns={Object.values(expiredColumns)}>
+                {data.expired.map((claim) => (
+                  <ExpiredRow
+                    key={claim.claimId}
+                    claim={claim}
+                    approver={session.roles.includes('approver')}
+                    onDone={promoted}
+                    onFailed={promoteFailed}
+                  />
+                ))}
+              </ColumnTable>
             )
           ) : data.items.length === 0 ? (
             <p>{texts.review.none}</p>
           ) : (
-            <TableScroll label={texts.review.caption}>
-              <table>
-                <caption>{texts.review.caption}</caption>
-                <thead>
-                  <tr>
-                    {Object.values(columns).map((label) => (
-                      <th scope="col" key={label}>
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <ItemRow key={item.id} item={item} from={from} />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <ColumnTable caption={texts.review.caption} columns={Object.values(columns)}>
+              {data.items.map((item) => (
+                <ItemRow key={item.id} item={item} from={from} />
+              ))}
+            </ColumnTable>
           )}
           {data.pages > 1 ? (
             <div className="pager">

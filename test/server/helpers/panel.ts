@@ -4,7 +4,9 @@ import { invite } from '#server/staff/people.ts';
 import type { Role } from '#server/staff/roles.ts';
 import { SESSION_COOKIE, startSession } from '#server/staff/sessions.ts';
 import { parsePanelSettings } from '#server/staff/settings.ts';
-import type { TestApp } from './app';
+import type { TierId } from '#shared/campaign.ts';
+import { postStatement, type TestApp } from './app';
+import { validStatement } from './statement-fixtures';
 
 /** The panel of a test app on a developer's machine (docs/api.md#staff-panel). */
 export const PANEL_ORIGIN = 'http://localhost:3000';
@@ -46,4 +48,27 @@ export function panelStaff(app: () => TestApp, clock: Clock) {
       ...(method === 'POST' ? { payload: JSON.stringify(body ?? {}) } : {}),
     });
   return { personWith, call };
+}
+
+/**
+ * Sends the fixture's statement for each (tier, code), with its link's hash where the tier has one, and
+ * gives each tier's statement id and reference: what the panel shows of it.
+ */
+export async function sendStatements(
+  t: TestApp,
+  codes: ReadonlyArray<readonly [TierId, string]>,
+  hashes: ReadonlyMap<string, string>,
+) {
+  const sent = new Map<string, { id: string; reference: string }>();
+  for (const [tier, code] of codes) {
+    const answer = await postStatement(t, validStatement(tier, code, hashes.get(code) ?? null));
+    if (answer.statusCode !== 201) throw new Error(`${tier}: ${answer.statusCode} ${answer.body}`);
+    const row = await t.storage.db
+      .selectFrom('statements')
+      .select('id')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    sent.set(tier, { id: row.id, reference: answer.json<{ reference: string }>().reference });
+  }
+  return sent;
 }

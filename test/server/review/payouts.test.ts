@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '#content/staff-messages.json';
 import { verifyAudit } from '#server/staff/audit.ts';
-import { fakeClock, openTestApp, postStatement, type TestApp } from '../helpers/app';
-import { panelSettings, panelStaff } from '../helpers/panel';
-import { validStatement } from '../helpers/statement-fixtures';
+import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
+import { panelSettings, panelStaff, sendStatements } from '../helpers/panel';
 import { storageTargets } from '../helpers/storage-targets';
 import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
@@ -36,21 +35,16 @@ for (const target of storageTargets) {
     beforeAll(async () => {
       t = await openTestApp(target, { panel: panelSettings, rateLimitMax: 10_000 }, clock);
       const hashes = await importLinkHashes(t, winnersFixture);
-      for (const [tier, code] of [
-        ['VI', 'A1B2C3D4E5F'],
-        ['WINTO', 'W0000000002'],
-        ['IV', 'Z0000000004'],
-      ] as const) {
-        expect(
-          (await postStatement(t, validStatement(tier, code, hashes.get(code) ?? null))).statusCode,
-        ).toBe(201);
-        const row = await t.storage.db
-          .selectFrom('statements')
-          .select('id')
-          .where('code', '=', code)
-          .executeTakeFirstOrThrow();
-        ids.set(tier, row.id);
-      }
+      const sent = await sendStatements(
+        t,
+        [
+          ['VI', 'A1B2C3D4E5F'],
+          ['WINTO', 'W0000000002'],
+          ['IV', 'Z0000000004'],
+        ],
+        hashes,
+      );
+      for (const [tier, { id }] of sent) ids.set(tier, id);
     });
     afterAll(async () => {
       await t.close();

@@ -4,10 +4,10 @@ import reviewTexts from '#content/review.json';
 import { composeMail, type MailFacts } from '#server/mail/compose.ts';
 import { openOrder } from '#server/mail/orders.ts';
 import { verifyAudit } from '#server/staff/audit.ts';
-import { fakeClock, openTestApp, postStatement, type TestApp } from '../helpers/app';
-import { validStatement } from '../helpers/statement-fixtures';
+import type { TierId } from '#shared/campaign.ts';
+import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
 import { storageTargets } from '../helpers/storage-targets';
-import { panelSettings, panelStaff } from '../helpers/panel';
+import { panelSettings, panelStaff, sendStatements } from '../helpers/panel';
 import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
 const MINUTE_MS = 60_000;
@@ -61,19 +61,10 @@ for (const target of storageTargets) {
     beforeAll(async () => {
       t = await openTestApp(target, { panel: panelSettings, rateLimitMax: 10_000 }, clock);
       hashes = await importLinkHashes(t, winnersFixture);
-      for (const [tier, code] of Object.entries(CODES)) {
-        const answer = await postStatement(
-          t,
-          validStatement(tier as keyof typeof CODES, code, hashes.get(code) ?? null),
-        );
-        expect(answer.statusCode, tier).toBe(201);
-        references.set(tier, answer.json<{ reference: string }>().reference);
-        const row = await t.storage.db
-          .selectFrom('statements')
-          .select('id')
-          .where('code', '=', code)
-          .executeTakeFirstOrThrow();
-        ids.set(tier, row.id);
+      const sent = await sendStatements(t, Object.entries(CODES) as [TierId, string][], hashes);
+      for (const [tier, { id, reference }] of sent) {
+        ids.set(tier, id);
+        references.set(tier, reference);
       }
     });
     afterAll(async () => {
