@@ -100,7 +100,12 @@ interface Finding {
   text: string;
 }
 
-async function findings(db: Storage['db'], row: LoadedStatement, payload: Record<string, unknown>) {
+async function findings(
+  db: Storage['db'],
+  row: LoadedStatement,
+  payload: Record<string, unknown>,
+  reserve: { reserve: number } | undefined,
+) {
   const texts = reviewTexts.findings;
   const issued = warsawDate(Date.parse(row.issued_at));
   const deadline = statementDeadline(Date.parse(row.issued_at));
@@ -111,7 +116,6 @@ async function findings(db: Storage['db'], row: LoadedStatement, payload: Record
       ? { level: 'ok', text: fill(texts.inTime, { received }) }
       : { level: 'warning', text: fill(texts.late, { received, deadline }) },
   ];
-  const reserve = await reserveOfClaim(db, row.claim_id);
   if (reserve) list.push({ level: 'info', text: fill(texts.reserve, { reserve: String(reserve.reserve) }) });
   const pesel = typeof payload.pesel === 'string' && isValidPesel(payload.pesel) ? payload.pesel : undefined;
   const birthDate = pesel
@@ -186,6 +190,8 @@ export async function statementView(
   );
   const reason = reasonOf(row.reason);
   const issuedMs = Date.parse(row.issued_at);
+  // A reserve entry's claim says which reserve it is (the panel shows it among the facts).
+  const reserve = await reserveOfClaim(db, row.claim_id);
   const lost =
     row.state === 'rejected' && !undoOpen(row, nowMs)
       ? (await lostPrizes(db, [{ id: row.claim_id, tier: row.tier }])).get(row.claim_id)
@@ -201,10 +207,11 @@ export async function statementView(
       id: row.claim_id,
       issuedDate: warsawDate(issuedMs),
       deadlineDate: statementDeadline(issuedMs),
+      reserve: reserve?.reserve ?? null,
     },
     fields: fields(payload),
     image: row.has_image,
-    findings: await findings(db, row, payload),
+    findings: await findings(db, row, payload, reserve),
     reviewer:
       row.reviewer_id === null
         ? null

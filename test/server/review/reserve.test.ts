@@ -183,6 +183,7 @@ for (const target of storageTargets) {
       expect(view.findings.map((finding: { text: string }) => finding.text)).toContain(
         reviewTexts.findings.reserve.replace('{reserve}', '1'),
       );
+      expect(view.claim).toMatchObject({ reserve: 1 });
       const entry = await t.storage.db
         .selectFrom('audit_log')
         .selectAll()
@@ -207,6 +208,8 @@ for (const target of storageTargets) {
         outcome: 'confirm',
       });
       expect(confirmed.json()).toMatchObject({ state: 'rejected', lost: null, actions: ['undo'] });
+      // A winner's own claim is no reserve's.
+      expect(confirmed.json().claim).toMatchObject({ reserve: null });
       expect((await call(approver, 'POST', `review/claims/${car.id}/reserve`)).statusCode).toBe(409);
 
       now.real += 2 * MINUTE_MS + 1;

@@ -1,0 +1,602 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { simpleParser } from 'mailparser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import panelTexts from '#content/panel.json';
+import reviewTexts from '#content/review.json';
+import staffMessages from '#content/staff-messages.json';
+import statementTexts from '#content/statement.json';
+import { fill } from '#shared/content/template.ts';
+import { spawnOperator } from '../server/helpers/operator';
+import { validStatement } from '../server/helpers/statement-fixtures';
+import { storageTargets } from '../server/helpers/storage-targets';
+import {
+  browserAvailable,
+  freePort,
+  gotoHydrated,
+  launchBrowser,
+  newContext,
+  type RunningServer,
+  startServer,
+} from './harness';
+
+// docs/decisions/review.md: a prize claim carried to its end, as the organiser's staff and the winners see it.
+// A WinTo! winner's statement is rejected by a reviewer and confirmed by an approver; the verdict mail goes
+// after the undo window and the winner's page says why; the prize passes to the reserve entry, whose mailed
+// link opens the form; the reserve's statement is accepted and confirmed, listed in the lost winner's place,
+// paid out from the CSV and marked paid; the audit trail holds and names each step. The real server process
+// with the development mailbox, the operator's own processes, Chromium with a passkey per person; SQLite and,
+// with TEST_DATABASE_URL, PostgreSQL.
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** docs/decisions/review.md#undo-window, shortened so the test waits seconds, not minutes. */
+const UNDO_WINDOW_MS = 3000;
+
+/** The WinTo! prize of Draw1: its winner and its first reserve entry (docs/api.md#operator-commands). */
+const WINNER = { code: 'W0000000002', name: 'Maria W.', email: 'maria.w@example.com' };
+const RESERVE = { code: 'W0000000012', name: 'Ola O.', email: 'ola.o@example.com' };
+const winnersFile = {
+  draws: [
+    {
+      drawName: 'Draw1',
+      price: 'WINTO',
+      priceRank: 2,
+      code: WINNER.code,
+      name: WINNER.name,
+      testimonialId: 'T-W2',
+      email: WINNER.email,
+    },
+    {
+      drawName: 'Draw1',
+      price: 'WINTO',
+      priceRank: 2,
+      code: RESERVE.code,
+      name: RESERVE.name,
+      testimonialId: 'T-W12',
+      email: RESERVE.email,
+      reserve: 1,
+    },
+  ],
+};
+
+/** What the winner sent (validStatement's person, Jan Kowalski): none of it may reach a mail. */
+const SENT = {
+  name: 'Jan',
+  surName: 'Kowalski',
+  pesel: '44051401359',
+  maskedPesel: '•••••••1359',
+  iban: 'PL61109010140000071219812874',
+  idCard: 'ABA300000',
+  phone: '600700800',
+  email: 'jan.kowalski@example.com',
+};
+/** The reserve's own data (valid checksums), so the transfer file shows whose it is. */
+const RESERVE_SENT = {
+  name: 'Aleksandra',
+  surName: 'Nowak',
+  phoneNumber: '512345678',
+  email: 'aleksandra.nowak@example.com',
+  pesel: '90031507890',
+  identityCardNumber: 'ANW012345',
+  iban: 'PL27114020040000300201355387',
+};
+
+const REJECTION = reviewTexts.reasons.find((reason) => reason.key === 'unreadable-coupon')!;
+const INTERNAL_NOTE = 'Notatka tylko dla zespołu: numer kuponu zamazany, infolinia potwierdziła';
+const REVEAL_REASON = 'Sprawdzenie wieku laureata';
+const s = panelTexts.statement;
+
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
+  ).toEqual([]);
+}
+
+/** A browser context with a passkey authenticator of its own, like a person's phone (as panel.test.ts). */
+async function personWithAuthenticator(browser: Browser) {
+  const context = await browser.newContext({ locale: 'pl-PL', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { context, page };
+}
+
+interface Mail {
+  file: string;
+  raw: string;
+  kind: string | undefined;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The development mailbox (DATA_DIR/mail, docs/api.md#e-mail), oldest first. */
+async function readMailbox(dataDir: string): Promise<Mail[]> {
+  const dir = path.join(dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  const files = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      const parsed = await simpleParser(raw);
+      const to = [parsed.to ?? []].flat().flatMap((address) => address.value.map((one) => one.address ?? ''));
+      return {
+        file,
+        raw,
+        kind: parsed.headers.get('x-loteria-kind') as string | undefined,
+        to,
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: parsed.html || '',
+      };
+    }),
+  );
+}
+
+/** Waits until the mailbox holds a message of this kind to this address. */
+async function mailTo(dataDir: string, kind: string, address: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readMailbox(dataDir)).find((mail) => mail.kind === kind && mail.to.includes(address));
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A text as one line: the plain-text part is wrapped at 78 characters. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** 'Cofnij''s countdown, whatever the seconds left. */
+const UNDO_LEFT = new RegExp(s.undoLeft.split('{seconds}').map(escapeRegExp).join('\\d+'));
+
+/** The element that has the focus: its tag and text. */
+const focused = (page: Page) =>
+  page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent}`);
+
+for (const target of storageTargets) {
+  describe.skipIf(!browserAvailable())(
+    `a prize claim carried to its end in Chromium on ${target.name}`,
+    () => {
+      let server: RunningServer;
+      let browser: Browser;
+      let origin: string;
+      let where: { dataDir: string; databaseUrl: string | undefined; statementsKey: Buffer };
+      let drop: () => Promise<void>;
+      const contexts: BrowserContext[] = [];
+
+      // What the steps hand on to each other.
+      let winnerLink: string;
+      let winnerReference: string;
+      let reserveReference: string;
+      const staff = {} as Record<'reviewer' | 'approver' | 'payout' | 'auditor', Page>;
+
+      const invite = async (email: string, role: string) => {
+        const invited = await spawnOperator(['staff-invite', email, role], where);
+        expect(invited.exitCode, invited.stderr).toBe(0);
+        return String(invited.lines[0]!.link);
+      };
+      const register = async (link: string) => {
+        const { context, page } = await personWithAuthenticator(browser);
+        contexts.push(context);
+        await page.goto(origin + link);
+        await page.getByRole('button', { name: panelTexts.invitation.button }).click();
+        await page.getByRole('heading', { level: 1, name: panelTexts.overview.title }).waitFor();
+        return page;
+      };
+      const sendStatement = async (payload: Record<string, unknown>) => {
+        const response = await fetch(`${server.url}/api/draw-complete-testimonial`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+        const answer = (await response.json()) as { status: string; reference: string };
+        expect(response.status, JSON.stringify(answer)).toBe(201);
+        return answer.reference;
+      };
+      /** The public draw list (GET /api/WinnersList), as "code name" lines. */
+      const drawList = async () => {
+        const list = (await (await fetch(`${server.url}/api/WinnersList`)).json()) as {
+          code: string;
+          name: string;
+        }[];
+        return list.map(({ code, name }) => `${code} ${name}`);
+      };
+      const openQueue = async (page: Page) => {
+        await page.goto(`${origin}/panel/oswiadczenia?tier=WINTO`);
+        await page.getByRole('heading', { level: 1, name: panelTexts.review.title }).waitFor();
+      };
+      /** The statement of this reference, opened from the queue's row (its state chosen first). */
+      const openFromQueue = async (page: Page, reference: string, state = 'open') => {
+        await openQueue(page);
+        if (state !== 'open') {
+          await page.getByLabel(panelTexts.review.state, { exact: true }).selectOption(state);
+          await page.getByRole('button', { name: panelTexts.review.apply, exact: true }).click();
+        }
+        await page.getByRole('link', { name: reference, exact: true }).click();
+        await page.getByRole('heading', { level: 1, name: fill(s.titleOf, { reference }) }).waitFor();
+      };
+      const statementHeading = (page: Page, reference: string) =>
+        page.getByRole('heading', { level: 1, name: fill(s.titleOf, { reference }) });
+
+      beforeAll(async () => {
+        const opened = await target.open();
+        await opened.storage.close();
+        const statementsKey = randomBytes(32);
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-review-'));
+        where = { dataDir, databaseUrl: opened.databaseUrl, statementsKey };
+        drop = opened.drop;
+        const port = await freePort();
+        // PUBLIC_URL is the server's own origin: the panel's passkeys and the mailed links are for it.
+        origin = `http://localhost:${port}`;
+        [server, browser] = await Promise.all([
+          startServer(
+            {
+              PORT: String(port),
+              PUBLIC_URL: origin,
+              STATEMENTS_KEY: statementsKey.toString('hex'),
+              DATABASE_URL: opened.databaseUrl ?? '',
+              UNDO_WINDOW_MS: String(UNDO_WINDOW_MS),
+              // No SMTP_URL: every message goes to the development mailbox in DATA_DIR/mail.
+              SMTP_URL: '',
+              WINNERS_POLL_MS: '200',
+            },
+            dataDir,
+          ),
+          launchBrowser(),
+        ]);
+      });
+      afterAll(async () => {
+        for (const context of contexts) await context.close();
+        await browser?.close();
+        await server?.stop();
+        if (where) fs.rmSync(where.dataDir, { recursive: true, force: true });
+        await drop?.();
+      });
+
+      it('imports a WinTo! winner with a reserve entry; the winner’s link mail goes, and the statement comes in', async () => {
+        const file = path.join(where.dataDir, 'winners.json');
+        fs.writeFileSync(file, JSON.stringify(winnersFile));
+        const imported = await spawnOperator(['import-winners', file], where);
+        expect(imported.exitCode, imported.stderr).toBe(0);
+        // The reserve entry gets no claim (and no link) until a prize passes to it.
+        expect(imported.lines).toEqual([
+          {
+            code: WINNER.code,
+            award: 'WINTO',
+            tier: 'WINTO',
+            link: expect.stringMatching(/^\/oswiadczenie-win-to\?hash=/),
+          },
+        ]);
+        winnerLink = String(imported.lines[0]!.link);
+        // The public draw list names the winner, not the reserve.
+        await expect.poll(() => drawList()).toEqual([`${WINNER.code} ${WINNER.name}`]);
+        const linkMail = await mailTo(where.dataDir, 'link', WINNER.email);
+        expect(linkMail.text).toContain(origin + winnerLink);
+        expect((await readMailbox(where.dataDir)).filter((mail) => mail.to.includes(RESERVE.email))).toEqual(
+          [],
+        );
+
+        const hash = new URLSearchParams(winnerLink.split('?')[1]).get('hash');
+        winnerReference = await sendStatement(validStatement('WINTO', WINNER.code, hash));
+        await mailTo(where.dataDir, 'received', WINNER.email);
+      });
+
+      it('registers a reviewer (who also approves), an approver, a payout person and an auditor, each with a passkey', async () => {
+        // The reviewer holds the approver's role too: what keeps them from confirming their own decision is
+        // the rule, not a missing role.
+        await invite('recenzent@example.pl', 'reviewer');
+        staff.reviewer = await register(await invite('recenzent@example.pl', 'approver'));
+        staff.approver = await register(await invite('zatwierdzajaca@example.pl', 'approver'));
+        staff.payout = await register(await invite('wyplaty@example.pl', 'payout'));
+        staff.auditor = await register(await invite('audytor@example.pl', 'auditor'));
+      });
+
+      it('the reviewer takes the statement with the key N, reveals the PESEL for a reason, looks at the photo and rejects it; axe finds nothing', async () => {
+        const page = staff.reviewer;
+        await openQueue(page);
+        const queue = page.getByRole('table', { name: panelTexts.review.caption });
+        await queue.getByRole('link', { name: winnerReference, exact: true }).waitFor();
+        await expect.poll(() => queue.getByText(panelTexts.review.stateNames.received).count()).toBe(1);
+        await expectAxeClean(page);
+
+        // Keyboard only: N, from the page's heading (the focus is on it), takes the oldest one nobody took.
+        const takeNext = page.getByRole('button', { name: panelTexts.review.takeNext });
+        expect(await takeNext.getAttribute('aria-keyshortcuts')).toBe(panelTexts.review.takeNextKey);
+        await expect.poll(() => focused(page)).toBe(`H1: ${panelTexts.review.title}`);
+        await page.keyboard.press(panelTexts.review.takeNextKey);
+        await statementHeading(page, winnerReference).waitFor();
+        expect(new URL(page.url()).pathname).toMatch(/^\/panel\/oswiadczenia\/[\w-]+$/);
+        await expect.poll(() => focused(page)).toBe(`H1: ${fill(s.titleOf, { reference: winnerReference })}`);
+        await page.getByText(fill(s.you, { email: 'recenzent@example.pl' })).waitFor();
+        // The winner's own claim, not a reserve's.
+        expect(await page.getByText(s.facts.reserve, { exact: true }).count()).toBe(0);
+
+        // The PESEL is masked until 'Pokaż' with a reason.
+        await page.getByText(SENT.maskedPesel, { exact: true }).waitFor();
+        expect(await page.getByText(SENT.pesel).count()).toBe(0);
+        expect(await page.locator('main').textContent()).not.toContain(SENT.iban);
+        await expectAxeClean(page);
+        await page
+          .getByRole('button', { name: fill(s.revealLabel, { label: reviewTexts.fields.pesel }) })
+          .click();
+        await page.getByLabel(s.revealReason).fill(REVEAL_REASON);
+        await page.getByRole('button', { name: s.revealSubmit }).click();
+        await page.getByText(SENT.pesel, { exact: true }).waitFor();
+        await page.getByText(fill(s.revealed, { label: reviewTexts.fields.pesel })).waitFor();
+
+        // The coupon photo (the code is offline), loaded only when asked for.
+        await page.getByRole('button', { name: s.photoShow }).click();
+        const photo = page.getByRole('img', { name: fill(s.photoAlt, { reference: winnerReference }) });
+        await expect
+          .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+          .toBeGreaterThan(0);
+
+        // 'Odrzuć' with a reason: its sentence is what the winner will read; the note stays in the panel.
+        await page.getByRole('button', { name: s.reject, exact: true }).click();
+        await page.getByLabel(s.reason, { exact: true }).selectOption({ label: REJECTION.label });
+        await page.getByText(REJECTION.sentence).waitFor();
+        await page.getByLabel(s.note).fill(INTERNAL_NOTE);
+        await expectAxeClean(page);
+        await page.getByRole('button', { name: s.rejectSubmit }).click();
+        await page.getByText(s.results.awaitingApproval).waitFor();
+        await page.getByText(panelTexts.review.stateNames['awaiting-approval'], { exact: true }).waitFor();
+      }, 90_000);
+
+      it('the reviewer cannot confirm their own decision; the approver does, Cofnij counts down, then the verdict mail goes without anything the winner typed', async () => {
+        const reviewer = staff.reviewer;
+        await reviewer.reload();
+        await statementHeading(reviewer, winnerReference).waitFor();
+        await reviewer.getByText(s.noActions).waitFor();
+        expect(await reviewer.getByRole('button', { name: s.approve }).count()).toBe(0);
+        // Nor does the server let them, whatever a page sends.
+        const statementId = new URL(reviewer.url()).pathname.split('/').pop()!;
+        const own = await reviewer.request.post(
+          `${origin}/panel/api/review/statements/${statementId}/approval`,
+          {
+            headers: { origin },
+            data: { outcome: 'confirm' },
+          },
+        );
+        expect(own.status()).toBe(403);
+        expect(await own.json()).toEqual({ message: staffMessages.ownDecision });
+
+        const page = staff.approver;
+        await openFromQueue(page, winnerReference);
+        // The reviewer's decision, its reason and the note, for the approver to weigh.
+        await page
+          .getByText(s.decisionOutcomes.reject.split(' (')[0]!.replace('{reason}', REJECTION.label))
+          .waitFor();
+        await page.getByText(INTERNAL_NOTE).waitFor();
+        const approvedAt = Date.now();
+        await page.getByRole('button', { name: s.approve }).click();
+        await page.getByText(s.results.rejected).waitFor();
+        const undo = page.getByRole('button', { name: s.undo });
+        await undo.waitFor();
+        await page.getByText(UNDO_LEFT).waitFor();
+        const seconds = Number(/\d+/.exec((await page.getByText(UNDO_LEFT).textContent())!)![0]);
+        expect(seconds).toBeGreaterThanOrEqual(1);
+        expect(seconds).toBeLessThanOrEqual(UNDO_WINDOW_MS / 1000);
+        await page.getByText(s.undoEnded).waitFor();
+        expect(await undo.count()).toBe(0);
+
+        const verdict = await mailTo(where.dataDir, 'verdict', WINNER.email);
+        // Not before the window had passed (the file is written when the mail goes).
+        expect(fs.statSync(path.join(where.dataDir, 'mail', verdict.file)).mtimeMs).toBeGreaterThanOrEqual(
+          approvedAt + UNDO_WINDOW_MS,
+        );
+        expect(verdict.raw).toMatch(/^X-Loteria-Kind: verdict\r?$/m);
+        expect(verdict.subject).toContain(winnerReference);
+        for (const part of [verdict.text, verdict.html]) {
+          expect(oneLine(part)).toContain(REJECTION.sentence);
+          expect(part).toContain(winnerReference);
+        }
+        const everything = [verdict.raw, verdict.subject, verdict.text, verdict.html].join('\n');
+        for (const value of [
+          SENT.surName,
+          `${SENT.name} ${SENT.surName}`,
+          SENT.pesel,
+          SENT.iban,
+          SENT.iban.slice(2),
+          SENT.idCard,
+          SENT.phone,
+          SENT.email,
+          WINNER.name,
+          INTERNAL_NOTE,
+          INTERNAL_NOTE.slice(0, 30),
+        ])
+          expect(oneLine(everything), value).not.toContain(value);
+
+        // The operator's listing of the mailbox names it too.
+        const listed = await spawnOperator(['mailbox'], where);
+        expect(listed.exitCode, listed.stderr).toBe(0);
+        expect(listed.lines.map((line) => line.kind)).toContain('verdict');
+      }, 90_000);
+
+      it('the winner’s page says the prize cannot be given, and why', async () => {
+        const page = await newContext(browser).then((context) => {
+          contexts.push(context);
+          return context.newPage();
+        });
+        await page.goto(origin + winnerLink);
+        await page.getByRole('heading', { level: 1, name: statementTexts.linkRejectedTitle }).waitFor();
+        await page.getByText(REJECTION.sentence).waitFor();
+        expect(await page.locator('form').count()).toBe(0);
+      });
+
+      it('the approver passes the prize to the reserve; its mailed link opens the form with its code; its statement is accepted, confirmed, and listed in the lost winner’s place', async () => {
+        const page = staff.approver;
+        // The rejection is final and past its window: the queue says the prize can pass on.
+        await openFromQueue(page, winnerReference, 'rejected');
+        await page
+          .getByRole('button', { name: fill(panelTexts.reserve.label, { code: WINNER.code }) })
+          .click();
+        await page.getByText(fill(panelTexts.reserve.confirm, { code: WINNER.code })).waitFor();
+        await page.getByRole('button', { name: panelTexts.reserve.yes }).click();
+        await page.getByText(fill(panelTexts.reserve.done, { reserve: 1, code: RESERVE.code })).waitFor();
+        await page.getByText(fill(panelTexts.review.lost.passedTo, { code: RESERVE.code })).waitFor();
+        expect(
+          await page
+            .getByRole('button', { name: fill(panelTexts.reserve.label, { code: WINNER.code }) })
+            .count(),
+        ).toBe(0);
+
+        // The public draw list names the reserve where the lost winner was.
+        await expect.poll(() => drawList()).toEqual([`${RESERVE.code} ${RESERVE.name}`]);
+
+        // The reserve's link mail, and the statement page it opens: the form, the reserve's code filled in.
+        const linkMail = await mailTo(where.dataDir, 'link', RESERVE.email);
+        const links = linkMail.text.match(/https?:\/\/\S+/g) ?? [];
+        expect(links).toHaveLength(1);
+        const link = links[0]!;
+        expect(link.startsWith(`${origin}/oswiadczenie-win-to?hash=`)).toBe(true);
+        const reservePage = await newContext(browser).then((context) => {
+          contexts.push(context);
+          return context.newPage();
+        });
+        await gotoHydrated(reservePage, link);
+        await expect
+          .poll(() =>
+            reservePage
+              .locator('.code-boxes__box')
+              .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value).join('')),
+          )
+          .toBe(RESERVE.code);
+        await reservePage.getByText(statementTexts.code.locked.link).waitFor();
+        await reservePage.getByRole('button', { name: statementTexts.submit }).waitFor();
+
+        reserveReference = await sendStatement({
+          ...validStatement('WINTO', RESERVE.code, new URL(link).searchParams.get('hash')),
+          ...RESERVE_SENT,
+        });
+
+        // The reviewer takes it with 'Weź następne' and accepts it.
+        const reviewer = staff.reviewer;
+        await openQueue(reviewer);
+        await reviewer.getByRole('button', { name: panelTexts.review.takeNext }).click();
+        await statementHeading(reviewer, reserveReference).waitFor();
+        await reviewer.getByText(fill(s.reserveNumber, { reserve: 1 }), { exact: true }).waitFor();
+        await reviewer.getByText(s.facts.reserve, { exact: true }).waitFor();
+        await reviewer.getByRole('button', { name: s.accept }).click();
+        await reviewer.getByText(s.results.awaitingApproval).waitFor();
+
+        // The approver confirms it.
+        await openFromQueue(page, reserveReference);
+        await page.getByRole('button', { name: s.approve }).click();
+        await page.getByText(s.results.accepted).waitFor();
+        await page.getByRole('button', { name: s.undo }).waitFor();
+      }, 90_000);
+
+      it('after the window the payout person downloads the transfer file of the prize and marks it paid', async () => {
+        // The payout list waits for the undo window, as the verdict does.
+        await staff.approver.getByText(s.undoEnded).waitFor();
+        const accepted = await mailTo(where.dataDir, 'verdict', RESERVE.email);
+        expect(accepted.subject).toContain(reserveReference);
+
+        const page = staff.payout;
+        await page.getByRole('link', { name: panelTexts.nav.payouts }).click();
+        await page.getByRole('heading', { level: 1, name: panelTexts.payouts.title }).waitFor();
+        const table = page.getByRole('table', { name: panelTexts.payouts.caption });
+        const row = table.getByRole('row').filter({ hasText: reserveReference });
+        await row.waitFor();
+        expect(await row.getByRole('cell').allTextContents()).toEqual(
+          expect.arrayContaining([RESERVE.code, '7 000,00 zł']),
+        );
+        await page.getByText(fill(panelTexts.payouts.sum, { total: 1, sum: '7 000,00 zł' })).waitFor();
+        // No names or accounts on the list.
+        const listed = (await page.locator('main').textContent())!;
+        for (const value of [RESERVE_SENT.surName, RESERVE_SENT.iban, RESERVE.name])
+          expect(listed).not.toContain(value);
+        await expectAxeClean(page);
+
+        await page
+          .getByRole('checkbox', {
+            name: fill(panelTexts.payouts.selectOne, { reference: reserveReference }),
+          })
+          .check();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: panelTexts.payouts.export }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^wyplaty-\d{4}-\d{2}-\d{2}\.csv$/);
+        const csv = fs.readFileSync((await download.path())!, 'utf8');
+        expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+          'Numer zgłoszenia,Imię,Nazwisko,IBAN,Kwota',
+          `${reserveReference},${RESERVE_SENT.name},${RESERVE_SENT.surName},${RESERVE_SENT.iban},"7 000,00"`,
+          '',
+        ]);
+        await page
+          .getByText(fill(panelTexts.payouts.exported, { file: download.suggestedFilename() }))
+          .waitFor();
+
+        await page.getByRole('button', { name: panelTexts.payouts.markPaid }).click();
+        await page.getByText(fill(panelTexts.payouts.markPaidConfirm, { count: 1 })).waitFor();
+        await page.getByRole('button', { name: panelTexts.payouts.markPaidYes }).click();
+        await page.getByText(fill(panelTexts.payouts.paid, { paid: 1 })).waitFor();
+        await page.getByText(panelTexts.payouts.none).waitFor();
+        await page.reload();
+        await page.getByText(panelTexts.payouts.none).waitFor();
+      }, 90_000);
+
+      it('leaves an audit trail that verifies and names every step, with the reason of the reveal and none of the note', async () => {
+        const verified = await spawnOperator(['audit-verify'], where);
+        expect(verified.exitCode, verified.stderr).toBe(0);
+        expect(verified.lines[0]).toMatchObject({ verified: true });
+
+        const page = staff.auditor;
+        await page.getByRole('link', { name: panelTexts.nav.audit }).click();
+        const table = page.getByRole('table', { name: panelTexts.audit.caption });
+        await table.waitFor();
+        expect(await page.locator('main').textContent()).not.toContain(INTERNAL_NOTE);
+        const actions = [
+          'statement-taken',
+          'statement-opened',
+          'statement-revealed',
+          'photo-viewed',
+          'decision',
+          'approval',
+          'reserve-promoted',
+          'payouts-exported',
+          'payouts-paid',
+        ] as const;
+        for (const action of actions) {
+          await page.getByLabel(panelTexts.audit.action, { exact: true }).selectOption(action);
+          await page.getByRole('button', { name: panelTexts.audit.apply, exact: true }).click();
+          await expect.poll(() => new URL(page.url()).searchParams.get('action')).toBe(action);
+          await expect
+            .poll(() => table.getByText(panelTexts.audit.actions[action], { exact: true }).count(), {
+              message: action,
+            })
+            .toBeGreaterThan(0);
+        }
+        // The reveal is recorded with its reason.
+        await page.getByLabel(panelTexts.audit.action, { exact: true }).selectOption('statement-revealed');
+        await page.getByRole('button', { name: panelTexts.audit.apply, exact: true }).click();
+        await table.getByText(REVEAL_REASON).waitFor();
+      }, 90_000);
+    },
+  );
+}
