@@ -14,6 +14,7 @@ import { isOnlineCode, tierForPrize } from '#shared/campaign.ts';
 import { measurePages } from './browser';
 import { measureLighthouse } from './lighthouse';
 import { measureMailDrain } from './mail-drain';
+import { measureReview } from './review-load';
 import { printTable, record } from './report';
 import { measureAbusiveBodies, measureAgainstBare, measureStatements } from './server-load';
 
@@ -81,6 +82,7 @@ async function main() {
   }
   // After the server above has stopped, so that each has the machine to itself.
   await measureMailDrain([path.join(serverDir, 'main.js')], clientDir);
+  await measureReview([path.join(serverDir, 'main.js')], clientDir);
 
   const missed = printTable();
   process.exit(missed > 0 ? 1 : 0);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { startServer, type RunningServer } from '../../test/e2e/harness';
 import { runOperator } from '../../test/server/helpers/operator';
-import { benchDataset } from './dataset';
+import { benchDatasetWithClaims } from './dataset';
 import { record } from './report';
 
 const MESSAGES = 5_000;
@@ -29,26 +29,23 @@ const DRAIN_TIMEOUT_MS = 5 * 60_000;
 const IDLE_SECONDS = 5;
 
 /**
- * The winners file: the bench's data set (the demo set: 4 977 records, every tier), topped up with 200 zł
- * winners of codes of their own to 5 000 records, each with an address of its own.
+ * The winners file: the bench's data set (the demo set: 4 977 claims of every tier and 14 reserve entries),
+ * topped up with 200 zł winners of codes of their own to 5 000 claims, each record with an address of its own
+ * (a reserve entry's gets no mail: it has no claim).
  */
 function winnersFile(dir: string): string {
-  const { instant, draws } = benchDataset();
-  const topUp = instant
-    .filter((record) => record.award === 'KASA_200')
-    .slice(0, Math.max(0, MESSAGES - instant.length - draws.length))
-    .map((record, index) => ({ ...record, code: `BENCH${String(index).padStart(6, '0')}` }));
+  const { instant, draws } = benchDatasetWithClaims(MESSAGES);
   let number = 0;
   const address = () => ({ email: `winner-${String((number += 1)).padStart(4, '0')}@example.pl` });
   const file = path.join(dir, 'winners.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
-      instant: [...instant, ...topUp].map((record) => ({ ...record, ...address() })),
-      draws: draws.map((record) => ({ ...record, ...address() })),
-    }),
-  );
-  if (number !== MESSAGES) throw new Error(`the mail bench's winners file has ${number} records`);
+  const records = {
+    instant: instant.map((record) => ({ ...record, ...address() })),
+    draws: draws.map((record) => ({ ...record, ...address() })),
+  };
+  const claims =
+    records.instant.length + records.draws.filter((record) => record.reserve === undefined).length;
+  if (claims !== MESSAGES) throw new Error(`the mail bench's winners file has ${claims} claims`);
+  fs.writeFileSync(file, JSON.stringify(records));
   return file;
 }
 
