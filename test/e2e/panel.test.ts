@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import panelTexts from '#content/panel.json';
@@ -10,45 +9,12 @@ import staffMessages from '#content/staff-messages.json';
 import { spawnOperator } from '../server/helpers/operator';
 import { storageTargets } from '../server/helpers/storage-targets';
 import { browserAvailable, freePort, launchBrowser, type RunningServer, startServer } from './harness';
+import { expectAxeClean, personWithAuthenticator } from './panel-people';
 
 // docs/decisions/staff.md: the staff panel as its people use it — the operator's invitation, a passkey made
 // by Chromium's virtual authenticator (CDP WebAuthn), login and logout, an admin's invitation in the panel,
 // roles that show and hide what a person may do. The real server process on SQLite and, with
 // TEST_DATABASE_URL, on PostgreSQL; nothing of the server is called directly.
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([]);
-}
-
-/** A browser context with a passkey authenticator of its own, like a person's phone. */
-async function personWithAuthenticator(browser: Browser, canVerifyUser = true) {
-  const context = await browser.newContext({ locale: 'pl-PL', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: canVerifyUser,
-      isUserVerified: canVerifyUser,
-      automaticPresenceSimulation: true,
-    },
-  });
-  const credentials = async () =>
-    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-  type Credential = Awaited<ReturnType<typeof credentials>>[number];
-  /** A copy of another authenticator's passkey, private key and all (as if moved to another device). */
-  const addCredential = (credential: Credential) =>
-    cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
-  return { context, page, credentials, addCredential };
-}
 
 for (const target of storageTargets) {
   describe.skipIf(!browserAvailable())(`the staff panel in Chromium on ${target.name}`, () => {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import {
   type RunningServer,
   startServer,
 } from './harness';
+import { expectAxeClean, personWithAuthenticator } from './panel-people';
 
 // docs/decisions/review.md: a prize claim carried to its end, as the organiser's staff and the winners see it.
 // A WinTo! winner's statement is rejected by a reviewer and confirmed by an approver; the verdict mail goes
@@ -32,7 +32,6 @@ import {
 // with the development mailbox, the operator's own processes, Chromium with a passkey per person; SQLite and,
 // with TEST_DATABASE_URL, PostgreSQL.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** docs/decisions/review.md#undo-window, shortened so the test waits seconds, not minutes. */
 const UNDO_WINDOW_MS = 3000;
 
@@ -89,32 +88,6 @@ const REJECTION = reviewTexts.reasons.find((reason) => reason.key === 'unreadabl
 const INTERNAL_NOTE = 'Notatka tylko dla zespołu: numer kuponu zamazany, infolinia potwierdziła';
 const REVEAL_REASON = 'Sprawdzenie wieku laureata';
 const s = panelTexts.statement;
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([]);
-}
-
-/** A browser context with a passkey authenticator of its own, like a person's phone (as panel.test.ts). */
-async function personWithAuthenticator(browser: Browser) {
-  const context = await browser.newContext({ locale: 'pl-PL', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { context, page };
-}
 
 interface Mail {
   file: string;
