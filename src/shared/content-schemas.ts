@@ -444,7 +444,7 @@ const words = { type: 'object', additionalProperties: text } as const;
 export const reviewSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['reasons', 'fields', 'values', 'findings'],
+  required: ['reasons', 'fields', 'values', 'findings', 'payoutColumns'],
   properties: {
     reasons: {
       type: 'array',
@@ -500,6 +500,8 @@ export const reviewSchema = {
         noPhoto: text,
       },
     },
+    // The transfer file's header: reference, first name, surname, account, amount, in that order.
+    payoutColumns: { type: 'array', minItems: 5, maxItems: 5, items: text },
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import reviewTexts from '#content/review.json';
 import messages from '#content/staff-messages.json';
 import { prizes, type PrizeKey } from '#shared/campaign.ts';
 import { isoAt } from '../clock';
@@ -77,7 +78,7 @@ export async function payoutExport(deps: AppDeps, staffId: string, body: Record<
       details: { count: rows.length, statements: rows.map((row) => row.id) },
     });
     const csv = csvText(
-      ['Numer zgłoszenia', 'Imię', 'Nazwisko', 'IBAN', 'Kwota'],
+      reviewTexts.payoutColumns,
       rows.map((row) => {
         const sent = unsealStatement([deps.statementsKey], row.claim_id, row);
         return [row.reference, sent.name, sent.surName, sent.iban, plainAmount(amountOf(row.prize))];
