@@ -2,9 +2,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, errorText } from '../lib/api';
 import { ROLES, type Person } from '../lib/api-types';
-import { fill, roleName, texts } from '../lib/texts';
+import { fill, roleName, roleNames, texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
 import { LiveAlert, LiveStatus } from '../components/live-region';
+import { SESSION_KEY, useSession } from '../components/session';
 import { STAFF_KEY } from './staff-key';
 
 type Outcome = { ok: boolean; text: string } | undefined;
@@ -16,6 +17,9 @@ type Outcome = { ok: boolean; text: string } | undefined;
 export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (email: string) => void }) {
   const client = useQueryClient();
   const headingId = useId();
+  const hintId = useId();
+  // docs/decisions/staff.md#own-roles: one's own roles saved here work at once, in this very session.
+  const own = useSession().email === person.email;
   const [roles, setRoles] = useState<readonly string[]>(person.roles);
   // When the server's roles change (saved here, or by another admin), the boxes start again from them.
   const [serverRoles, setServerRoles] = useState(person.roles.join());
@@ -36,12 +40,17 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
 
   const saveRoles = useMutation({
     mutationFn: (chosen: string[]) =>
-      call<unknown>(`/staff/${encodeURIComponent(person.id)}/roles`, {
+      call<{ roles: string[] }>(`/staff/${encodeURIComponent(person.id)}/roles`, {
         method: 'PUT',
         body: { roles: chosen },
       }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: () => setOutcome({ ok: true, text: fill(texts.team.rolesSaved, { email: person.email }) }),
+    onSuccess: async (saved) => {
+      const facts = { email: person.email, roles: roleNames(saved.roles) };
+      setOutcome({ ok: true, text: fill(own ? texts.team.ownRolesSaved : texts.team.rolesSaved, facts) });
+      // The header and the menu show the roles just saved.
+      if (own) await client.invalidateQueries({ queryKey: SESSION_KEY });
+    },
     onError: failed,
     onSettled: refresh,
   });
@@ -83,8 +92,13 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
         ) : null}
       </dl>
       <form className="form" onSubmit={submit}>
-        <fieldset>
+        <fieldset aria-describedby={own ? hintId : undefined}>
           <legend>{fill(texts.team.rolesLegend, { email: person.email })}</legend>
+          {own ? (
+            <p id={hintId} className="hint">
+              {texts.team.ownRolesHint}
+            </p>
+          ) : null}
           {ROLES.map((role) => (
             <label key={role} className="checkbox">
               <input

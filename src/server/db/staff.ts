@@ -211,6 +211,9 @@ export async function deleteSession(db: Db, tokenDigest: string) {
   await db.deleteFrom('staff_sessions').where('token_digest', '=', tokenDigest).execute();
 }
 
-export async function deleteSessionsOf(db: Db, staffId: string) {
-  await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
+/** Ends a person's sessions, all of them or all but the one `except` names (a token digest). */
+export async function deleteSessionsOf(db: Db, staffId: string, except?: string) {
+  let query = db.deleteFrom('staff_sessions').where('staff_id', '=', staffId);
+  if (except !== undefined) query = query.where('token_digest', '<>', except);
+  await query.execute();
 }

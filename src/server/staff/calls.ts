@@ -239,6 +239,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
       staffId: request.params.id,
       roles: request.body?.roles,
       actor: signedIn(request).staffId,
+      keepSession: signedIn(request).tokenDigest,
     }),
   );
 

@@ -312,6 +312,23 @@ for (const target of storageTargets) {
       expect(ids).not.toContain(reviewer.id);
     });
 
+    it('lets an admin who saves their own roles go on working with them; their other sessions end', async () => {
+      const admin = await personWith(['admin'], 'self-service@example.pl');
+      const elsewhere = await startSession(t.storage, clock, admin.id, 'passkey');
+      const saved = await call('PUT', `/panel/api/staff/${admin.id}/roles`, {
+        cookie: admin.cookie,
+        body: { roles: ['admin', 'reviewer', 'auditor'] },
+      });
+      expect(saved.statusCode).toBe(200);
+      const session = await call('GET', '/panel/api/session', { cookie: admin.cookie });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toMatchObject({ roles: ['admin', 'auditor', 'reviewer'] });
+      expect((await call('GET', '/panel/api/audit', { cookie: admin.cookie })).statusCode).toBe(200);
+      expect(
+        (await call('GET', '/panel/api/session', { cookie: `${SESSION_COOKIE}=${elsewhere}` })).statusCode,
+      ).toBe(401);
+    });
+
     it('keeps the last admin: they can neither drop the role nor revoke themself', async () => {
       await t.storage.db.deleteFrom('staff_roles').where('role', '=', 'admin').execute();
       const admin = await personWith(['admin'], 'only-admin@example.pl');
