@@ -88,6 +88,10 @@ export interface AuditPage {
   entries: AuditEntry[];
   /** The e-mails of the staff the entries name (as actor or subject), by id. */
   people: Record<string, string>;
+  /** The references of the statements the entries name (as subject or in details), by id. */
+  statements?: Record<string, string | null>;
+  /** The code and tier of the claims the entries name, by id. */
+  claims?: Record<string, { code: string; tier: string }>;
   /** The `before` of the next, older page; null (or absent) on the last one. */
   next?: number | string | null;
 }

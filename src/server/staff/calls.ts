@@ -5,7 +5,7 @@ import { isoDateAfter, isWarsawLocalTime, warsawLocalToInstant } from '#shared/w
 import { tierStatus } from '../claims/status';
 import { isoAt } from '../clock';
 import { digestOf, normalEmail } from '../crypto/secrets';
-import { auditPage } from '../db/audit';
+import { auditNames, auditPage, statementsByReference, type AuditFilter } from '../db/audit';
 import {
   deletePasskey,
   insertPasskey,
@@ -21,6 +21,7 @@ import {
 import type { AppDeps } from '../deps';
 import { mailStatus } from '../mail/status';
 import { reviewCalls } from '../review/calls';
+import { typedReference } from '../statements/reference';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
 import { changeRoles, invite, revoke } from './people';
@@ -256,23 +257,38 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
       // The filter names a person by e-mail too; an address of nobody matches nothing.
       if (filter.actor?.includes('@'))
         filter.actor = (await staffByEmail(storage.db, normalEmail(filter.actor)))?.id ?? '-';
-      const rows = await auditPage(storage.db, filter, AUDIT_PAGE_SIZE);
-      const ids = new Set(rows.flatMap((row) => [row.actor, row.subject ?? '']));
-      const people = await staffEmails(
-        storage.db,
-        [...ids].filter((id) => id !== ''),
-      );
+      // docs/decisions/staff.md#audit-subjects: a statement's reference finds the entries about it and its claim.
+      if (request.query.reference) {
+        const reference = typedReference(request.query.reference);
+        if (!reference) throw new ApiProblem(400, messages.auditReferenceInvalid);
+        const statements = await statementsByReference(storage.db, reference);
+        filter.concerning = [...new Set(statements.flatMap((row) => [row.id, row.claim_id]))];
+      }
+      const rows =
+        filter.concerning?.length === 0 ? [] : await auditPage(storage.db, filter, AUDIT_PAGE_SIZE);
+      const entries = rows.map((row) => ({
+        seq: row.seq,
+        at: row.at,
+        actor: row.actor,
+        action: row.action,
+        subject: row.subject,
+        reason: row.reason,
+        details: row.details === null ? null : (JSON.parse(row.details) as Record<string, unknown>),
+      }));
+      const present = (ids: unknown[]) =>
+        [...new Set(ids)].filter((id): id is string => typeof id === 'string' && id !== '');
+      const [people, names] = await Promise.all([
+        staffEmails(storage.db, present(entries.flatMap((entry) => [entry.actor, entry.subject]))),
+        auditNames(
+          storage.db,
+          present(entries.flatMap((entry) => [entry.subject, ...namedIn(entry.details)])),
+        ),
+      ]);
       return {
         people: Object.fromEntries(people.map((person) => [person.id, person.email])),
-        entries: rows.map((row) => ({
-          seq: row.seq,
-          at: row.at,
-          actor: row.actor,
-          action: row.action,
-          subject: row.subject,
-          reason: row.reason,
-          details: row.details === null ? null : (JSON.parse(row.details) as unknown),
-        })),
+        statements: Object.fromEntries(names.statements.map((row) => [row.id, row.reference])),
+        claims: Object.fromEntries(names.claims.map((row) => [row.id, { code: row.code, tier: row.tier }])),
+        entries,
         next: rows.length === AUDIT_PAGE_SIZE ? rows.at(-1)!.seq : null,
       };
     },
@@ -296,8 +312,14 @@ function dayStart(day: string | undefined, nextDay = false): string | undefined 
   return isoAt(warsawLocalToInstant(nextDay ? isoDateAfter(day, 1) : day));
 }
 
+/** The ids an entry's details name: a payout's statements, the claim a reserve's prize passed to. */
+function namedIn(details: Record<string, unknown> | null): unknown[] {
+  if (!details) return [];
+  return [details.claim, ...(Array.isArray(details.statements) ? details.statements : [])];
+}
+
 /** The auditor's filters: days are Warsaw days, `to` included. */
-function auditFilter(query: Record<string, string | undefined>) {
+function auditFilter(query: Record<string, string | undefined>): AuditFilter {
   const before = query.before ? Number(query.before) : undefined;
   if (before !== undefined && !Number.isInteger(before))
     throw new ApiProblem(400, messages.auditFilterInvalid);

@@ -414,7 +414,7 @@ for (const target of storageTargets) {
       const past = await call('GET', '/panel/api/audit?from=2020-01-01&to=2020-01-31', {
         cookie: auditor.cookie,
       });
-      expect(past.json()).toEqual({ entries: [], next: null, people: {} });
+      expect(past.json()).toEqual({ entries: [], next: null, people: {}, statements: {}, claims: {} });
       const bad = await call('GET', '/panel/api/audit?from=wczoraj', { cookie: auditor.cookie });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: messages.auditFilterInvalid });
