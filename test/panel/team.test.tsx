@@ -107,6 +107,40 @@ describe('team page (admin)', () => {
     expect(screen.getByRole('heading', { level: 1, name: texts.team.title })).toBeTruthy();
   });
 
+  it('shows an invitation that ended unused, and invites that person again from their card', async () => {
+    const late = {
+      id: 'p3',
+      email: 'spozniona@example.pl',
+      roles: ['payout'],
+      passkeys: 0,
+      lastLoginAt: null,
+      invitedUntil: null,
+      invitationExpiredAt: '2025-07-15T08:00:00Z',
+    };
+    const { user, requests } = team({
+      'GET /staff': { body: { people: [...PEOPLE, late] } },
+      'POST /staff/invitations': ({ body }) => ({
+        body: { ...(body as object), link: '/panel/zaproszenie#N0wy' },
+      }),
+    });
+    const card3 = within(await card('spozniona@example.pl'));
+    expect(card3.getByText(texts.team.invitationExpired).nextElementSibling?.textContent).toBe(
+      '2025-07-15 10:00:00',
+    );
+    await user.click(card3.getByRole('button', { name: 'Zaproś ponownie spozniona@example.pl' }));
+
+    const email = screen.getByLabelText<HTMLInputElement>(texts.team.email);
+    expect(email.value).toBe('spozniona@example.pl');
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByLabelText<HTMLSelectElement>(texts.team.role).value).toBe('payout');
+    await user.click(screen.getByRole('button', { name: 'Zaproś' }));
+    expect(await screen.findByLabelText(texts.team.link)).toBeTruthy();
+    expect(requests.find((request) => request.path === '/staff/invitations')?.body).toEqual({
+      email: 'spozniona@example.pl',
+      role: 'payout',
+    });
+  });
+
   it("revokes only after a confirmation, and shows the server's 409", async () => {
     const message = 'Nie można odebrać dostępu ostatniemu administratorowi.';
     const { user, requests } = team({ 'DELETE /staff/p1': { status: 409, body: { message } } });

@@ -65,6 +65,8 @@ export interface Person {
   passkeys: number;
   lastLoginAt: string | null;
   invitedUntil: string | null;
+  /** When their latest invitation ended unused (none open now, no login since), or null. */
+  invitationExpiredAt?: string | null;
 }
 
 export interface Invitation {

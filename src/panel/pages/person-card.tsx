@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, errorText } from '../lib/api';
-import { ROLES, type Person } from '../lib/api-types';
+import { ROLES, type Person, type Role } from '../lib/api-types';
 import { fill, roleName, roleNames, texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
 import { LiveAlert, LiveStatus } from '../components/live-region';
@@ -14,7 +14,16 @@ type Outcome = { ok: boolean; text: string } | undefined;
  * One person of the team: their facts, their roles to change, and revoking them behind a confirmation. A
  * revoked person's card goes away with them: the team page says it was done (`onRevoked`).
  */
-export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (email: string) => void }) {
+export function PersonCard({
+  person,
+  onRevoked,
+  onInviteAgain,
+}: {
+  person: Person;
+  onRevoked: (email: string) => void;
+  /** Fills the invitation form with this person's address and a role of theirs. */
+  onInviteAgain: (again: { email: string; role: Role }) => void;
+}) {
   const client = useQueryClient();
   const headingId = useId();
   const hintId = useId();
@@ -90,7 +99,25 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
             <dd>{formatInstant(person.invitedUntil)}</dd>
           </>
         ) : null}
+        {person.invitationExpiredAt ? (
+          <>
+            <dt>{texts.team.invitationExpired}</dt>
+            <dd>{formatInstant(person.invitationExpiredAt)}</dd>
+          </>
+        ) : null}
       </dl>
+      {person.invitationExpiredAt ? (
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-label={fill(texts.team.inviteAgainLabel, { email: person.email })}
+          onClick={() =>
+            onInviteAgain({ email: person.email, role: ROLES.find((role) => person.roles.includes(role))! })
+          }
+        >
+          {texts.team.inviteAgain}
+        </button>
+      ) : null}
       <form className="form" onSubmit={submit}>
         <fieldset aria-describedby={own ? hintId : undefined}>
           <legend>{fill(texts.team.rolesLegend, { email: person.email })}</legend>

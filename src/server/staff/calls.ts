@@ -213,19 +213,26 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 
   const admin = { config: { access: ['admin'] } } as const;
 
-  app.get('/staff', admin, async () => ({
-    // Revoked people (no role left) stay in the database for the audit trail, not on the team page.
-    people: (await listStaff(storage.db, isoAt(clock.real())))
-      .filter((person) => person.roles.length > 0)
-      .map((person) => ({
-        id: person.id,
-        email: person.email,
-        roles: person.roles,
-        passkeys: person.passkeys,
-        lastLoginAt: person.last_login_at,
-        invitedUntil: person.invited_until,
-      })),
-  }));
+  app.get('/staff', admin, async () => {
+    const now = isoAt(clock.real());
+    return {
+      // Revoked people (no role left) stay in the database for the audit trail, not on the team page.
+      people: (await listStaff(storage.db))
+        .filter((person) => person.roles.length > 0)
+        .map(({ invitation_until: until, ...person }) => ({
+          id: person.id,
+          email: person.email,
+          roles: person.roles,
+          passkeys: person.passkeys,
+          lastLoginAt: person.last_login_at,
+          invitedUntil: until !== null && until > now ? until : null,
+          // docs/decisions/panel-page.md#team-page: an invitation that ended unused, for the admin to renew;
+          // one older than the person's last login no longer matters.
+          invitationExpiredAt:
+            until !== null && until <= now && (person.last_login_at ?? '') < until ? until : null,
+        })),
+    };
+  });
 
   app.post<{ Body: Body }>('/staff/invitations', admin, async (request) =>
     invite(storage, clock, {

@@ -384,6 +384,24 @@ for (const target of storageTargets) {
       }
     });
 
+    it('lists an invitation that ended unused, for the admin to invite again', async () => {
+      const admin = await personWith(['admin']);
+      await call('POST', '/panel/api/staff/invitations', {
+        cookie: admin.cookie,
+        body: { email: 'late@example.pl', role: 'auditor' },
+      });
+      const until = new Date(now.real + 24 * 60 * MINUTE_MS).toISOString();
+      const late = async () =>
+        (await call('GET', '/panel/api/staff', { cookie: admin.cookie }))
+          .json<{ people: { email: string }[] }>()
+          .people.find((person) => person.email === 'late@example.pl');
+      expect(await late()).toMatchObject({ invitedUntil: until, invitationExpiredAt: null });
+      now.real += 25 * 60 * MINUTE_MS;
+      const session = await startSession(t.storage, clock, admin.id, 'passkey');
+      admin.cookie = `${SESSION_COOKIE}=${session}`;
+      expect(await late()).toMatchObject({ invitedUntil: null, invitationExpiredAt: until, passkeys: 0 });
+    });
+
     it('records what staff do in the audit trail, with ids and never an address, for the auditor to filter', async () => {
       const admin = await personWith(['admin']);
       const auditor = await personWith(['auditor']);
