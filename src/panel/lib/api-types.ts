@@ -54,6 +54,8 @@ export interface Overview {
 
 export interface Passkey {
   id: string;
+  /** Typed by its person or the browser and system it was made on; null for one made before names. */
+  name?: string | null;
   createdAt: string;
   lastUsedAt: string | null;
 }

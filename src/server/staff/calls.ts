@@ -25,7 +25,7 @@ import { typedReference } from '../statements/reference';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
 import { changeRoles, invite, revoke } from './people';
-import { checkLogin, loginOptions, registerPasskey, registrationOptions } from './passkeys';
+import { checkLogin, loginOptions, passkeyName, registerPasskey, registrationOptions } from './passkeys';
 import { allows, type Access } from './roles';
 import {
   clearSessionCookie,
@@ -60,6 +60,7 @@ interface Body {
   email?: unknown;
   role?: unknown;
   roles?: unknown;
+  name?: unknown;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -120,7 +121,12 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 
   app.post<{ Body: Body }>('/registration', { config: limited }, async (request, reply) => {
     const person = await invited(request.body?.token);
-    const passkey = await registerPasskey(ceremony, person.id, request.body?.response);
+    const passkey = await registerPasskey(
+      ceremony,
+      person.id,
+      request.body?.response,
+      passkeyName(undefined, request.headers['user-agent']),
+    );
     await storage.db.transaction().execute(async (trx) => {
       if (!(await useInvitation(trx, digestOf(text(request.body?.token)), isoAt(clock.real()))))
         throw new ApiProblem(404, messages.invitationUnknown);
@@ -165,8 +171,14 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     mail: await mailStatus(storage, clock),
   }));
 
-  const passkeyLine = (row: { id: string; created_at: string; last_used_at: string | null }) => ({
+  const passkeyLine = (row: {
+    id: string;
+    name: string | null;
+    created_at: string;
+    last_used_at: string | null;
+  }) => ({
     id: row.id,
+    name: row.name,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
   });
@@ -182,7 +194,8 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 
   app.post<{ Body: Body }>('/passkeys', anyone, async (request) => {
     const session = signedIn(request);
-    const passkey = await registerPasskey(ceremony, session.staffId, request.body?.response);
+    const name = passkeyName(request.body?.name, request.headers['user-agent']);
+    const passkey = await registerPasskey(ceremony, session.staffId, request.body?.response, name);
     await storage.db.transaction().execute(async (trx) => {
       await insertPasskey(trx, passkey);
       await appendAudit(trx, storage, clock, {
