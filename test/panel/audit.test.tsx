@@ -175,8 +175,8 @@ describe('audit trail page (auditor)', () => {
     expect(cells.map((row) => [row[4], row[6]])).toEqual([
       ['—', 'Liczba: 2Oświadczenia: Oświadczenie ABCD-2345, Oświadczenie WXYZ-6789'],
       [
-        expect.stringMatching(/^Zgłoszenie kodu W0000000002, kategoria WinTo!/),
-        expect.stringMatching(/^Nowe zgłoszenie: Zgłoszenie kodu W0000000009, .*Rezerwowy nr: 1$/),
+        expect.stringMatching(/^Zgłoszenie kodu W0000000002 \(WinTo!/),
+        expect.stringMatching(/^Przekazano na: Zgłoszenie kodu W0000000009 \(.*Rezerwowy nr: 1$/),
       ],
       ['jan@example.pl', 'Role wcześniej: Weryfikacja oświadczeńRole teraz: Weryfikacja oświadczeń, Audytor'],
       [

@@ -20,65 +20,38 @@ function nameOf(passkey: Passkey): string {
   return fill(texts.passkeys.unnamed, { date: formatPolishDate(day) });
 }
 
-/** One passkey; 'Usuń' asks first, in place, the focus on 'Anuluj' (as revoking a person). */
-function PasskeyRow({
-  passkey,
+/**
+ * 'Usuń' asks first, below the table (a table's cell is too narrow on a phone), naming the key, the focus on
+ * 'Anuluj' (as revoking a person).
+ */
+function RemoveConfirmation({
+  name,
   busy,
-  onRemove,
+  onYes,
+  onNo,
 }: {
-  passkey: Passkey;
+  name: string;
   busy: boolean;
-  /** Settles when the removal did (the row then goes) or failed (the question closes). */
-  onRemove: (passkey: Passkey) => Promise<unknown>;
+  onYes: () => void;
+  onNo: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  const removeButton = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setConfirming(false);
-    // The question's buttons go away: the focus goes back to the button that opened it.
-    requestAnimationFrame(() => removeButton.current?.focus());
-  };
-  const name = nameOf(passkey);
   return (
-    <tr>
-      <td>{name}</td>
-      <td>{formatInstant(passkey.createdAt)}</td>
-      <td>{passkey.lastUsedAt ? formatInstant(passkey.lastUsedAt) : texts.passkeys.neverUsed}</td>
-      <td>
-        {confirming ? (
-          <div className="confirm">
-            <p>{fill(texts.passkeys.removeConfirm, { name })}</p>
-            <button
-              type="button"
-              className="button button--danger"
-              aria-disabled={busy}
-              onClick={() => {
-                if (!busy) onRemove(passkey).catch(close);
-              }}
-            >
-              {texts.passkeys.removeYes}
-            </button>
-            <button type="button" className="button button--quiet" autoFocus onClick={close}>
-              {texts.passkeys.removeNo}
-            </button>
-          </div>
-        ) : (
-          <button
-            ref={removeButton}
-            type="button"
-            className="button button--quiet button--danger"
-            // The visible word first, then which key (WCAG 2.5.3: the name holds the label).
-            aria-label={fill(texts.passkeys.removeLabel, { name })}
-            aria-disabled={busy}
-            onClick={() => {
-              if (!busy) setConfirming(true);
-            }}
-          >
-            {texts.passkeys.remove}
-          </button>
-        )}
-      </td>
-    </tr>
+    <div className="confirm passkeys__confirm">
+      <p>{fill(texts.passkeys.removeConfirm, { name })}</p>
+      <button
+        type="button"
+        className="button button--danger"
+        aria-disabled={busy}
+        onClick={() => {
+          if (!busy) onYes();
+        }}
+      >
+        {texts.passkeys.removeYes}
+      </button>
+      <button type="button" className="button button--quiet" autoFocus onClick={onNo}>
+        {texts.passkeys.removeNo}
+      </button>
+    </div>
   );
 }
 
@@ -93,6 +66,13 @@ export function PasskeysPage() {
   const failed = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
   const refresh = () => client.invalidateQueries({ queryKey: PASSKEYS_KEY });
   const addButton = useRef<HTMLButtonElement>(null);
+  const [confirming, setConfirming] = useState<Passkey>();
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const closeConfirmation = (passkey: Passkey) => {
+    setConfirming(undefined);
+    // The question's buttons go away: the focus goes back to the button that opened it.
+    requestAnimationFrame(() => removeButtons.current.get(passkey.id)?.focus());
+  };
 
   const add = useMutation({
     mutationFn: async () => {
@@ -114,12 +94,16 @@ export function PasskeysPage() {
       call<void>(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: 'DELETE', body: {} }),
     onMutate: () => setOutcome(undefined),
     onSuccess: async (_, passkey) => {
+      setConfirming(undefined);
       setOutcome({ ok: true, text: fill(texts.passkeys.removed, { name: nameOf(passkey) }) });
       await refresh();
       // The removed key's row has gone with the focus in it.
       addButton.current?.focus();
     },
-    onError: failed,
+    onError: (error, passkey) => {
+      closeConfirmation(passkey);
+      failed(error);
+    },
   });
   const busy = add.isPending || remove.isPending;
 
@@ -142,16 +126,43 @@ export function PasskeysPage() {
             </thead>
             <tbody>
               {passkeys.data.map((passkey) => (
-                <PasskeyRow
-                  key={passkey.id}
-                  passkey={passkey}
-                  busy={busy}
-                  onRemove={(chosen) => remove.mutateAsync(chosen)}
-                />
+                <tr key={passkey.id}>
+                  <td>{nameOf(passkey)}</td>
+                  <td>{formatInstant(passkey.createdAt)}</td>
+                  <td>{passkey.lastUsedAt ? formatInstant(passkey.lastUsedAt) : texts.passkeys.neverUsed}</td>
+                  <td>
+                    <button
+                      ref={(button) => {
+                        if (button) removeButtons.current.set(passkey.id, button);
+                        else removeButtons.current.delete(passkey.id);
+                      }}
+                      type="button"
+                      className="button button--quiet button--danger"
+                      // The visible word first, then which key (WCAG 2.5.3: the name holds the label).
+                      aria-label={fill(texts.passkeys.removeLabel, { name: nameOf(passkey) })}
+                      aria-disabled={busy}
+                      aria-expanded={confirming?.id === passkey.id}
+                      onClick={() => {
+                        if (!busy) setConfirming(passkey);
+                      }}
+                    >
+                      {texts.passkeys.remove}
+                    </button>
+                  </td>
+                </tr>
               ))}
             </tbody>
           </table>
         </TableScroll>
+      ) : null}
+      {confirming ? (
+        <RemoveConfirmation
+          key={confirming.id}
+          name={nameOf(confirming)}
+          busy={busy}
+          onYes={() => remove.mutate(confirming)}
+          onNo={() => closeConfirmation(confirming)}
+        />
       ) : null}
       <form
         className="form"

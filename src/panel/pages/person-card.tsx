@@ -109,7 +109,7 @@ export function PersonCard({
       {person.invitationExpiredAt ? (
         <button
           type="button"
-          className="button button--quiet"
+          className="button button--quiet person__again"
           aria-label={fill(texts.team.inviteAgainLabel, { email: person.email })}
           onClick={() =>
             onInviteAgain({ email: person.email, role: ROLES.find((role) => person.roles.includes(role))! })
