@@ -138,8 +138,10 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
 
         const { claim } = found;
         const sealed = sealStatement(deps.statementsKey, claim.id, payload);
-        // Real time, even under CAMPAIGN_NOW: a record of when the statement arrived (and retention).
+        // docs/decisions/server-house.md#two-clocks-chosen-per-use: real time, even under CAMPAIGN_NOW, records
+        // when the statement arrived (and retention); the campaign clock's, whether it came in time.
         const receivedMs = deps.clock.real();
+        const campaignReceivedMs = deps.clock.campaign();
         // docs/decisions/mail.md#addresses: the confirmation goes to the address the code was registered
         // with, else to the statement's.
         let to = payload.email;
@@ -159,7 +161,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             claim,
             to,
             { reference, receivedOn: warsawDate(receivedMs) },
-            { campaignMs: deps.clock.campaign(), realMs: receivedMs },
+            { campaignMs: campaignReceivedMs, realMs: receivedMs },
           );
           const row = {
             id: randomUUID(),
@@ -170,6 +172,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             ...sealed,
             reference,
             created_at: isoAt(receivedMs),
+            campaign_received_at: isoAt(campaignReceivedMs),
           };
           const marks = statementMarks(deps.statementsKey, { id: row.id, claimId: claim.id }, payload);
           try {
