@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import reviewTexts from '#content/review.json';
+import { openOrder } from '#server/mail/orders.ts';
 import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
 import { panelSettings, panelStaff, sendStatements } from '../helpers/panel';
@@ -39,6 +40,17 @@ for (const target of storageTargets) {
       expect(view.findings).toContainEqual({
         level: 'ok',
         text: reviewTexts.findings.inTime.replace('{received}', '2025-07-16'),
+      });
+    });
+
+    it("dates the winner's confirmation on the same clock as the deadline their link mail gave", async () => {
+      const mail = await t.storage.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', 'received')
+        .executeTakeFirstOrThrow();
+      expect(openOrder([t.statementsKey], mail.id, mail.sealed!).facts).toMatchObject({
+        receivedOn: '2025-07-16',
       });
     });
 
