@@ -40,6 +40,8 @@ describe('first screen', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['7', '1', '2', '1', '0', '0', '0', '0']);
+    // docs/decisions/review.md#figures: what the figures count, said under them.
+    expect(screen.getByText(texts.overview.tiersNote)).toBeTruthy();
     const mail = screen.getByRole('table', { name: texts.overview.mailCaption });
     expect(within(mail).getByRole('rowheader').textContent).toBe('Link do oświadczenia');
   });

@@ -54,6 +54,7 @@ export function OverviewPage() {
               </tbody>
             </table>
           </TableScroll>
+          <p className="hint">{texts.overview.tiersNote}</p>
           {overview.data.mail.length > 0 ? (
             <TableScroll label={texts.overview.mailCaption}>
               <table>
