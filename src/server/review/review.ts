@@ -72,10 +72,11 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
     throw new ApiProblem(400, messages.queueFilterInvalid);
   const { db } = deps.storage;
   const nowMs = deps.clock.real();
-  const expiredBefore = isoAt(overdueIssuedBefore(deps.clock.campaign()));
+  const campaignNowMs = deps.clock.campaign();
+  const expiredBefore = isoAt(overdueIssuedBefore(campaignNowMs));
   // docs/decisions/review.md#figures: the counts are the overview's figures; 'expired' counts the prizes
   // still to act on (the list below also shows, marked, those already passed to a reserve).
-  const counts = (await tierFigures(db, deps.clock.campaign())).map((line) => ({
+  const counts = (await tierFigures(db, campaignNowMs)).map((line) => ({
     tier: line.tier,
     ...line.states,
     expired: line.overdue,

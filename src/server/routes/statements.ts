@@ -138,9 +138,9 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
 
         const { claim } = found;
         const sealed = sealStatement(deps.statementsKey, claim.id, payload);
-        // docs/decisions/server-house.md#two-clocks-chosen-per-use: real time, even under CAMPAIGN_NOW, records
-        // when the statement arrived (and retention); the campaign clock's is the day the deadline is read
-        // against: whether it came in time, and the date the confirmation gives.
+        // docs/decisions/server-house.md#two-clocks-chosen-per-use: real time, even under CAMPAIGN_NOW,
+        // records when the statement arrived (and retention); the campaign clock's is the day the deadline
+        // is read against: whether it came in time, and the date the confirmation gives.
         const receivedMs = deps.clock.real();
         const campaignReceivedMs = deps.clock.campaign();
         // docs/decisions/mail.md#addresses: the confirmation goes to the address the code was registered

@@ -9,8 +9,8 @@ export const status: Command = {
   async run({ storage, clock, config, emit, tell }) {
     const { lines, unmailed } = await tierStatus(storage, clock.campaign());
     for (const line of lines) emit(line);
-    // docs/decisions/server-house.md#two-clocks-chosen-per-use: 'overdue' is as of the campaign clock, so a command
-    // without the server's CAMPAIGN_NOW would find every claim of a demo started with it overdue.
+    // docs/decisions/server-house.md#two-clocks-chosen-per-use: 'overdue' is as of the campaign clock, so
+    // a command without the server's CAMPAIGN_NOW would find every claim of a demo started with it overdue.
     const asOf = formatWarsawDateTime(clock.campaign());
     tell(
       config.campaignNowMs === undefined
