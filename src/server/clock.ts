@@ -3,8 +3,8 @@
  * elsewhere in src/server):
  *
  * - `campaign` says what is due when: the phases, the winners calendar, when a claim's link was issued
- *   and so when its statement is overdue, reminders. CAMPAIGN_NOW pins it to one instant, so a test, a
- *   demo or a preview sees the whole campaign as of that day.
+ *   and when its statement arrived, so whether it is overdue or came in time; reminders. CAMPAIGN_NOW
+ *   pins it to one instant, so a test, a demo or a preview sees the whole campaign as of that day.
  * - `real` says when something happened and how long to wait: when a statement arrived (and so its
  *   retention), opt-outs, rejections, retries, timeouts, rate limits, log throttling.
  *

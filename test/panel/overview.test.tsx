@@ -11,7 +11,10 @@ const tier = (id: string, claims: number) => ({
   received: 1,
   waiting: 2,
   overdue: 1,
+  accepted: 0,
   rejected: 0,
+  reopened: 0,
+  passedOn: 0,
 });
 
 describe('first screen', () => {
@@ -36,7 +39,9 @@ describe('first screen', () => {
       within(rows[0]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['7', '1', '2', '1', '0']);
+    ).toEqual(['7', '1', '2', '1', '0', '0', '0', '0']);
+    // docs/decisions/review.md#figures: what the figures count, said under them.
+    expect(screen.getByText(texts.overview.tiersNote)).toBeTruthy();
     const mail = screen.getByRole('table', { name: texts.overview.mailCaption });
     expect(within(mail).getByRole('rowheader').textContent).toBe('Link do oświadczenia');
   });

@@ -30,13 +30,17 @@ export interface InvitationOptions {
 export type LoginOptions = PublicKeyCredentialRequestOptionsJSON;
 export type CreationOptions = PublicKeyCredentialCreationOptionsJSON;
 
+/** docs/decisions/review.md#figures: one tier's figures, as `status` prints them. */
 export interface TierLine {
   tier: string;
   claims: number;
   received: number;
   waiting: number;
   overdue: number;
+  accepted: number;
   rejected: number;
+  reopened: number;
+  passedOn: number;
 }
 
 export interface MailLine {

@@ -6,7 +6,16 @@ import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { TableScroll } from '../components/table-scroll';
 
-const TIER_COLUMNS = ['claims', 'received', 'waiting', 'overdue', 'rejected'] as const;
+const TIER_COLUMNS = [
+  'claims',
+  'received',
+  'waiting',
+  'overdue',
+  'accepted',
+  'rejected',
+  'reopened',
+  'passedOn',
+] as const;
 const MAIL_COLUMNS = ['queued', 'sent', 'failed', 'oldestQueuedMinutes'] as const;
 
 /** /panel: where the statements and the mail stand (what the operator's status and mail-status print). */
@@ -45,6 +54,7 @@ export function OverviewPage() {
               </tbody>
             </table>
           </TableScroll>
+          <p className="hint">{texts.overview.tiersNote}</p>
           {overview.data.mail.length > 0 ? (
             <TableScroll label={texts.overview.mailCaption}>
               <table>

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ClaimTable, Database } from './types';
 
 export type ClaimRow = ClaimTable & { has_statement: boolean };
@@ -52,23 +52,50 @@ export async function replaceClaimHash(
   return result.numUpdatedRows > 0n;
 }
 
-/** Every claim's tier, when its link was issued and whether a statement came; rejected ones per tier. */
-export async function claimStates(db: Kysely<Database>) {
-  const claims = (await withStatementFlag(db).execute()).map(toClaimRow);
-  const rejected = await db
+const countWhere = (condition: RawBuilder<unknown>) =>
+  sql<string | number>`sum(case when ${condition} then 1 else 0 end)`;
+
+/**
+ * docs/decisions/review.md#figures: per tier, the claims as prizes. A claim whose prize passed to a reserve
+ * entry (the entry's `promoted_from`) is `passedOn`, and the reserve's own claim is the prize; of the
+ * prizes, those without a statement wait, and are overdue when their link was issued before
+ * `overdueBeforeIso` (deadline.ts overdueIssuedBefore); `unmailed`: waiting ones no mail reaches (no e-mail
+ * in the winners file).
+ */
+export async function prizeCounts(db: Kysely<Database>, overdueBeforeIso: string) {
+  const waiting = sql`passed.record_key is null and statements.id is null`;
+  const rows = await db
+    .selectFrom('claims')
+    .leftJoin('statements', 'statements.claim_id', 'claims.id')
+    .leftJoin('reserve_entries as passed', 'passed.promoted_from', 'claims.id')
+    .select([
+      'claims.tier',
+      countWhere(sql`passed.record_key is null`).as('prizes'),
+      countWhere(sql`passed.record_key is not null`).as('passed_on'),
+      countWhere(waiting).as('waiting'),
+      countWhere(sql`${waiting} and claims.created_at < ${overdueBeforeIso}`).as('overdue'),
+      countWhere(sql`${waiting} and claims.email_sealed is null`).as('unmailed'),
+    ])
+    .groupBy('claims.tier')
+    .execute();
+  return rows.map((row) => ({
+    tier: row.tier,
+    prizes: Number(row.prizes),
+    passedOn: Number(row.passed_on),
+    waiting: Number(row.waiting),
+    overdue: Number(row.overdue),
+    unmailed: Number(row.unmailed),
+  }));
+}
+
+/** Per tier, the statements the operator rejected with reopen-claim (sent by someone else; kept as evidence). */
+export async function reopenedCounts(db: Kysely<Database>) {
+  const rows = await db
     .selectFrom('rejected_statements')
     .select(['tier', (eb) => eb.fn.countAll<string | number>().as('n')])
     .groupBy('tier')
     .execute();
-  return {
-    claims: claims.map(({ tier, created_at, has_statement, email_sealed }) => ({
-      tier,
-      created_at,
-      has_statement,
-      has_email: email_sealed !== null,
-    })),
-    rejectedByTier: new Map(rejected.map((row) => [row.tier, Number(row.n)])),
-  };
+  return rows.map((row) => ({ tier: row.tier, count: Number(row.n) }));
 }
 
 /** Claims whose sealed e-mail another key than the current one sealed (docs/decisions/storage.md#statements-key). */

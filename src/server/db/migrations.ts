@@ -284,6 +284,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('draw_winners').addColumn('passed_to', 'varchar(200)').execute();
     },
   },
+  '008_statement_campaign_arrival': {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/server-house.md#two-clocks-chosen-per-use: when a statement arrived on the campaign
+      // clock, the clock its claim's deadline is on (created_at stays the real arrival: a record, and
+      // retention). Rows from before it arrived on both clocks at once, as far as anyone can tell.
+      for (const table of ['statements', 'rejected_statements']) {
+        await db.schema
+          .alterTable(table)
+          .addColumn('campaign_received_at', 'varchar(32)', (col) => col.notNull().defaultTo(''))
+          .execute();
+        await sql`update ${sql.table(table)} set campaign_received_at = created_at`.execute(db);
+      }
+    },
+  },
   '009_passkey_names': {
     async up(db: Kysely<unknown>) {
       // docs/decisions/staff.md#passkey-names: the name a person tells their passkeys apart by. Null for the

@@ -7,7 +7,9 @@ import type { Database, ReviewState, ReviewTable, StatementMarkTable } from './t
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type QueueState = 'received' | ReviewState;
+/** Where a statement stands in review, in the order the panel lists them. */
+export const QUEUE_STATES = ['received', 'in-review', 'awaiting-approval', 'accepted', 'rejected'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
 
 const stateOf = sql<QueueState>`coalesce(reviews.state, 'received')`;
 
@@ -30,15 +32,6 @@ export async function stateCounts(db: Db) {
     .groupBy(['statements.tier', stateOf])
     .execute();
   return rows.map((row) => ({ tier: row.tier, state: row.state, count: Number(row.n) }));
-}
-
-/** Per tier, the claims without a statement whose link was issued before `issuedBeforeIso`. */
-export async function expiredCounts(db: Db, issuedBeforeIso: string) {
-  const rows = await expiredClaims(db, issuedBeforeIso)
-    .select(['claims.tier', (eb) => eb.fn.countAll<string | number>().as('n')])
-    .groupBy('claims.tier')
-    .execute();
-  return rows.map((row) => ({ tier: row.tier, count: Number(row.n) }));
 }
 
 function expiredClaims(db: Db, issuedBeforeIso: string) {
@@ -167,6 +160,7 @@ export async function statementForReview(db: Db, id: string) {
       'statements.reference',
       'statements.secrets',
       'statements.created_at',
+      'statements.campaign_received_at',
       sql<number | boolean>`statements.image is not null`.as('has_image'),
       'claims.record_key',
       'claims.prize',

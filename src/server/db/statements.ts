@@ -101,7 +101,9 @@ const TABLE_OF: Record<StatementState, StoredTable> = {
   rejected: 'rejected_statements',
 };
 
-export type ListedStatement = Omit<StatementTable, 'image' | 'payload'> & { state: StatementState };
+export type ListedStatement = Omit<StatementTable, 'image' | 'payload' | 'campaign_received_at'> & {
+  state: StatementState;
+};
 
 /** Every statement not purged, received then rejected ones, without photos (read one at a time: large). */
 export async function listStatements(db: Kysely<Database>): Promise<ListedStatement[]> {

@@ -76,7 +76,10 @@ export interface StatementTable {
   image: string | null;
   /** What the winner reads aloud on the phone (statements/reference.ts); null for statements from before it. */
   reference: string | null;
+  /** Real clock: when it arrived (a record; retention counts from it). */
   created_at: string;
+  /** Campaign clock: when it arrived, as its claim's deadline (claims.created_at) is read. */
+  campaign_received_at: string;
 }
 
 /** A statement the operator rejected (reopen-claim), kept as evidence until the retention purge. */

@@ -3,20 +3,20 @@ import { prizes, tierById } from '#shared/campaign.ts';
 import { openClaimEmail } from '../claims/claims';
 import { overdueIssuedBefore } from '../claims/deadline';
 import { lostPrizes } from '../claims/reserve';
+import { tierFigures } from '../claims/status';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { lastNumber, queueMail } from '../db/outbox';
 import {
-  expiredCounts,
   expiredPage,
   insertReview,
   oldestUntaken,
   reviewOfClaim,
   queuePage,
-  stateCounts,
   statementForReview,
   updateReview,
   withdrawVerdictMail,
+  QUEUE_STATES,
   type QueueState,
 } from '../db/reviews';
 import type { Storage } from '../db';
@@ -47,7 +47,6 @@ export const QUEUE_PAGE_SIZE = 50;
 const NOTE_MAX = 2000;
 const TAKE_ATTEMPTS = 20;
 
-const QUEUE_STATES = ['received', 'in-review', 'awaiting-approval', 'accepted', 'rejected'] as const;
 const OPEN_STATES: readonly QueueState[] = ['received', 'in-review', 'awaiting-approval'];
 const FILTERS = new Set<string>(['open', ...QUEUE_STATES, 'expired']);
 
@@ -73,17 +72,14 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
     throw new ApiProblem(400, messages.queueFilterInvalid);
   const { db } = deps.storage;
   const nowMs = deps.clock.real();
-  const expiredBefore = isoAt(overdueIssuedBefore(deps.clock.campaign()));
-  const [states, expired] = await Promise.all([stateCounts(db), expiredCounts(db, expiredBefore)]);
-  const counts = prizes.tiers.map((line) => ({
-    tier: line.id,
-    ...Object.fromEntries(
-      QUEUE_STATES.map((name) => [
-        name,
-        states.find((row) => row.tier === line.id && row.state === name)?.count ?? 0,
-      ]),
-    ),
-    expired: expired.find((row) => row.tier === line.id)?.count ?? 0,
+  const campaignNowMs = deps.clock.campaign();
+  const expiredBefore = isoAt(overdueIssuedBefore(campaignNowMs));
+  // docs/decisions/review.md#figures: the counts are the overview's figures; 'expired' counts the prizes
+  // still to act on (the list below also shows, marked, those already passed to a reserve).
+  const counts = (await tierFigures(db, campaignNowMs)).map((line) => ({
+    tier: line.tier,
+    ...line.states,
+    expired: line.overdue,
   }));
   const offset = (page - 1) * QUEUE_PAGE_SIZE;
   const paging = (total: number) => ({ page, pages: Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE)), total });

@@ -109,7 +109,8 @@ async function findings(
   const texts = reviewTexts.findings;
   const issued = warsawDate(Date.parse(row.issued_at));
   const deadline = statementDeadline(Date.parse(row.issued_at));
-  const received = warsawDate(Date.parse(row.created_at));
+  // docs/decisions/server-house.md#two-clocks-chosen-per-use: the arrival on the deadline's clock.
+  const received = warsawDate(Date.parse(row.campaign_received_at));
   const list: Finding[] = [
     { level: 'info', text: fill(texts.claim, { reference: row.reference ?? '—', issued, deadline }) },
     received <= deadline

@@ -138,8 +138,11 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
 
         const { claim } = found;
         const sealed = sealStatement(deps.statementsKey, claim.id, payload);
-        // Real time, even under CAMPAIGN_NOW: a record of when the statement arrived (and retention).
+        // docs/decisions/server-house.md#two-clocks-chosen-per-use: real time, even under CAMPAIGN_NOW,
+        // records when the statement arrived (and retention); the campaign clock's is the day the deadline
+        // is read against: whether it came in time, and the date the confirmation gives.
         const receivedMs = deps.clock.real();
+        const campaignReceivedMs = deps.clock.campaign();
         // docs/decisions/mail.md#addresses: the confirmation goes to the address the code was registered
         // with, else to the statement's.
         let to = payload.email;
@@ -158,8 +161,8 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             deps.statementsKey,
             claim,
             to,
-            { reference, receivedOn: warsawDate(receivedMs) },
-            { campaignMs: deps.clock.campaign(), realMs: receivedMs },
+            { reference, receivedOn: warsawDate(campaignReceivedMs) },
+            { campaignMs: campaignReceivedMs, realMs: receivedMs },
           );
           const row = {
             id: randomUUID(),
@@ -170,6 +173,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             ...sealed,
             reference,
             created_at: isoAt(receivedMs),
+            campaign_received_at: isoAt(campaignReceivedMs),
           };
           const marks = statementMarks(deps.statementsKey, { id: row.id, claimId: claim.id }, payload);
           try {

@@ -5,17 +5,21 @@ import type { StatementTable } from '#server/db/types.ts';
 import type { Storage } from '#server/db/index.ts';
 import { storageTargets, type StorageTarget } from '../helpers/storage-targets';
 
-const row = (claimId: string): StatementTable => ({
-  id: randomUUID(),
-  claim_id: claimId,
-  tier: 'VI',
-  code: 'A1B2C3D4E5F',
-  payload: '{}',
-  secrets: 'x',
-  image: null,
-  reference: null,
-  created_at: new Date().toISOString(),
-});
+const row = (claimId: string): StatementTable => {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    claim_id: claimId,
+    tier: 'VI',
+    code: 'A1B2C3D4E5F',
+    payload: '{}',
+    secrets: 'x',
+    image: null,
+    reference: null,
+    created_at: now,
+    campaign_received_at: now,
+  };
+};
 
 async function withClaims(
   target: StorageTarget,

@@ -468,7 +468,10 @@ for (const target of storageTargets) {
         received: 0,
         waiting: 0,
         overdue: 0,
+        accepted: 0,
         rejected: 0,
+        reopened: 0,
+        passedOn: 0,
       });
       expect(overview.mail.map((line) => line.kind)).toEqual(['link', 'reminder', 'received', 'verdict']);
     });

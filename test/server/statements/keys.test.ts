@@ -175,6 +175,7 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
         image: pngDataUrl(),
         reference: null,
         created_at: new Date().toISOString(),
+        campaign_received_at: new Date().toISOString(),
       })
       .execute();
 

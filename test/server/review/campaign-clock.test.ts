@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import reviewTexts from '#content/review.json';
+import { openOrder } from '#server/mail/orders.ts';
+import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
+import { runOperator } from '../helpers/operator';
+import { panelSettings, panelStaff, sendStatements } from '../helpers/panel';
+import { storageTargets } from '../helpers/storage-targets';
+import { importInto, winnersFixture } from '../helpers/winners-fixture';
+
+// docs/decisions/server-house.md#two-clocks-chosen-per-use: under CAMPAIGN_NOW, months before the real
+// clock (the README's way to try the product), a statement sent on time is in time and no claim is overdue.
+// It was flagged 'po terminie': its arrival was read on the real clock, its deadline on the campaign's.
+
+const CAMPAIGN_NOW = '2025-07-16T12:00:00+02:00';
+
+for (const target of storageTargets) {
+  describe(`a statement under CAMPAIGN_NOW on ${target.name}`, () => {
+    let t: TestApp;
+    const clock = fakeClock({ campaign: () => Date.parse(CAMPAIGN_NOW) });
+    const { personWith, call } = panelStaff(() => t, clock);
+
+    beforeAll(async () => {
+      t = await openTestApp(target, { panel: panelSettings, rateLimitMax: 10_000 }, clock);
+      const { lines } = await importInto(t, winnersFixture, { clock });
+      const hashes = new Map(
+        lines.map((line) => [line.code, new URLSearchParams(line.link.split('?')[1]).get('hash')!]),
+      );
+      await sendStatements(t, [['I', 'C0000000001']], hashes);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('is found in time by the review', async () => {
+      const reviewer = await personWith(['reviewer']);
+      const { id } = (await call(reviewer, 'POST', 'review/next', { tier: 'I' })).json<{ id: string }>();
+      const view = (await call(reviewer, 'GET', `review/statements/${id}`)).json<{
+        findings: { level: string; text: string }[];
+      }>();
+      expect(view.findings).toContainEqual({
+        level: 'ok',
+        text: reviewTexts.findings.inTime.replace('{received}', '2025-07-16'),
+      });
+    });
+
+    it("dates the winner's confirmation on the same clock as the deadline their link mail gave", async () => {
+      const mail = await t.storage.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', 'received')
+        .executeTakeFirstOrThrow();
+      expect(openOrder([t.statementsKey], mail.id, mail.sealed!).facts).toMatchObject({
+        receivedOn: '2025-07-16',
+      });
+    });
+
+    it('leaves no claim overdue in status run with the same CAMPAIGN_NOW, and says as of when', async () => {
+      const status = await runOperator(['status'], t, { CAMPAIGN_NOW });
+      expect(status.exitCode).toBe(0);
+      expect(status.lines.map((line) => line.overdue)).toEqual(status.lines.map(() => 0));
+      expect(status.lines.find((line) => line.tier === 'I')).toMatchObject({ received: 1, waiting: 0 });
+      expect(status.stderr).toContain('Terminy oświadczeń liczone na 2025-07-16 12:00:00 (CAMPAIGN_NOW).');
+    });
+  });
+}
