@@ -178,6 +178,31 @@ for (const target of storageTargets) {
       await reviewer.page.getByRole('heading', { level: 1, name: panelTexts.noAccess.title }).waitFor();
     });
 
+    it('an admin gives themself more roles on Zespół (the README’s first step) and goes on working with them', async () => {
+      const admin = await person();
+      await register(admin.page, await invite('ja@example.pl', 'admin'));
+      await admin.page.getByRole('link', { name: panelTexts.nav.team }).click();
+      const own = admin.page.getByRole('listitem').filter({
+        has: admin.page.getByRole('heading', { level: 3, name: 'ja@example.pl', exact: true }),
+      });
+      await own.getByText(panelTexts.team.ownRolesHint).waitFor();
+      for (const role of ['reviewer', 'payout', 'auditor'] as const)
+        await own.getByRole('checkbox', { name: panelTexts.roles[role] }).check();
+      await own.getByRole('button', { name: panelTexts.team.saveRoles }).click();
+      await own
+        .getByText(/^Zapisano Twoje role: Weryfikacja oświadczeń, Wypłaty nagród, Administrator, Audytor\./)
+        .waitFor();
+      expect(new URL(admin.page.url()).pathname).toBe('/panel/zespol');
+      await admin.page.getByRole('link', { name: panelTexts.nav.audit }).click();
+      await admin.page.getByRole('heading', { level: 1, name: panelTexts.audit.title }).waitFor();
+
+      // The passkey made at the invitation is named by the browser and system it was made on.
+      await admin.page.getByRole('link', { name: panelTexts.nav.passkeys }).click();
+      const keys = admin.page.getByRole('table', { name: panelTexts.passkeys.caption });
+      await keys.getByRole('cell', { name: 'Chrome, Linux', exact: true }).waitFor();
+      await expectAxeClean(admin.page);
+    });
+
     it('leaves a whole audit trail of it all: logins, logouts, invitations, passkeys', async () => {
       const verified = await spawnOperator(['audit-verify'], where);
       expect(verified.exitCode).toBe(0);

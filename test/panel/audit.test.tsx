@@ -12,7 +12,7 @@ const entry = (seq: number, action: string) => ({
   action,
   subject: 'p2',
   reason: null,
-  details: { passkey: 'k1' },
+  details: { via: 'passkey' },
 });
 
 /** The trail: a first page with a `next`, and an older one without. */
@@ -23,7 +23,7 @@ const trail = ({ query }: SentRequest) =>
         body: {
           entries: [entry(52, 'login'), entry(51, 'some-new-action')],
           next: 51,
-          people: { p1: 'anna@example.pl' },
+          people: { p1: 'anna@example.pl', p2: 'jan@example.pl' },
         },
       };
 
@@ -39,7 +39,15 @@ describe('audit trail page (auditor)', () => {
       within(first!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['52', '2025-07-16 12:03:05', 'anna@example.pl', 'Logowanie', 'p2', '—', '{"passkey":"k1"}']);
+    ).toEqual([
+      '52',
+      '2025-07-16 12:03:05',
+      'anna@example.pl',
+      'Logowanie',
+      'jan@example.pl',
+      '—',
+      'Sposób: kluczem dostępu',
+    ]);
     expect(within(second!).getByText('some-new-action')).toBeTruthy();
   });
 
@@ -49,6 +57,7 @@ describe('audit trail page (auditor)', () => {
       'GET /audit': trail,
     });
     await screen.findByRole('table', { name: texts.audit.caption });
+    await user.type(screen.getByLabelText(texts.audit.reference), 'ABCD-2345');
     await user.selectOptions(screen.getByLabelText(texts.audit.action), 'Logowanie');
     await user.type(screen.getByLabelText(texts.audit.actor), 'p1');
     await user.type(screen.getByLabelText(texts.audit.from), '2025-07-01');
@@ -57,15 +66,17 @@ describe('audit trail page (auditor)', () => {
 
     await vi.waitFor(() =>
       expect(auditCalls(requests).at(-1)).toBe(
-        '/panel/api/audit?action=login&actor=p1&from=2025-07-01&to=2025-07-31',
+        '/panel/api/audit?reference=ABCD-2345&action=login&actor=p1&from=2025-07-01&to=2025-07-31',
       ),
     );
-    expect(whereabouts()).toBe('/dziennik?action=login&actor=p1&from=2025-07-01&to=2025-07-31');
+    expect(whereabouts()).toBe(
+      '/dziennik?reference=ABCD-2345&action=login&actor=p1&from=2025-07-01&to=2025-07-31',
+    );
 
     await user.click(await screen.findByRole('button', { name: texts.audit.older }));
     await vi.waitFor(() =>
       expect(auditCalls(requests).at(-1)).toBe(
-        '/panel/api/audit?action=login&actor=p1&from=2025-07-01&to=2025-07-31&before=51',
+        '/panel/api/audit?reference=ABCD-2345&action=login&actor=p1&from=2025-07-01&to=2025-07-31&before=51',
       ),
     );
     const older = screen.getByRole('table', { name: texts.audit.caption });
@@ -75,7 +86,9 @@ describe('audit trail page (auditor)', () => {
 
     await user.click(screen.getByRole('button', { name: texts.audit.newest }));
     await vi.waitFor(() =>
-      expect(whereabouts()).toBe('/dziennik?action=login&actor=p1&from=2025-07-01&to=2025-07-31'),
+      expect(whereabouts()).toBe(
+        '/dziennik?reference=ABCD-2345&action=login&actor=p1&from=2025-07-01&to=2025-07-31',
+      ),
     );
   });
 
@@ -113,5 +126,65 @@ describe('audit trail page (auditor)', () => {
       ['Cofnięcie decyzji', 's1', '—'],
       ['Pobranie pliku wypłat', '—', '—'],
     ]);
+  });
+
+  it('ties entries to winners: statements by reference, claims by code, details in Polish words', async () => {
+    renderPanel('/dziennik', {
+      'GET /session': { body: AUDITOR },
+      'GET /audit': {
+        body: {
+          entries: [
+            {
+              ...entry(6, 'payouts-exported'),
+              subject: null,
+              details: { count: 2, statements: ['s1', 's2'] },
+            },
+            { ...entry(5, 'reserve-promoted'), subject: 'c1', details: { claim: 'c2', reserve: 1 } },
+            {
+              ...entry(4, 'roles-changed'),
+              details: { before: ['reviewer'], after: ['reviewer', 'auditor'] },
+            },
+            {
+              ...entry(3, 'decision'),
+              subject: 's1',
+              details: { outcome: 'reject', reason: 'wrong-coupon', final: false },
+            },
+            {
+              ...entry(2, 'statement-revealed'),
+              subject: 's1',
+              reason: 'Zgodność',
+              details: { field: 'pesel' },
+            },
+          ],
+          next: null,
+          people: { p1: 'anna@example.pl', p2: 'jan@example.pl' },
+          statements: { s1: 'ABCD-2345', s2: 'WXYZ-6789' },
+          claims: { c1: { code: 'W0000000002', tier: 'WINTO' }, c2: { code: 'W0000000009', tier: 'WINTO' } },
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: texts.audit.caption });
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells.map((row) => [row[4], row[6]])).toEqual([
+      ['—', 'Liczba: 2Oświadczenia: Oświadczenie ABCD-2345, Oświadczenie WXYZ-6789'],
+      [
+        expect.stringMatching(/^Zgłoszenie kodu W0000000002 \(WinTo!/),
+        expect.stringMatching(/^Przekazano na: Zgłoszenie kodu W0000000009 \(.*Rezerwowy nr: 1$/),
+      ],
+      ['jan@example.pl', 'Role wcześniej: Weryfikacja oświadczeńRole teraz: Weryfikacja oświadczeń, Audytor'],
+      [
+        'Oświadczenie ABCD-2345',
+        'Wynik: odrzuceniePowód odrzucenia: Nieprawidłowy kuponDecyzja ostateczna: nie',
+      ],
+      ['Oświadczenie ABCD-2345', 'Pole: PESEL'],
+    ]);
+    expect(screen.queryByText(/"statements"|wrong-coupon|s1/)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { startRegistration } from '@simplewebauthn/browser';
 import texts from '#content/panel.json';
+import staffMessages from '#content/staff-messages.json';
 import { renderPanel } from './helpers';
 
 vi.mock('@simplewebauthn/browser', () => import('./webauthn-mock'));
@@ -65,21 +66,27 @@ describe('invitation page', () => {
     expect(screen.getByText(`Zalogowano jako ${PERSON.email}`)).toBeTruthy();
   });
 
-  it("shows the server's message for an unknown, used or expired invitation, and whom to ask", async () => {
-    const message = 'To zaproszenie jest nieważne: wygasło, zostało użyte albo nie istnieje.';
-    renderPanel(`/zaproszenie#${TOKEN}`, {
-      'POST /registration/options': { status: 404, body: { message } },
+  it("says the server's one sentence for an unknown, used or expired invitation, with a way to the login", async () => {
+    const { user, whereabouts } = renderPanel(`/zaproszenie#${TOKEN}`, {
+      'POST /registration/options': { status: 404, body: { message: staffMessages.invitationUnknown } },
     });
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(message);
-    expect(alert.textContent).toContain(texts.invitation.askAdmin);
+    expect(alert.textContent).toBe(staffMessages.invitationUnknown);
+    expect(alert.textContent!.match(/[.:!?]\s*[A-ZĄĆĘŁŃÓŚŹŻ]/g)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Zarejestruj klucz dostępu' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: texts.invitation.toLogin }));
+    expect(await screen.findByRole('heading', { level: 1, name: texts.login.title })).toBeTruthy();
+    expect(whereabouts()).toBe('/logowanie');
   });
 
-  it('asks the server nothing when the address has no token', async () => {
+  it('asks the server nothing when the address has no token, and leads to the login', async () => {
     const { requests } = renderPanel('/zaproszenie', server());
-    expect(await screen.findByText(texts.invitation.noToken)).toBeTruthy();
+    const notice = await screen.findByText(texts.invitation.noToken);
+    expect(notice.textContent!.match(/[.:!?]\s*[A-ZĄĆĘŁŃÓŚŹŻ]/g)).toBeNull();
+    expect(screen.getByRole('link', { name: texts.invitation.toLogin }).getAttribute('href')).toBe(
+      '/logowanie',
+    );
     expect(requests).toEqual([]);
   });
 });

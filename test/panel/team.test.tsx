@@ -66,16 +66,79 @@ describe('team page (admin)', () => {
   });
 
   it("changes a person's roles with one PUT of the roles ticked", async () => {
-    const { user, requests } = team({ 'PUT /staff/p2/roles': { body: {} } });
+    const { user, requests } = team({
+      'PUT /staff/p2/roles': ({ body }) => ({
+        body: { id: 'p2', email: 'anna@example.pl', ...(body as object) },
+      }),
+    });
     const anna = within(await card('anna@example.pl'));
     await user.click(anna.getByRole('checkbox', { name: 'Zatwierdzanie oświadczeń' }));
     await user.click(anna.getByRole('checkbox', { name: 'Weryfikacja oświadczeń' }));
     await user.click(anna.getByRole('checkbox', { name: 'Audytor' }));
     await user.click(anna.getByRole('button', { name: texts.team.saveRoles }));
 
-    expect(await anna.findByText(/Zapisano role osoby anna@example.pl/)).toBeTruthy();
+    expect(
+      await anna.findByText(/Zapisano role osoby anna@example.pl: Zatwierdzanie oświadczeń, Audytor\./),
+    ).toBeTruthy();
     const put = requests.find((request) => request.method === 'PUT')!;
     expect([put.path, put.body]).toEqual(['/staff/p2/roles', { roles: ['approver', 'auditor'] }]);
+  });
+
+  it('saving one’s own roles says they were saved and keeps the person working with them', async () => {
+    let roles = ['admin'];
+    const { user } = team({
+      'GET /session': () => ({ body: { ...ADMIN, roles } }),
+      'PUT /staff/p1/roles': ({ body }) => {
+        roles = (body as { roles: string[] }).roles;
+        return { body: { id: 'p1', email: ADMIN.email, roles } };
+      },
+    });
+    const own = within(await card('admin@example.pl'));
+    expect(own.getByText(texts.team.ownRolesHint)).toBeTruthy();
+    expect(within(await card('anna@example.pl')).queryByText(texts.team.ownRolesHint)).toBeNull();
+    await user.click(own.getByRole('checkbox', { name: 'Audytor' }));
+    await user.click(own.getByRole('button', { name: texts.team.saveRoles }));
+
+    expect(
+      await own.findByText(/Zapisano Twoje role: Administrator, Audytor\. Działają od razu/),
+    ).toBeTruthy();
+    // The menu offers the new role's page at once, with no login in between.
+    expect(await screen.findByRole('link', { name: texts.nav.audit })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: texts.team.title })).toBeTruthy();
+  });
+
+  it('shows an invitation that ended unused, and invites that person again from their card', async () => {
+    const late = {
+      id: 'p3',
+      email: 'spozniona@example.pl',
+      roles: ['payout'],
+      passkeys: 0,
+      lastLoginAt: null,
+      invitedUntil: null,
+      invitationExpiredAt: '2025-07-15T08:00:00Z',
+    };
+    const { user, requests } = team({
+      'GET /staff': { body: { people: [...PEOPLE, late] } },
+      'POST /staff/invitations': ({ body }) => ({
+        body: { ...(body as object), link: '/panel/zaproszenie#N0wy' },
+      }),
+    });
+    const card3 = within(await card('spozniona@example.pl'));
+    expect(card3.getByText(texts.team.invitationExpired).nextElementSibling?.textContent).toBe(
+      '2025-07-15 10:00:00',
+    );
+    await user.click(card3.getByRole('button', { name: 'Zaproś ponownie spozniona@example.pl' }));
+
+    const email = screen.getByLabelText<HTMLInputElement>(texts.team.email);
+    expect(email.value).toBe('spozniona@example.pl');
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByLabelText<HTMLSelectElement>(texts.team.role).value).toBe('payout');
+    await user.click(screen.getByRole('button', { name: 'Zaproś' }));
+    expect(await screen.findByLabelText(texts.team.link)).toBeTruthy();
+    expect(requests.find((request) => request.path === '/staff/invitations')?.body).toEqual({
+      email: 'spozniona@example.pl',
+      role: 'payout',
+    });
   });
 
   it("revokes only after a confirmation, and shows the server's 409", async () => {

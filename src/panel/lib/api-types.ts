@@ -58,6 +58,8 @@ export interface Overview {
 
 export interface Passkey {
   id: string;
+  /** Typed by its person or the browser and system it was made on; null for one made before names. */
+  name?: string | null;
   createdAt: string;
   lastUsedAt: string | null;
 }
@@ -69,6 +71,8 @@ export interface Person {
   passkeys: number;
   lastLoginAt: string | null;
   invitedUntil: string | null;
+  /** When their latest invitation ended unused (none open now, no login since), or null. */
+  invitationExpiredAt?: string | null;
 }
 
 export interface Invitation {
@@ -92,6 +96,10 @@ export interface AuditPage {
   entries: AuditEntry[];
   /** The e-mails of the staff the entries name (as actor or subject), by id. */
   people: Record<string, string>;
+  /** The references of the statements the entries name (as subject or in details), by id. */
+  statements?: Record<string, string | null>;
+  /** The code and tier of the claims the entries name, by id. */
+  claims?: Record<string, { code: string; tier: string }>;
   /** The `before` of the next, older page; null (or absent) on the last one. */
   next?: number | string | null;
 }

@@ -9,8 +9,11 @@ import { LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { ColumnTable } from '../components/table-scroll';
+import { detailLines, subjectText } from './audit-words';
 
-const FILTERS = ['action', 'actor', 'from', 'to'] as const;
+type AuditNames = Parameters<typeof subjectText>[1];
+
+const FILTERS = ['reference', 'action', 'actor', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
 type Filters = Record<Filter, string>;
 
@@ -22,11 +25,6 @@ function auditQuery(params: URLSearchParams): string {
     if (value) query.set(name, value);
   }
   return query.toString();
-}
-
-function detailsText(details: unknown): string {
-  if (details === null || details === undefined || details === '') return texts.empty;
-  return typeof details === 'string' ? details : JSON.stringify(details);
 }
 
 function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
@@ -46,6 +44,10 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters:
   return (
     <form className="form form--filters" onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{texts.audit.filtersHeading}</h2>
+      <div className="field">
+        <label htmlFor={`${id}-reference`}>{texts.audit.reference}</label>
+        <input type="text" autoComplete="off" spellCheck={false} {...field('reference')} />
+      </div>
       <div className="field">
         <label htmlFor={`${id}-action`}>{texts.audit.action}</label>
         <select {...field('action')}>
@@ -76,7 +78,7 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters:
         <button
           type="button"
           className="button button--quiet"
-          onClick={() => onApply({ action: '', actor: '', from: '', to: '' })}
+          onClick={() => onApply({ reference: '', action: '', actor: '', from: '', to: '' })}
         >
           {texts.audit.clear}
         </button>
@@ -85,16 +87,27 @@ function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters:
   );
 }
 
-function EntryRow({ entry, people }: { entry: AuditEntry; people: Record<string, string> }) {
+function EntryRow({ entry, names }: { entry: AuditEntry; names: AuditNames }) {
+  const details = detailLines(entry, names);
   return (
     <tr>
       <td className="number">{entry.seq}</td>
       <td>{formatInstant(entry.at)}</td>
-      <td>{people[entry.actor] ?? entry.actor}</td>
+      <td>{names.people[entry.actor] ?? entry.actor}</td>
       <td>{actionName(entry.action)}</td>
-      <td>{(entry.subject && people[entry.subject]) ?? (entry.subject || texts.empty)}</td>
+      <td>{subjectText(entry.subject, names)}</td>
       <td>{entry.reason || texts.empty}</td>
-      <td className="details">{detailsText(entry.details)}</td>
+      <td className="details">
+        {details.length === 0 ? (
+          texts.empty
+        ) : (
+          <ul>
+            {details.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </td>
     </tr>
   );
 }
@@ -141,7 +154,7 @@ export function AuditPage() {
       {data && data.entries.length > 0 ? (
         <ColumnTable caption={texts.audit.caption} columns={Object.values(columns)} className="audit">
           {data.entries.map((entry) => (
-            <EntryRow key={entry.seq} entry={entry} people={data.people ?? {}} />
+            <EntryRow key={entry.seq} entry={entry} names={{ ...data, people: data.people ?? {} }} />
           ))}
         </ColumnTable>
       ) : null}

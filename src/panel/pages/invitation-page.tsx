@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, errorText, PanelApiError } from '../lib/api';
 import type { InvitationOptions, SignedIn } from '../lib/api-types';
@@ -70,8 +70,13 @@ export function InvitationPage() {
         {invitation.error ? (
           <div role="alert">
             <p>{errorText(invitation.error)}</p>
-            {refused ? <p>{texts.invitation.askAdmin}</p> : null}
           </div>
+        ) : null}
+        {/* No dead end: whoever already has a passkey (a used link is often theirs) logs in from here. */}
+        {token === '' || refused ? (
+          <p>
+            <Link to="/logowanie">{texts.invitation.toLogin}</Link>
+          </p>
         ) : null}
         {invitation.data ? (
           <>

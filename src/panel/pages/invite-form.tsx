@@ -36,13 +36,16 @@ function InvitationLink({ path }: { path: string }) {
   );
 }
 
-/** An invitation for a new person: the link is shown once, for the admin to pass on privately. */
-export function InviteForm() {
+/**
+ * An invitation for a new person: the link is shown once, for the admin to pass on privately. `again` is a
+ * person whose invitation ended unused: the form starts with their address and role, its field focused.
+ */
+export function InviteForm({ again }: { again?: { email: string; role: Role } }) {
   const client = useQueryClient();
   const emailId = useId();
   const roleId = useId();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('reviewer');
+  const [email, setEmail] = useState(again?.email ?? '');
+  const [role, setRole] = useState<Role>(again?.role ?? 'reviewer');
   const invite = useMutation({
     mutationFn: () => call<Invitation>('/staff/invitations', { method: 'POST', body: { email, role } }),
     onSuccess: async () => {
@@ -65,6 +68,7 @@ export function InviteForm() {
             type="email"
             autoComplete="off"
             required
+            autoFocus={again !== undefined}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />

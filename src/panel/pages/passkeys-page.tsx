@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatIsoDate, formatPolishDate, warsawCalendarDate } from '#shared/warsaw-time.ts';
 import { call, errorText } from '../lib/api';
 import type { CreationOptions, Passkey } from '../lib/api-types';
 import { register, requireWebAuthn } from '../lib/passkey';
@@ -12,38 +13,97 @@ import { TableScroll } from '../components/table-scroll';
 
 const PASSKEYS_KEY = ['passkeys'] as const;
 
+/** docs/decisions/staff.md#passkey-names: a passkey's name; one made before names by the day it was added. */
+function nameOf(passkey: Passkey): string {
+  if (passkey.name) return passkey.name;
+  const day = formatIsoDate(warsawCalendarDate(Date.parse(passkey.createdAt)));
+  return fill(texts.passkeys.unnamed, { date: formatPolishDate(day) });
+}
+
+/**
+ * 'Usuń' asks first, below the table (a table's cell is too narrow on a phone), naming the key, the focus on
+ * 'Anuluj' (as revoking a person).
+ */
+function RemoveConfirmation({
+  name,
+  busy,
+  onYes,
+  onNo,
+}: {
+  name: string;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  return (
+    <div className="confirm passkeys__confirm">
+      <p>{fill(texts.passkeys.removeConfirm, { name })}</p>
+      <button
+        type="button"
+        className="button button--danger"
+        aria-disabled={busy}
+        onClick={() => {
+          if (!busy) onYes();
+        }}
+      >
+        {texts.passkeys.removeYes}
+      </button>
+      <button type="button" className="button button--quiet" autoFocus onClick={onNo}>
+        {texts.passkeys.removeNo}
+      </button>
+    </div>
+  );
+}
+
 /** /panel/klucze: one's own passkeys; one more can be added, and any but the last removed. */
 export function PasskeysPage() {
   const client = useQueryClient();
+  const nameId = useId();
   const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => call<Passkey[]>('/passkeys') });
+  const [name, setName] = useState('');
   // One line says what the last action did, or why it did not.
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
   const failed = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
   const refresh = () => client.invalidateQueries({ queryKey: PASSKEYS_KEY });
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [confirming, setConfirming] = useState<Passkey>();
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const closeConfirmation = (passkey: Passkey) => {
+    setConfirming(undefined);
+    // The question's buttons go away: the focus goes back to the button that opened it.
+    requestAnimationFrame(() => removeButtons.current.get(passkey.id)?.focus());
+  };
 
   const add = useMutation({
     mutationFn: async () => {
       requireWebAuthn();
       const options = await call<CreationOptions>('/passkeys/options', { method: 'POST', body: {} });
       const response = await register(options);
-      return call<Passkey>('/passkeys', { method: 'POST', body: { response } });
+      return call<Passkey>('/passkeys', { method: 'POST', body: { response, name } });
     },
     onMutate: () => setOutcome(undefined),
-    onSuccess: async () => {
-      setOutcome({ ok: true, text: texts.passkeys.added });
+    onSuccess: async (added) => {
+      setName('');
+      setOutcome({ ok: true, text: fill(texts.passkeys.added, { name: nameOf(added) }) });
       await refresh();
     },
     onError: failed,
   });
   const remove = useMutation({
-    mutationFn: (id: string) =>
-      call<void>(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} }),
+    mutationFn: (passkey: Passkey) =>
+      call<void>(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: 'DELETE', body: {} }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: async () => {
-      setOutcome({ ok: true, text: texts.passkeys.removed });
+    onSuccess: async (_, passkey) => {
+      setConfirming(undefined);
+      setOutcome({ ok: true, text: fill(texts.passkeys.removed, { name: nameOf(passkey) }) });
       await refresh();
+      // The removed key's row has gone with the focus in it.
+      addButton.current?.focus();
     },
-    onError: failed,
+    onError: (error, passkey) => {
+      closeConfirmation(passkey);
+      failed(error);
+    },
   });
   const busy = add.isPending || remove.isPending;
 
@@ -58,6 +118,7 @@ export function PasskeysPage() {
             <caption>{texts.passkeys.caption}</caption>
             <thead>
               <tr>
+                <th scope="col">{texts.passkeys.columns.name}</th>
                 <th scope="col">{texts.passkeys.columns.createdAt}</th>
                 <th scope="col">{texts.passkeys.columns.lastUsedAt}</th>
                 <th scope="col">{texts.passkeys.columns.actions}</th>
@@ -66,19 +127,23 @@ export function PasskeysPage() {
             <tbody>
               {passkeys.data.map((passkey) => (
                 <tr key={passkey.id}>
+                  <td>{nameOf(passkey)}</td>
                   <td>{formatInstant(passkey.createdAt)}</td>
                   <td>{passkey.lastUsedAt ? formatInstant(passkey.lastUsedAt) : texts.passkeys.neverUsed}</td>
                   <td>
                     <button
+                      ref={(button) => {
+                        if (button) removeButtons.current.set(passkey.id, button);
+                        else removeButtons.current.delete(passkey.id);
+                      }}
                       type="button"
                       className="button button--quiet button--danger"
                       // The visible word first, then which key (WCAG 2.5.3: the name holds the label).
-                      aria-label={fill(texts.passkeys.removeLabel, {
-                        createdAt: formatInstant(passkey.createdAt),
-                      })}
+                      aria-label={fill(texts.passkeys.removeLabel, { name: nameOf(passkey) })}
                       aria-disabled={busy}
+                      aria-expanded={confirming?.id === passkey.id}
                       onClick={() => {
-                        if (!busy) remove.mutate(passkey.id);
+                        if (!busy) setConfirming(passkey);
                       }}
                     >
                       {texts.passkeys.remove}
@@ -90,16 +155,41 @@ export function PasskeysPage() {
           </table>
         </TableScroll>
       ) : null}
-      <button
-        type="button"
-        className="button"
-        aria-disabled={busy}
-        onClick={() => {
+      {confirming ? (
+        <RemoveConfirmation
+          key={confirming.id}
+          name={nameOf(confirming)}
+          busy={busy}
+          onYes={() => remove.mutate(confirming)}
+          onNo={() => closeConfirmation(confirming)}
+        />
+      ) : null}
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
           if (!busy) add.mutate();
         }}
       >
-        {texts.passkeys.add}
-      </button>
+        <div className="field">
+          <label htmlFor={nameId}>{texts.passkeys.name}</label>
+          <input
+            id={nameId}
+            type="text"
+            autoComplete="off"
+            maxLength={60}
+            aria-describedby={`${nameId}-hint`}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <p id={`${nameId}-hint`} className="hint">
+            {texts.passkeys.nameHint}
+          </p>
+        </div>
+        <button ref={addButton} type="submit" className="button" aria-disabled={busy}>
+          {texts.passkeys.add}
+        </button>
+      </form>
       <LiveStatus message={add.isPending ? texts.passkey.waiting : outcome?.ok ? outcome.text : undefined} />
       <LiveAlert message={outcome && !outcome.ok ? outcome.text : undefined} />
     </Page>

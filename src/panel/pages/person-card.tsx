@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, errorText } from '../lib/api';
-import { ROLES, type Person } from '../lib/api-types';
-import { fill, roleName, texts } from '../lib/texts';
+import { ROLES, type Person, type Role } from '../lib/api-types';
+import { fill, roleName, roleNames, texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
 import { LiveAlert, LiveStatus } from '../components/live-region';
+import { SESSION_KEY, useSession } from '../components/session';
 import { STAFF_KEY } from './staff-key';
 
 type Outcome = { ok: boolean; text: string } | undefined;
@@ -13,9 +14,21 @@ type Outcome = { ok: boolean; text: string } | undefined;
  * One person of the team: their facts, their roles to change, and revoking them behind a confirmation. A
  * revoked person's card goes away with them: the team page says it was done (`onRevoked`).
  */
-export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (email: string) => void }) {
+export function PersonCard({
+  person,
+  onRevoked,
+  onInviteAgain,
+}: {
+  person: Person;
+  onRevoked: (email: string) => void;
+  /** Fills the invitation form with this person's address and a role of theirs. */
+  onInviteAgain: (again: { email: string; role: Role }) => void;
+}) {
   const client = useQueryClient();
   const headingId = useId();
+  const hintId = useId();
+  // docs/decisions/staff.md#own-roles: one's own roles saved here work at once, in this very session.
+  const own = useSession().email === person.email;
   const [roles, setRoles] = useState<readonly string[]>(person.roles);
   // When the server's roles change (saved here, or by another admin), the boxes start again from them.
   const [serverRoles, setServerRoles] = useState(person.roles.join());
@@ -36,12 +49,17 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
 
   const saveRoles = useMutation({
     mutationFn: (chosen: string[]) =>
-      call<unknown>(`/staff/${encodeURIComponent(person.id)}/roles`, {
+      call<{ roles: string[] }>(`/staff/${encodeURIComponent(person.id)}/roles`, {
         method: 'PUT',
         body: { roles: chosen },
       }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: () => setOutcome({ ok: true, text: fill(texts.team.rolesSaved, { email: person.email }) }),
+    onSuccess: async (saved) => {
+      const facts = { email: person.email, roles: roleNames(saved.roles) };
+      setOutcome({ ok: true, text: fill(own ? texts.team.ownRolesSaved : texts.team.rolesSaved, facts) });
+      // The header and the menu show the roles just saved.
+      if (own) await client.invalidateQueries({ queryKey: SESSION_KEY });
+    },
     onError: failed,
     onSettled: refresh,
   });
@@ -81,10 +99,33 @@ export function PersonCard({ person, onRevoked }: { person: Person; onRevoked: (
             <dd>{formatInstant(person.invitedUntil)}</dd>
           </>
         ) : null}
+        {person.invitationExpiredAt ? (
+          <>
+            <dt>{texts.team.invitationExpired}</dt>
+            <dd>{formatInstant(person.invitationExpiredAt)}</dd>
+          </>
+        ) : null}
       </dl>
+      {person.invitationExpiredAt ? (
+        <button
+          type="button"
+          className="button button--quiet person__again"
+          aria-label={fill(texts.team.inviteAgainLabel, { email: person.email })}
+          onClick={() =>
+            onInviteAgain({ email: person.email, role: ROLES.find((role) => person.roles.includes(role))! })
+          }
+        >
+          {texts.team.inviteAgain}
+        </button>
+      ) : null}
       <form className="form" onSubmit={submit}>
-        <fieldset>
+        <fieldset aria-describedby={own ? hintId : undefined}>
           <legend>{fill(texts.team.rolesLegend, { email: person.email })}</legend>
+          {own ? (
+            <p id={hintId} className="hint">
+              {texts.team.ownRolesHint}
+            </p>
+          ) : null}
           {ROLES.map((role) => (
             <label key={role} className="checkbox">
               <input

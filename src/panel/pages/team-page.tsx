@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api';
-import type { Person } from '../lib/api-types';
+import type { Person, Role } from '../lib/api-types';
 import { fill, texts } from '../lib/texts';
 import { LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
@@ -20,13 +20,17 @@ export function TeamPage() {
     setRevoked(email);
     peopleHeading.current?.focus();
   };
+  // 'Zaproś ponownie' on a card fills the invitation form anew (a new key: a new form, its field focused).
+  const [again, setAgain] = useState<{ email: string; role: Role; count: number }>();
+  const inviteAgain = ({ email, role }: { email: string; role: Role }) =>
+    setAgain((last) => ({ email, role, count: (last?.count ?? 0) + 1 }));
   const staff = useQuery({
     queryKey: STAFF_KEY,
     queryFn: () => call<{ people: Person[] }>('/staff'),
   });
   return (
     <Page title={texts.team.title}>
-      <InviteForm />
+      <InviteForm key={again?.count ?? 0} again={again} />
       <section aria-labelledby={headingId}>
         <h2 id={headingId} ref={peopleHeading} tabIndex={-1}>
           {texts.team.peopleHeading}
@@ -37,7 +41,7 @@ export function TeamPage() {
         {staff.data && staff.data.people.length > 0 ? (
           <ul className="people">
             {staff.data.people.map((person) => (
-              <PersonCard key={person.id} person={person} onRevoked={onRevoked} />
+              <PersonCard key={person.id} person={person} onRevoked={onRevoked} onInviteAgain={inviteAgain} />
             ))}
           </ul>
         ) : null}

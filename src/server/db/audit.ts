@@ -33,6 +33,8 @@ export interface AuditFilter {
   to?: string;
   /** Entries numbered below this one (the page before's last). */
   before?: number;
+  /** Entries about any of these ids: their subject, or named in their details (a payout's statements). */
+  concerning?: readonly string[];
 }
 
 /** A page of the trail, newest first. */
@@ -43,7 +45,55 @@ export async function auditPage(db: Db, filter: AuditFilter, limit: number) {
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.to) query = query.where('at', '<', filter.to);
   if (filter.before !== undefined) query = query.where('seq', '<', filter.before);
+  const { concerning } = filter;
+  if (concerning)
+    query = query.where((eb) =>
+      eb.or([
+        ...(concerning.length > 0 ? [eb('subject', 'in', concerning)] : []),
+        // Details are JSON: an id is named there as a quoted string (ids are UUIDs, no LIKE wildcards).
+        ...concerning.map((id) => eb('details', 'like', `%"${id}"%`)),
+      ]),
+    );
   return query.execute();
+}
+
+/**
+ * docs/decisions/staff.md#audit-subjects: the statements (received or rejected by the operator) that carry a
+ * reference, with their claims: what the auditor's filter by reference looks for.
+ */
+export async function statementsByReference(db: Db, reference: string) {
+  const [current, rejected] = await Promise.all(
+    (['statements', 'rejected_statements'] as const).map((table) =>
+      db.selectFrom(table).select(['id', 'claim_id']).where('reference', '=', reference).execute(),
+    ),
+  );
+  return [...current!, ...rejected!];
+}
+
+/** Enough ids at once for either database's limit of parameters in one query. */
+const IDS_AT_ONCE = 500;
+
+async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let start = 0; start < ids.length; start += IDS_AT_ONCE)
+    rows.push(...(await read(ids.slice(start, start + IDS_AT_ONCE))));
+  return rows;
+}
+
+/** What the auditor reads for the statement and claim ids a page of entries names: references, codes. */
+export async function auditNames(db: Db, ids: readonly string[]) {
+  const statements = await inChunks(ids, async (chunk) => {
+    const [current, rejected] = await Promise.all(
+      (['statements', 'rejected_statements'] as const).map((table) =>
+        db.selectFrom(table).select(['id', 'reference']).where('id', 'in', chunk).execute(),
+      ),
+    );
+    return [...current!, ...rejected!];
+  });
+  const claims = await inChunks(ids, (chunk) =>
+    db.selectFrom('claims').select(['id', 'code', 'tier']).where('id', 'in', chunk).execute(),
+  );
+  return { statements, claims };
 }
 
 /** The whole trail in order, a chunk at a time (audit-verify). */

@@ -298,4 +298,11 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '009_passkey_names': {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/staff.md#passkey-names: the name a person tells their passkeys apart by. Null for the
+      // passkeys made before it: the panel names those by the day they were added.
+      await db.schema.alterTable('staff_passkeys').addColumn('name', 'varchar(100)').execute();
+    },
+  },
 };

@@ -59,8 +59,11 @@ export async function holdersOf(db: Db, role: string): Promise<string[]> {
   return rows.map((row) => row.staff_id);
 }
 
-/** Everyone with their roles, how many passkeys they have and until when an invitation of theirs is open. */
-export async function listStaff(db: Db, nowIso: string) {
+/**
+ * Everyone with their roles, how many passkeys they have and when their latest invitation not used ends or
+ * ended (a used one is gone).
+ */
+export async function listStaff(db: Db) {
   const [people, roles, passkeys, invitations] = await Promise.all([
     db.selectFrom('staff').selectAll().orderBy('email').execute(),
     db.selectFrom('staff_roles').selectAll().orderBy('role').execute(),
@@ -72,7 +75,6 @@ export async function listStaff(db: Db, nowIso: string) {
     db
       .selectFrom('staff_invitations')
       .select(['staff_id', (eb) => eb.fn.max('expires_at').as('until')])
-      .where('expires_at', '>', nowIso)
       .groupBy('staff_id')
       .execute(),
   ]);
@@ -80,7 +82,7 @@ export async function listStaff(db: Db, nowIso: string) {
     ...person,
     roles: roles.filter((row) => row.staff_id === person.id).map((row) => row.role),
     passkeys: Number(passkeys.find((row) => row.staff_id === person.id)?.count ?? 0),
-    invited_until: invitations.find((row) => row.staff_id === person.id)?.until ?? null,
+    invitation_until: invitations.find((row) => row.staff_id === person.id)?.until ?? null,
   }));
 }
 
@@ -211,6 +213,9 @@ export async function deleteSession(db: Db, tokenDigest: string) {
   await db.deleteFrom('staff_sessions').where('token_digest', '=', tokenDigest).execute();
 }
 
-export async function deleteSessionsOf(db: Db, staffId: string) {
-  await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
+/** Ends a person's sessions, all of them or all but the one `except` names (a token digest). */
+export async function deleteSessionsOf(db: Db, staffId: string, except?: string) {
+  let query = db.deleteFrom('staff_sessions').where('staff_id', '=', staffId);
+  if (except !== undefined) query = query.where('token_digest', '<>', except);
+  await query.execute();
 }

@@ -171,6 +171,8 @@ export interface StaffPasskeyTable {
   transports: string | null;
   created_at: string;
   last_used_at: string | null;
+  /** Typed by its person, or the browser and system it was made on; null for those made before names. */
+  name: string | null;
 }
 
 export interface StaffChallengeTable {

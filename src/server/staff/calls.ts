@@ -5,7 +5,7 @@ import { isoDateAfter, isWarsawLocalTime, warsawLocalToInstant } from '#shared/w
 import { tierStatus } from '../claims/status';
 import { isoAt } from '../clock';
 import { digestOf, normalEmail } from '../crypto/secrets';
-import { auditPage } from '../db/audit';
+import { auditNames, auditPage, statementsByReference, type AuditFilter } from '../db/audit';
 import {
   deletePasskey,
   insertPasskey,
@@ -21,10 +21,11 @@ import {
 import type { AppDeps } from '../deps';
 import { mailStatus } from '../mail/status';
 import { reviewCalls } from '../review/calls';
+import { typedReference } from '../statements/reference';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
 import { changeRoles, invite, revoke } from './people';
-import { checkLogin, loginOptions, registerPasskey, registrationOptions } from './passkeys';
+import { checkLogin, loginOptions, passkeyName, registerPasskey, registrationOptions } from './passkeys';
 import { allows, type Access } from './roles';
 import {
   clearSessionCookie,
@@ -59,6 +60,7 @@ interface Body {
   email?: unknown;
   role?: unknown;
   roles?: unknown;
+  name?: unknown;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -119,7 +121,12 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 
   app.post<{ Body: Body }>('/registration', { config: limited }, async (request, reply) => {
     const person = await invited(request.body?.token);
-    const passkey = await registerPasskey(ceremony, person.id, request.body?.response);
+    const passkey = await registerPasskey(
+      ceremony,
+      person.id,
+      request.body?.response,
+      passkeyName(undefined, request.headers['user-agent']),
+    );
     await storage.db.transaction().execute(async (trx) => {
       if (!(await useInvitation(trx, digestOf(text(request.body?.token)), isoAt(clock.real()))))
         throw new ApiProblem(404, messages.invitationUnknown);
@@ -164,8 +171,14 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     mail: await mailStatus(storage, clock),
   }));
 
-  const passkeyLine = (row: { id: string; created_at: string; last_used_at: string | null }) => ({
+  const passkeyLine = (row: {
+    id: string;
+    name: string | null;
+    created_at: string;
+    last_used_at: string | null;
+  }) => ({
     id: row.id,
+    name: row.name,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
   });
@@ -181,7 +194,8 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 
   app.post<{ Body: Body }>('/passkeys', anyone, async (request) => {
     const session = signedIn(request);
-    const passkey = await registerPasskey(ceremony, session.staffId, request.body?.response);
+    const name = passkeyName(request.body?.name, request.headers['user-agent']);
+    const passkey = await registerPasskey(ceremony, session.staffId, request.body?.response, name);
     await storage.db.transaction().execute(async (trx) => {
       await insertPasskey(trx, passkey);
       await appendAudit(trx, storage, clock, {
@@ -212,19 +226,26 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 
   const admin = { config: { access: ['admin'] } } as const;
 
-  app.get('/staff', admin, async () => ({
-    // Revoked people (no role left) stay in the database for the audit trail, not on the team page.
-    people: (await listStaff(storage.db, isoAt(clock.real())))
-      .filter((person) => person.roles.length > 0)
-      .map((person) => ({
-        id: person.id,
-        email: person.email,
-        roles: person.roles,
-        passkeys: person.passkeys,
-        lastLoginAt: person.last_login_at,
-        invitedUntil: person.invited_until,
-      })),
-  }));
+  app.get('/staff', admin, async () => {
+    const now = isoAt(clock.real());
+    return {
+      // Revoked people (no role left) stay in the database for the audit trail, not on the team page.
+      people: (await listStaff(storage.db))
+        .filter((person) => person.roles.length > 0)
+        .map(({ invitation_until: until, ...person }) => ({
+          id: person.id,
+          email: person.email,
+          roles: person.roles,
+          passkeys: person.passkeys,
+          lastLoginAt: person.last_login_at,
+          invitedUntil: until !== null && until > now ? until : null,
+          // docs/decisions/panel-page.md#team-page: an invitation that ended unused, for the admin to renew;
+          // one older than the person's last login no longer matters.
+          invitationExpiredAt:
+            until !== null && until <= now && (person.last_login_at ?? '') < until ? until : null,
+        })),
+    };
+  });
 
   app.post<{ Body: Body }>('/staff/invitations', admin, async (request) =>
     invite(storage, clock, {
@@ -239,6 +260,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
       staffId: request.params.id,
       roles: request.body?.roles,
       actor: signedIn(request).staffId,
+      keepSession: signedIn(request).tokenDigest,
     }),
   );
 
@@ -255,23 +277,38 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
       // The filter names a person by e-mail too; an address of nobody matches nothing.
       if (filter.actor?.includes('@'))
         filter.actor = (await staffByEmail(storage.db, normalEmail(filter.actor)))?.id ?? '-';
-      const rows = await auditPage(storage.db, filter, AUDIT_PAGE_SIZE);
-      const ids = new Set(rows.flatMap((row) => [row.actor, row.subject ?? '']));
-      const people = await staffEmails(
-        storage.db,
-        [...ids].filter((id) => id !== ''),
-      );
+      // docs/decisions/staff.md#audit-subjects: a statement's reference finds the entries about it and its claim.
+      if (request.query.reference) {
+        const reference = typedReference(request.query.reference);
+        if (!reference) throw new ApiProblem(400, messages.auditReferenceInvalid);
+        const statements = await statementsByReference(storage.db, reference);
+        filter.concerning = [...new Set(statements.flatMap((row) => [row.id, row.claim_id]))];
+      }
+      const rows =
+        filter.concerning?.length === 0 ? [] : await auditPage(storage.db, filter, AUDIT_PAGE_SIZE);
+      const entries = rows.map((row) => ({
+        seq: row.seq,
+        at: row.at,
+        actor: row.actor,
+        action: row.action,
+        subject: row.subject,
+        reason: row.reason,
+        details: row.details === null ? null : (JSON.parse(row.details) as Record<string, unknown>),
+      }));
+      const present = (ids: unknown[]) =>
+        [...new Set(ids)].filter((id): id is string => typeof id === 'string' && id !== '');
+      const [people, names] = await Promise.all([
+        staffEmails(storage.db, present(entries.flatMap((entry) => [entry.actor, entry.subject]))),
+        auditNames(
+          storage.db,
+          present(entries.flatMap((entry) => [entry.subject, ...namedIn(entry.details)])),
+        ),
+      ]);
       return {
         people: Object.fromEntries(people.map((person) => [person.id, person.email])),
-        entries: rows.map((row) => ({
-          seq: row.seq,
-          at: row.at,
-          actor: row.actor,
-          action: row.action,
-          subject: row.subject,
-          reason: row.reason,
-          details: row.details === null ? null : (JSON.parse(row.details) as unknown),
-        })),
+        statements: Object.fromEntries(names.statements.map((row) => [row.id, row.reference])),
+        claims: Object.fromEntries(names.claims.map((row) => [row.id, { code: row.code, tier: row.tier }])),
+        entries,
         next: rows.length === AUDIT_PAGE_SIZE ? rows.at(-1)!.seq : null,
       };
     },
@@ -295,8 +332,14 @@ function dayStart(day: string | undefined, nextDay = false): string | undefined 
   return isoAt(warsawLocalToInstant(nextDay ? isoDateAfter(day, 1) : day));
 }
 
+/** The ids an entry's details name: a payout's statements, the claim a reserve's prize passed to. */
+function namedIn(details: Record<string, unknown> | null): unknown[] {
+  if (!details) return [];
+  return [details.claim, ...(Array.isArray(details.statements) ? details.statements : [])];
+}
+
 /** The auditor's filters: days are Warsaw days, `to` included. */
-function auditFilter(query: Record<string, string | undefined>) {
+function auditFilter(query: Record<string, string | undefined>): AuditFilter {
   const before = query.before ? Number(query.before) : undefined;
   if (before !== undefined && !Number.isInteger(before))
     throw new ApiProblem(400, messages.auditFilterInvalid);

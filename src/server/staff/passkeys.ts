@@ -79,8 +79,49 @@ export async function registrationOptions(ceremony: Ceremony, person: { id: stri
   return options;
 }
 
+/** docs/decisions/staff.md#passkey-names: a typed name's longest. */
+const PASSKEY_NAME_MAX = 60;
+
+// Product names, the same in every language: the browser and the system a passkey was made on.
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/Windows/, 'Windows'],
+  [/Macintosh|Mac OS X/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
+const found = (userAgent: string, names: [RegExp, string][]) =>
+  names.find(([pattern]) => pattern.test(userAgent))?.[1];
+
+/**
+ * docs/decisions/staff.md#passkey-names: the name a person typed (trimmed, at most 60 characters), else the
+ * browser and system it was made on ("Chrome, Windows"), else none (the panel names it by its day).
+ */
+export function passkeyName(typed: unknown, userAgent: string | undefined): string | null {
+  const name = typeof typed === 'string' ? typed.replace(/\s+/g, ' ').trim() : '';
+  if (name.length > PASSKEY_NAME_MAX) throw new ApiProblem(400, messages.passkeyNameTooLong);
+  if (name !== '') return name;
+  const made = [found(userAgent ?? '', BROWSERS), found(userAgent ?? '', SYSTEMS)].filter(Boolean);
+  return made.length > 0 ? made.join(', ') : null;
+}
+
 /** Checks a new passkey made for `staffId`'s challenge: the row to keep (with what else the caller commits). */
-export async function registerPasskey(ceremony: Ceremony, staffId: string, response: unknown) {
+export async function registerPasskey(
+  ceremony: Ceremony,
+  staffId: string,
+  response: unknown,
+  name: string | null,
+) {
   const answer = response as RegistrationResponseJSON;
   const { challenge, staffId: challenged } = await answeredChallenge(
     ceremony,
@@ -105,6 +146,7 @@ export async function registerPasskey(ceremony: Ceremony, staffId: string, respo
     transports: credential.transports ? JSON.stringify(credential.transports) : null,
     created_at: isoAt(ceremony.clock.real()),
     last_used_at: null,
+    name,
   };
 }
 

@@ -66,11 +66,20 @@ export async function invite(
   return { email: address, role, link: invitationPath(token) };
 }
 
-/** An admin's change of someone's roles: their sessions end at once; the last admin keeps theirs. */
+/**
+ * An admin's change of someone's roles: their sessions end at once; the last admin keeps theirs.
+ * docs/decisions/staff.md#own-roles: an admin changing their own roles keeps the session they did it from
+ * (`keepSession`, its token digest), so they go on working with the roles saved; their other sessions end.
+ */
 export async function changeRoles(
   storage: Storage,
   clock: Clock,
-  { staffId, roles, actor }: { staffId: string; roles: unknown; actor: string },
+  {
+    staffId,
+    roles,
+    actor,
+    keepSession,
+  }: { staffId: string; roles: unknown; actor: string; keepSession?: string },
 ): Promise<{ id: string; email: string; roles: Role[] }> {
   if (!Array.isArray(roles) || !roles.every(isRole)) throw new ApiProblem(400, messages.roleInvalid);
   if (roles.length === 0) throw new ApiProblem(400, messages.rolesEmpty);
@@ -81,7 +90,7 @@ export async function changeRoles(
     const before = await rolesOf(trx, staffId);
     await leaveAnAdmin(trx, staffId, wanted);
     await setRoles(trx, staffId, wanted);
-    await deleteSessionsOf(trx, staffId);
+    await deleteSessionsOf(trx, staffId, staffId === actor ? keepSession : undefined);
     await appendAudit(trx, storage, clock, {
       actor,
       action: 'roles-changed',

@@ -17,3 +17,14 @@ export function newReference(): string {
   }
   return `${reference.slice(0, 4)}-${reference.slice(4)}`;
 }
+
+const TYPED = new RegExp(`^([${ALPHABET}]{4})-?([${ALPHABET}]{4})$`);
+
+/**
+ * A reference as someone typed it (read off a phone call or an e-mail: any case, spaces, the dash or not),
+ * in the form it is stored; undefined when it cannot be one.
+ */
+export function typedReference(text: string): string | undefined {
+  const match = TYPED.exec(text.toUpperCase().replace(/\s+/g, ''));
+  return match ? `${match[1]}-${match[2]}` : undefined;
+}

@@ -312,6 +312,23 @@ for (const target of storageTargets) {
       expect(ids).not.toContain(reviewer.id);
     });
 
+    it('lets an admin who saves their own roles go on working with them; their other sessions end', async () => {
+      const admin = await personWith(['admin'], 'self-service@example.pl');
+      const elsewhere = await startSession(t.storage, clock, admin.id, 'passkey');
+      const saved = await call('PUT', `/panel/api/staff/${admin.id}/roles`, {
+        cookie: admin.cookie,
+        body: { roles: ['admin', 'reviewer', 'auditor'] },
+      });
+      expect(saved.statusCode).toBe(200);
+      const session = await call('GET', '/panel/api/session', { cookie: admin.cookie });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toMatchObject({ roles: ['admin', 'auditor', 'reviewer'] });
+      expect((await call('GET', '/panel/api/audit', { cookie: admin.cookie })).statusCode).toBe(200);
+      expect(
+        (await call('GET', '/panel/api/session', { cookie: `${SESSION_COOKIE}=${elsewhere}` })).statusCode,
+      ).toBe(401);
+    });
+
     it('keeps the last admin: they can neither drop the role nor revoke themself', async () => {
       await t.storage.db.deleteFrom('staff_roles').where('role', '=', 'admin').execute();
       const admin = await personWith(['admin'], 'only-admin@example.pl');
@@ -367,6 +384,24 @@ for (const target of storageTargets) {
       }
     });
 
+    it('lists an invitation that ended unused, for the admin to invite again', async () => {
+      const admin = await personWith(['admin']);
+      await call('POST', '/panel/api/staff/invitations', {
+        cookie: admin.cookie,
+        body: { email: 'late@example.pl', role: 'auditor' },
+      });
+      const until = new Date(now.real + 24 * 60 * MINUTE_MS).toISOString();
+      const late = async () =>
+        (await call('GET', '/panel/api/staff', { cookie: admin.cookie }))
+          .json<{ people: { email: string }[] }>()
+          .people.find((person) => person.email === 'late@example.pl');
+      expect(await late()).toMatchObject({ invitedUntil: until, invitationExpiredAt: null });
+      now.real += 25 * 60 * MINUTE_MS;
+      const session = await startSession(t.storage, clock, admin.id, 'passkey');
+      admin.cookie = `${SESSION_COOKIE}=${session}`;
+      expect(await late()).toMatchObject({ invitedUntil: null, invitationExpiredAt: until, passkeys: 0 });
+    });
+
     it('records what staff do in the audit trail, with ids and never an address, for the auditor to filter', async () => {
       const admin = await personWith(['admin']);
       const auditor = await personWith(['auditor']);
@@ -397,7 +432,7 @@ for (const target of storageTargets) {
       const past = await call('GET', '/panel/api/audit?from=2020-01-01&to=2020-01-31', {
         cookie: auditor.cookie,
       });
-      expect(past.json()).toEqual({ entries: [], next: null, people: {} });
+      expect(past.json()).toEqual({ entries: [], next: null, people: {}, statements: {}, claims: {} });
       const bad = await call('GET', '/panel/api/audit?from=wczoraj', { cookie: auditor.cookie });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: messages.auditFilterInvalid });
