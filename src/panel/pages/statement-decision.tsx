@@ -237,7 +237,6 @@ export function StatementDecision({
   const [said, setSaid] = useState<{ ok: boolean; text: string; undo?: string }>();
   // docs/decisions/panel-page.md#drafts: what the person began here outlives a reload and a login.
   const [draft, setDraft] = useState<DecisionDraft>(() => readDraft(statement.id));
-  useEffect(() => writeDraft(statement.id, draft), [statement.id, draft]);
   const editDraft = (changes: DecisionDraft) => setDraft((current) => ({ ...current, ...changes }));
   const rejecting = draft.rejecting === true;
   const approvalNote = draft.approvalNote ?? '';
@@ -282,6 +281,9 @@ export function StatementDecision({
   };
   const busy = act.isPending;
   const can = (action: StatementAction) => statement.actions.includes(action);
+  // A draft of what can no longer be done here (someone else decided) is not kept, nor announced at login.
+  const drafting = can('decide') || can('approve') || can('send-back');
+  useEffect(() => writeDraft(statement.id, drafting ? draft : {}), [statement.id, drafting, draft]);
   const promoted = ({ reserve, code }: ReservePromoted) => {
     setSaid({ ok: true, text: fill(texts.reserve.done, { reserve, code }) });
     focusHeading();
