@@ -484,6 +484,9 @@ export const reviewSchema = {
         'noSameValue',
         'photo',
         'noPhoto',
+        'photoNotAsked',
+        'onlineNoPhoto',
+        'drawnFor',
       ],
       properties: {
         claim: text,
@@ -498,6 +501,9 @@ export const reviewSchema = {
         noSameValue: text,
         photo: text,
         noPhoto: text,
+        photoNotAsked: text,
+        onlineNoPhoto: text,
+        drawnFor: text,
       },
     },
     // The transfer file's header: reference, first name, surname, account, amount, in that order.

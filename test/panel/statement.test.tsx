@@ -8,6 +8,7 @@ import { statement } from './review-data';
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 const posts = (requests: SentRequest[]) =>
@@ -70,7 +71,7 @@ describe('a statement (reviewer, approver)', () => {
     expect(screen.getByText('ewa@organizator.pl (Ty)')).toBeTruthy();
     const history = screen.getByRole('region', { name: texts.statement.historyHeading });
     expect([...history.querySelectorAll('dd')].map((value) => value.textContent)).toEqual([
-      'Odrzucić: Nieczytelny kupon (2025-07-11 10:00:00)',
+      'Odrzucenie, powód: Nieczytelny kupon (2025-07-11 10:00:00)',
       'Zdjęcie kuponu jest nieczytelne.',
       'Rozmazany kod.',
       'Odesłał(a) do ponownego sprawdzenia jan@organizator.pl (2025-07-11 11:00:00)',
@@ -211,7 +212,7 @@ describe('a statement (reviewer, approver)', () => {
     await user.type(screen.getByLabelText(texts.statement.note), 'Kod nieczytelny na zdjęciu.');
     await user.click(screen.getByRole('button', { name: texts.statement.rejectSubmit }));
 
-    expect(await screen.findByText(texts.statement.results.rejected)).toBeTruthy();
+    expect(await screen.findByText(new RegExp(`^${texts.statement.results.rejected}`))).toBeTruthy();
     expect(posts(requests)).toEqual([
       [
         '/review/statements/s1/decision',
@@ -397,5 +398,104 @@ describe('a statement (reviewer, approver)', () => {
     });
     expect(await screen.findByText('Nie ma takiego oświadczenia.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: texts.statement.title })).toBeTruthy();
+  });
+  it('says the real undo window (20 s), stops saying it when it ends, and shows what may be done then', async () => {
+    vi.useFakeTimers({ now: new Date('2025-07-11T08:00:00.000Z'), shouldAdvanceTime: true });
+    let ended = false;
+    const rejected = (actions: string[]) =>
+      statement({
+        state: 'rejected',
+        final: {
+          outcome: 'reject',
+          at: '2025-07-11T08:00:00.000Z',
+          undoUntil: '2025-07-11T08:00:20.000Z',
+          canUndo: !ended,
+        },
+        lost: ended ? 'reserve-available' : null,
+        actions: actions as ReviewStatement['actions'],
+      });
+    const { requests, user } = open(
+      statement({ tier: 'I', state: 'awaiting-approval', actions: ['approve', 'send-back'] }),
+      APPROVER,
+      {
+        'POST /review/statements/s1/approval': () => ({ body: rejected(['undo']) }),
+        'GET /review/statements/s1': () => ({
+          body: ended
+            ? rejected(['pass-to-reserve'])
+            : statement({ tier: 'I', state: 'awaiting-approval', actions: ['approve', 'send-back'] }),
+        }),
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: texts.statement.approve }));
+    expect(
+      await screen.findByText('Oświadczenie odrzucone. Przez 20 sekund możesz jeszcze cofnąć decyzję.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/2 minuty/)).toBeNull();
+    expect(reads(requests)).toHaveLength(1);
+
+    ended = true;
+    act(() => {
+      vi.advanceTimersByTime(21_000);
+    });
+    // Without a reload: the statement is asked for again once, and the reserve button comes.
+    expect(
+      await screen.findByRole('button', { name: 'Przekaż rezerwowemu nagrodę kodu A1B2C3D4E5F' }),
+    ).toBeTruthy();
+    expect(reads(requests)).toHaveLength(2);
+    expect(screen.getByText(texts.statement.results.rejected)).toBeTruthy();
+    expect(screen.queryByText(/możesz jeszcze cofnąć/)).toBeNull();
+  });
+
+  it('keeps a rejection begun over a session that ended and a remount, then clears it once sent', async () => {
+    const first = open(statement(), REVIEWER, {
+      'POST /review/statements/s1/decision': { status: 401, body: { message: 'Sesja wygasła.' } },
+    });
+    await heading();
+    await first.user.click(screen.getByRole('button', { name: texts.statement.reject }));
+    await first.user.selectOptions(screen.getByLabelText(texts.statement.reason), 'Nieczytelny kupon');
+    await first.user.type(screen.getByLabelText(texts.statement.note), 'Kod rozmazany.');
+    await first.user.click(screen.getByRole('button', { name: texts.statement.rejectSubmit }));
+    // The login page says what happened, and that the draft waits.
+    await vi.waitFor(() => expect(first.whereabouts()).toBe('/logowanie'));
+    expect(screen.getByText(texts.login.sessionEnded)).toBeTruthy();
+    expect(screen.getByText(texts.login.draftKept)).toBeTruthy();
+    // Nothing unsent reached the server but the one call that failed.
+    expect(posts(first.requests)).toHaveLength(1);
+    first.view.unmount();
+
+    const second = open(statement(), REVIEWER, {
+      'POST /review/statements/s1/decision': {
+        body: statement({ state: 'rejected', actions: [] }),
+      },
+    });
+    await heading();
+    expect(screen.getByLabelText<HTMLSelectElement>(texts.statement.reason).value).toBe('unreadable-coupon');
+    expect(screen.getByLabelText<HTMLTextAreaElement>(texts.statement.note).value).toBe('Kod rozmazany.');
+    await second.user.click(screen.getByRole('button', { name: texts.statement.rejectSubmit }));
+    expect(await screen.findByText(texts.statement.results.rejected)).toBeTruthy();
+    expect(posts(second.requests)).toEqual([
+      [
+        '/review/statements/s1/decision',
+        { outcome: 'reject', reason: 'unreadable-coupon', note: 'Kod rozmazany.' },
+      ],
+    ]);
+    expect(sessionStorage.length).toBe(0);
+    second.view.unmount();
+
+    // Sent: another visit starts with nothing.
+    open(statement());
+    await heading();
+    expect(screen.queryByLabelText(texts.statement.note)).toBeNull();
+  });
+
+  it("keeps the approver's half-written note over a reload", async () => {
+    const waiting = statement({ tier: 'I', state: 'awaiting-approval', actions: ['approve', 'send-back'] });
+    const first = open(waiting, APPROVER);
+    await first.user.type(await screen.findByLabelText(texts.statement.note), 'Sprawdź IBAN');
+    first.view.unmount();
+    open(waiting, APPROVER);
+    expect((await screen.findByLabelText<HTMLTextAreaElement>(texts.statement.note)).value).toBe(
+      'Sprawdź IBAN',
+    );
   });
 });

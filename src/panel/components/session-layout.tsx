@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endsSession, errorText } from '../lib/api';
 import type { Session } from '../lib/api-types';
+import { hasDrafts } from '../lib/drafts';
 import { fill, roleNames, texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
 import { LiveAlert } from './live-region';
@@ -22,7 +23,11 @@ function useLeaveOnSessionEnd(here: string) {
     const leave = (error: unknown) => {
       if (!endsSession(error) || leaving.current) return;
       leaving.current = true;
-      const state: LoginState = { from: here, ended: client.getQueryData(SESSION_KEY) !== undefined };
+      const state: LoginState = {
+        from: here,
+        ended: client.getQueryData(SESSION_KEY) !== undefined,
+        draftKept: hasDrafts(),
+      };
       client.clear();
       void navigate('/logowanie', { replace: true, state });
     };

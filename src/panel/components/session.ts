@@ -14,5 +14,7 @@ export const useSession = () => useOutletContext<SessionContext>().session;
 export interface LoginState {
   from?: string;
   ended?: boolean;
+  /** The tab keeps an unsent decision (docs/decisions/panel-page.md#drafts): it waits after the login. */
+  draftKept?: boolean;
   loggedOut?: boolean;
 }

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 /** How often the clock is read: a countdown's number changes at most this late. */
 const TICK_MS = 250;
 
-const secondsLeft = (until: number, now: number) =>
+/** Whole seconds from `now` to `until` (both ms), 0 once passed or for none. */
+export const secondsLeft = (until: number, now: number) =>
   Number.isNaN(until) ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 
 /**

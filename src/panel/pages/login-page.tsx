@@ -40,6 +40,7 @@ export function LoginPage() {
       <p className="panel-header__brand">{texts.brand}</p>
       <Page title={texts.login.title}>
         {state.ended ? <p className="notice">{texts.login.sessionEnded}</p> : null}
+        {state.draftKept ? <p className="notice">{texts.login.draftKept}</p> : null}
         {state.loggedOut ? <p className="notice">{texts.login.loggedOut}</p> : null}
         <p>{texts.login.intro}</p>
         <button

@@ -8,7 +8,9 @@ import type {
   ReviewStatement,
   StatementAction,
 } from '../lib/api-types';
-import { useSecondsLeft } from '../lib/clock';
+import { secondsLeft, useSecondsLeft } from '../lib/clock';
+import { readDraft, writeDraft, type DecisionDraft } from '../lib/drafts';
+import { polishCount } from '#shared/polish-count.ts';
 import { fill, reviewStateName, texts } from '../lib/texts';
 import { LiveAlert, LiveStatus } from '../components/live-region';
 import { ReserveButton } from './reserve-button';
@@ -27,6 +29,14 @@ const bodyOf = (act: Act) => {
   const { call: _call, ...body } = act;
   return body;
 };
+
+/** "20 sekund", "2 minuty": how long an undo window lasts, in the words of "Przez … możesz jeszcze cofnąć". */
+function windowLength(seconds: number): string {
+  const { minutes, seconds: secondWords } = texts.statement.undoUnits;
+  return seconds >= 60 && seconds % 60 === 0
+    ? polishCount(seconds / 60, minutes.one, minutes.few, minutes.many)
+    : polishCount(seconds, secondWords.one, secondWords.few, secondWords.many);
+}
 
 /** What an action did, said from the statement it answered. */
 function resultText(act: Act, statement: ReviewStatement): string {
@@ -67,17 +77,21 @@ function NoteField({ value, onChange }: { value: string; onChange: (note: string
 function RejectForm({
   reasons,
   busy,
+  reason,
+  note,
+  onChange,
   onReject,
   onCancel,
 }: {
   reasons: RejectReason[];
   busy: boolean;
+  reason: string;
+  note: string;
+  onChange: (draft: { reason?: string; note?: string }) => void;
   onReject: (reason: string, note: string) => void;
   onCancel: () => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
   const select = useRef<HTMLSelectElement>(null);
   const chosen = reasons.find((candidate) => candidate.key === reason);
@@ -106,7 +120,7 @@ function RejectForm({
             aria-describedby={`${id}-sentence`}
             value={reason}
             onChange={(event) => {
-              setReason(event.target.value);
+              onChange({ reason: event.target.value });
               setProblem(undefined);
             }}
           >
@@ -126,7 +140,7 @@ function RejectForm({
             </>
           ) : null}
         </div>
-        <NoteField value={note} onChange={setNote} />
+        <NoteField value={note} onChange={(changed) => onChange({ note: changed })} />
       </fieldset>
       <div className="form__actions">
         <button type="submit" className="button button--danger" aria-disabled={busy}>
@@ -191,6 +205,21 @@ function Undo({
 }
 
 /**
+ * Counts down to the end of a final decision's undo window, whoever looks (not only who may undo), and says
+ * when it ends: what the person may do changes then ('Przekaż rezerwowemu'). Keyed by `until`.
+ */
+function WindowEnd({ until, onEnded }: { until: string; onEnded: () => void }) {
+  const open = useSecondsLeft(until) > 0;
+  const wasOpen = useRef(open);
+  const ended = useEffectEvent(onEnded);
+  useEffect(() => {
+    if (wasOpen.current && !open) ended();
+    wasOpen.current = open;
+  }, [open]);
+  return null;
+}
+
+/**
  * What the person may do with the statement now (its `actions`), and what came of it. Each call answers the
  * statement, which the page then shows; a refusal (409: someone was faster, 403) is said and the statement
  * asked for again. After an action the focus goes to this area's heading (`heading`): the button pressed
@@ -204,9 +233,13 @@ export function StatementDecision({
   heading: RefObject<HTMLHeadingElement | null>;
 }) {
   const client = useQueryClient();
-  const [said, setSaid] = useState<{ ok: boolean; text: string }>();
-  const [rejecting, setRejecting] = useState(false);
-  const [approvalNote, setApprovalNote] = useState('');
+  // `undo`: the sentence on the undo window, said with the result while the window lasts.
+  const [said, setSaid] = useState<{ ok: boolean; text: string; undo?: string }>();
+  // docs/decisions/panel-page.md#drafts: what the person began here outlives a reload and a login.
+  const [draft, setDraft] = useState<DecisionDraft>(() => readDraft(statement.id));
+  const editDraft = (changes: DecisionDraft) => setDraft((current) => ({ ...current, ...changes }));
+  const rejecting = draft.rejecting === true;
+  const approvalNote = draft.approvalNote ?? '';
   const rejectButton = useRef<HTMLButtonElement>(null);
   const focusHeading = () => heading.current?.focus();
   const reload = () =>
@@ -223,9 +256,17 @@ export function StatementDecision({
     onMutate: () => setSaid(undefined),
     onSuccess: (updated, action) => {
       client.setQueryData(statementKey(statement.id), updated);
-      setSaid({ ok: true, text: resultText(action, updated) });
-      setRejecting(false);
-      setApprovalNote('');
+      const until = updated.final?.canUndo ? updated.final.undoUntil : null;
+      // The window as it really is (UNDO_WINDOW_MS may shorten it), counted from the answer.
+      const seconds = until ? secondsLeft(Date.parse(until), Date.now()) : 0;
+      setSaid({
+        ok: true,
+        text: resultText(action, updated),
+        ...(seconds > 0 && action.call !== 'undo'
+          ? { undo: fill(texts.statement.undoWindow, { window: windowLength(seconds) }) }
+          : {}),
+      });
+      setDraft({});
       focusHeading();
       return client.invalidateQueries({ queryKey: REVIEW_QUEUE_KEY });
     },
@@ -240,6 +281,9 @@ export function StatementDecision({
   };
   const busy = act.isPending;
   const can = (action: StatementAction) => statement.actions.includes(action);
+  // A draft of what can no longer be done here (someone else decided) is not kept, nor announced at login.
+  const drafting = can('decide') || can('approve') || can('send-back');
+  useEffect(() => writeDraft(statement.id, drafting ? draft : {}), [statement.id, drafting, draft]);
   const promoted = ({ reserve, code }: ReservePromoted) => {
     setSaid({ ok: true, text: fill(texts.reserve.done, { reserve, code }) });
     focusHeading();
@@ -250,10 +294,19 @@ export function StatementDecision({
     return reload();
   };
   const optional = (note: string) => (note.trim() === '' ? {} : { note: note.trim() });
+  // The window's end changes what may be done: the statement is asked for again (an audited opening, as
+  // any load of it: docs/decisions/panel-page.md#review-pages), and the result no longer offers the undo.
+  const windowEnded = () => {
+    setSaid((current) => (current?.undo ? { ok: current.ok, text: current.text } : current));
+    void client.invalidateQueries({ queryKey: statementKey(statement.id) });
+  };
 
   return (
     <>
-      <LiveStatus message={said?.ok ? said.text : undefined} />
+      <LiveStatus message={said?.ok ? [said.text, said.undo].filter(Boolean).join(' ') : undefined} />
+      {statement.final?.undoUntil ? (
+        <WindowEnd key={statement.final.undoUntil} until={statement.final.undoUntil} onEnded={windowEnded} />
+      ) : null}
       <LiveAlert message={said && !said.ok ? said.text : undefined} />
       {statement.actions.length === 0 ? <p>{texts.statement.noActions}</p> : null}
       {can('take') ? (
@@ -279,7 +332,7 @@ export function StatementDecision({
               type="button"
               className="button button--quiet button--danger"
               aria-expanded={rejecting}
-              onClick={() => setRejecting((open) => !open)}
+              onClick={() => editDraft({ rejecting: !rejecting })}
             >
               {texts.statement.reject}
             </button>
@@ -288,11 +341,14 @@ export function StatementDecision({
             <RejectForm
               reasons={statement.reasons}
               busy={busy}
+              reason={draft.reason ?? ''}
+              note={draft.note ?? ''}
+              onChange={editDraft}
               onReject={(reason, note) =>
                 run({ call: 'decision', outcome: 'reject', reason, ...optional(note) })
               }
               onCancel={() => {
-                setRejecting(false);
+                editDraft({ rejecting: false, reason: '', note: '' });
                 requestAnimationFrame(() => rejectButton.current?.focus());
               }}
             />
@@ -301,7 +357,7 @@ export function StatementDecision({
       ) : null}
       {can('approve') || can('send-back') ? (
         <div className="approval">
-          <NoteField value={approvalNote} onChange={setApprovalNote} />
+          <NoteField value={approvalNote} onChange={(note) => editDraft({ approvalNote: note })} />
           <div className="form__actions">
             {can('approve') ? (
               <button

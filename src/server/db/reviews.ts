@@ -150,6 +150,7 @@ const REVIEW_COLUMNS = [
 /** A statement with its claim and review, sealed parts included (the caller opens them). */
 export async function statementForReview(db: Db, id: string) {
   const row = await statementsWithReview(db)
+    .leftJoin('draw_winners', 'draw_winners.record_key', 'claims.record_key')
     .where('statements.id', '=', id)
     .select([
       ...REVIEW_COLUMNS,
@@ -166,6 +167,8 @@ export async function statementForReview(db: Db, id: string) {
       'claims.prize',
       'claims.email_sealed',
       'claims.created_at as issued_at',
+      // The winners file's name for a draw prize (a promoted reserve's too); instant prizes have none.
+      'draw_winners.name as drawn_name',
       stateOf.as('state'),
     ])
     .executeTakeFirst();

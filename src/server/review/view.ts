@@ -1,5 +1,5 @@
 import reviewTexts from '#content/review.json';
-import { tierById } from '#shared/campaign.ts';
+import { isOnlineCode, tierById } from '#shared/campaign.ts';
 import { fill } from '#shared/content/template.ts';
 import { flatten } from '#shared/statement/payload.ts';
 import { isValidPesel, peselBirthDate } from '#shared/statement/checksums.ts';
@@ -35,8 +35,8 @@ export const MASKED_FIELDS: ReadonlySet<string> = new Set([
   'iban',
 ]);
 const VISIBLE_END = 4;
-/** In the header, or never stored. */
-const NOT_LISTED = new Set(['type', 'code', 'hash', 'image']);
+/** In the header, or never stored: the only payload fields without a label in review.json. */
+export const NOT_LISTED: ReadonlySet<string> = new Set(['type', 'code', 'hash', 'image']);
 
 export const REASONS = reviewTexts.reasons;
 export const reasonOf = (key: string | null) => REASONS.find((reason) => reason.key === key);
@@ -100,6 +100,19 @@ interface Finding {
   text: string;
 }
 
+/**
+ * The coupon photo, by the code's own type (spec §4: its first character), not by what the statement says:
+ * a coupon code's photo is expected where the tier's form asks for one, an online code needs none.
+ */
+function photoFinding(row: LoadedStatement): Finding {
+  const texts = reviewTexts.findings;
+  if (row.has_image) return { level: 'ok', text: texts.photo };
+  if (isOnlineCode(row.code)) return { level: 'info', text: texts.onlineNoPhoto };
+  return tierById(row.tier)?.payload.image
+    ? { level: 'warning', text: texts.noPhoto }
+    : { level: 'info', text: texts.photoNotAsked };
+}
+
 async function findings(
   db: Storage['db'],
   row: LoadedStatement,
@@ -148,8 +161,14 @@ async function findings(
   }
   if (same.length === 0 && marks.some((mark) => mark.kind !== 'none'))
     list.push({ level: 'ok', text: texts.noSameValue });
-  if (payload.codeType === 'OFFLINE' || row.has_image)
-    list.push(row.has_image ? { level: 'ok', text: texts.photo } : { level: 'info', text: texts.noPhoto });
+  list.push(photoFinding(row));
+  if (row.drawn_name !== null) {
+    const typed = [payload.name, payload.surName].filter((part) => typeof part === 'string').join(' ');
+    list.push({
+      level: 'info',
+      text: fill(texts.drawnFor, { drawn: row.drawn_name, typed: typed || reviewTexts.values.none }),
+    });
+  }
   return list;
 }
 
