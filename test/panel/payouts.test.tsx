@@ -205,7 +205,7 @@ describe('payouts page (payout)', () => {
           : { items: [ITEMS[1]], total: 1, sum: '7 000,00 zł', history: [] },
       }),
       'POST /payouts/undo': (request) => {
-        if (request.body.reference !== 'AAA-111-AA')
+        if ((request.body as { reference: string }).reference !== 'AAA-111-AA')
           return {
             status: 404,
             body: { message: 'Nie ma wypłaconej nagrody pieniężnej o tym numerze zgłoszenia.' },
