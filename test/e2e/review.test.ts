@@ -496,9 +496,11 @@ for (const target of storageTargets) {
         const row = table.getByRole('row').filter({ hasText: reserveReference });
         await row.waitFor();
         expect(await row.getByRole('cell').allTextContents()).toEqual(
-          expect.arrayContaining([RESERVE.code, '7 000,00 zł']),
+          expect.arrayContaining([RESERVE.code, '7\u00a0000,00\u00a0zł']),
         );
-        await page.getByText(fill(panelTexts.payouts.sum, { total: 1, sum: '7 000,00 zł' })).waitFor();
+        await page
+          .getByText(fill(panelTexts.payouts.sum, { total: 1, sum: '7\u00a0000,00\u00a0zł' }))
+          .waitFor();
         // No names or accounts on the list.
         const listed = (await page.locator('main').textContent())!;
         for (const value of [RESERVE_SENT.surName, RESERVE_SENT.iban, RESERVE.name])
@@ -516,9 +518,11 @@ for (const target of storageTargets) {
         ]);
         expect(download.suggestedFilename()).toMatch(/^wyplaty-\d{4}-\d{2}-\d{2}\.csv$/);
         const csv = fs.readFileSync((await download.path())!, 'utf8');
-        expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-          'Numer zgłoszenia,Imię,Nazwisko,IBAN,Kwota',
-          `${reserveReference},${RESERVE_SENT.name},${RESERVE_SENT.surName},${RESERVE_SENT.iban},"7 000,00"`,
+        // A Polish spreadsheet's file: a BOM, semicolons, the amount a number with a decimal comma.
+        expect(csv.startsWith('\uFEFF')).toBe(true);
+        expect(csv.slice(1).split('\r\n')).toEqual([
+          'Numer zgłoszenia;Imię;Nazwisko;IBAN;Kwota',
+          `${reserveReference};${RESERVE_SENT.name};${RESERVE_SENT.surName};${RESERVE_SENT.iban};7000,00`,
           '',
         ]);
         await page
@@ -531,6 +535,30 @@ for (const target of storageTargets) {
         await page.getByText(fill(panelTexts.payouts.paid, { paid: 1 })).waitFor();
         await page.getByText(panelTexts.payouts.none).waitFor();
         await page.reload();
+        await page.getByText(panelTexts.payouts.none).waitFor();
+        const history = page.getByRole('table', { name: panelTexts.payouts.historyCaption });
+        await history
+          .getByRole('row')
+          .filter({ hasText: panelTexts.audit.actions['payouts-paid'] })
+          .filter({ hasText: reserveReference })
+          .waitFor();
+
+        // The transfer bounced: the payment is taken back, for a reason, and the prize is listed again.
+        await page.getByLabel(panelTexts.payouts.undoReference).fill(reserveReference);
+        await page.getByLabel(panelTexts.payouts.undoReason).fill('Przelew wrócił: rachunek zamknięty');
+        await page.getByRole('button', { name: panelTexts.payouts.undo }).click();
+        await page.getByText(fill(panelTexts.payouts.undone, { reference: reserveReference })).waitFor();
+        await table.getByRole('row').filter({ hasText: reserveReference }).waitFor();
+        await history.getByRole('row').filter({ hasText: 'Przelew wrócił: rachunek zamknięty' }).waitFor();
+        await expectAxeClean(page);
+        // Paid again, once the account is right.
+        await page
+          .getByRole('checkbox', {
+            name: fill(panelTexts.payouts.selectOne, { reference: reserveReference }),
+          })
+          .check();
+        await page.getByRole('button', { name: panelTexts.payouts.markPaid }).click();
+        await page.getByRole('button', { name: panelTexts.payouts.markPaidYes }).click();
         await page.getByText(panelTexts.payouts.none).waitFor();
       }, 90_000);
 
@@ -554,6 +582,7 @@ for (const target of storageTargets) {
           'reserve-promoted',
           'payouts-exported',
           'payouts-paid',
+          'payout-undone',
         ] as const;
         for (const action of actions) {
           await page.getByLabel(panelTexts.audit.action, { exact: true }).selectOption(action);

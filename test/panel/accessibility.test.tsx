@@ -253,6 +253,16 @@ describe('the panel is axe-clean', () => {
           ],
           total: 1,
           sum: '200,00 zł',
+          history: [
+            {
+              at: '2025-07-12T08:00:00Z',
+              action: 'payout-undone',
+              by: 'kasa@organizator.pl',
+              references: ['BBB-222-BB'],
+              sum: '200,00 zł',
+              reason: 'Przelew wrócił',
+            },
+          ],
         },
       },
     });

@@ -21,6 +21,24 @@ const ITEMS = [
     acceptedAt: '2025-07-12T08:00:00.000Z',
   },
 ];
+const HISTORY = [
+  {
+    at: '2025-07-16T09:30:00.000Z',
+    action: 'payout-undone',
+    by: 'kasa@organizator.pl',
+    references: ['AAA-111-AA'],
+    sum: '200,00\u00a0zł',
+    reason: 'Przelew wrócił: rachunek zamknięty',
+  },
+  {
+    at: '2025-07-15T08:00:00.000Z',
+    action: 'payouts-paid',
+    by: null,
+    references: ['AAA-111-AA', 'CCC-333-CC'],
+    sum: '7\u00a0200,00\u00a0zł',
+    reason: null,
+  },
+];
 const CSV =
   'Numer zgłoszenia;Imię;Nazwisko;IBAN;Kwota\r\nAAA-111-AA;Jan;Kowalski;PL61109010140000071219812874;200,00\r\n';
 
@@ -53,7 +71,7 @@ const posts = (requests: SentRequest[]) =>
 function payouts(routes: Record<string, Route> = {}) {
   return renderPanel('/wyplaty', {
     'GET /session': { body: PAYOUT },
-    'GET /payouts': { body: { items: ITEMS, total: 2, sum: '7 200,00 zł' } },
+    'GET /payouts': { body: { items: ITEMS, total: 2, sum: '7 200,00 zł', history: [] } },
     ...routes,
   });
 }
@@ -119,8 +137,8 @@ describe('payouts page (payout)', () => {
     const { requests, user } = payouts({
       'GET /payouts': () => ({
         body: paid
-          ? { items: [ITEMS[1]], total: 1, sum: '7 000,00 zł' }
-          : { items: ITEMS, total: 2, sum: '7 200,00 zł' },
+          ? { items: [ITEMS[1]], total: 1, sum: '7 000,00 zł', history: [] }
+          : { items: ITEMS, total: 2, sum: '7 200,00 zł', history: [] },
       }),
       'POST /payouts/paid': () => {
         paid = true;
@@ -144,5 +162,79 @@ describe('payouts page (payout)', () => {
     ).toBeTruthy();
     expect(screen.queryByText('AAA-111-AA')).toBeNull();
     expect(screen.getByText('Zaznaczone: 0 z 1.')).toBeTruthy();
+  });
+
+  it('shows the history of exports, payments and undone payments: when, what, who, which, how much, why', async () => {
+    payouts({ 'GET /payouts': { body: { items: [], total: 0, sum: '0,00 zł', history: HISTORY } } });
+    const table = await screen.findByRole('table', { name: texts.payouts.historyCaption });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      [
+        '2025-07-16 11:30:00',
+        'Cofnięcie wypłaty',
+        'kasa@organizator.pl',
+        'AAA-111-AA',
+        '200,00\u00a0zł',
+        'Przelew wrócił: rachunek zamknięty',
+      ],
+      [
+        '2025-07-15 10:00:00',
+        'Oznaczenie nagród jako wypłaconych',
+        texts.payouts.personGone,
+        'AAA-111-AACCC-333-CC',
+        '7\u00a0200,00\u00a0zł',
+        '',
+      ],
+    ]);
+  });
+
+  it('takes a bounced payment back by its reference, for a reason, and lists the prize again', async () => {
+    let undone = false;
+    const { requests, user } = payouts({
+      'GET /payouts': () => ({
+        body: undone
+          ? { items: ITEMS, total: 2, sum: '7 200,00 zł', history: HISTORY }
+          : { items: [ITEMS[1]], total: 1, sum: '7 000,00 zł', history: [] },
+      }),
+      'POST /payouts/undo': (request) => {
+        if ((request.body as { reference: string }).reference !== 'AAA-111-AA')
+          return {
+            status: 404,
+            body: { message: 'Nie ma wypłaconej nagrody pieniężnej o tym numerze zgłoszenia.' },
+          };
+        undone = true;
+        return { body: { reference: 'AAA-111-AA' } };
+      },
+    });
+    await screen.findByRole('table', { name: texts.payouts.caption });
+    const reference = screen.getByRole('textbox', { name: texts.payouts.undoReference });
+    const reason = screen.getByRole('textbox', { name: texts.payouts.undoReason });
+    await user.type(reference, 'ZZZ-999-ZZ');
+    await user.type(reason, 'Przelew wrócił');
+    await user.click(screen.getByRole('button', { name: texts.payouts.undo }));
+    expect(
+      await screen.findByText('Nie ma wypłaconej nagrody pieniężnej o tym numerze zgłoszenia.'),
+    ).toBeTruthy();
+
+    await user.clear(reference);
+    await user.type(reference, 'AAA-111-AA');
+    await user.click(screen.getByRole('button', { name: texts.payouts.undo }));
+    expect(
+      await screen.findByText('Cofnięto wypłatę AAA-111-AA: nagroda jest znów na liście do wypłaty.'),
+    ).toBeTruthy();
+    expect(posts(requests)).toEqual([
+      ['/payouts/undo', { reference: 'ZZZ-999-ZZ', reason: 'Przelew wrócił' }],
+      ['/payouts/undo', { reference: 'AAA-111-AA', reason: 'Przelew wrócił' }],
+    ]);
+    expect(await screen.findByRole('rowheader', { name: 'AAA-111-AA' })).toBeTruthy();
+    expect((reason as HTMLTextAreaElement).value).toBe('');
   });
 });

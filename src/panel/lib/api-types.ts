@@ -256,12 +256,29 @@ export interface PayoutItem {
   acceptedAt: string;
 }
 
+/** An export, a payment or an undone payment, from the audit trail. */
+export interface PayoutEvent {
+  at: string;
+  action: 'payouts-exported' | 'payouts-paid' | 'payout-undone';
+  /** Who, by e-mail; null for a person no longer kept. */
+  by: string | null;
+  references: string[];
+  sum: string;
+  reason: string | null;
+}
+
 export interface Payouts {
   items: PayoutItem[];
   total: number;
   sum: string;
+  /** The newest first. */
+  history: PayoutEvent[];
 }
 
 export interface PaidAnswer {
   paid: number;
+}
+
+export interface UndoneAnswer {
+  reference: string;
 }

@@ -9,6 +9,7 @@ import { LiveAlert, LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { TableScroll } from '../components/table-scroll';
+import { PayoutHistory, UndoPayout } from './payout-history';
 
 const PAYOUTS_KEY = ['payouts'] as const;
 
@@ -17,6 +18,7 @@ type Said = { ok: boolean; text: string } | undefined;
 /**
  * /panel/wyplaty (payout): the money prizes to pay, oldest first. The ticked ones are downloaded as a CSV
  * (names and account numbers: the list itself shows none) and, once paid, marked so behind a confirmation.
+ * Below, the history of both and the way back for a transfer that bounced.
  * docs/decisions/panel-page.md#payout-page
  */
 export function PayoutsPage() {
@@ -204,6 +206,8 @@ export function PayoutsPage() {
           <LiveAlert message={said && !said.ok ? said.text : undefined} />
         </section>
       ) : null}
+      {payouts.data ? <PayoutHistory history={payouts.data.history} /> : null}
+      <UndoPayout onUndone={refresh} />
     </Page>
   );
 }

@@ -274,60 +274,6 @@ export async function marksOf(db: Db, statementId: string) {
     .execute();
 }
 
-/**
- * docs/decisions/review.md#payout: accepted statements of these prizes whose undo window has passed and that
- * are not paid yet (of these ids, when given), oldest decision first, sealed parts included.
- */
-export async function payableStatements(
-  db: Db,
-  query: { nowIso: string; prizes: readonly string[]; ids?: readonly string[] },
-) {
-  if (query.prizes.length === 0 || query.ids?.length === 0) return [];
-  let select = db
-    .selectFrom('reviews')
-    .innerJoin('statements', 'statements.id', 'reviews.statement_id')
-    .innerJoin('claims', 'claims.id', 'statements.claim_id')
-    .where('reviews.state', '=', 'accepted')
-    .where('reviews.undo_until', '<=', query.nowIso)
-    .where('reviews.paid_at', 'is', null)
-    .where('claims.prize', 'in', [...query.prizes])
-    .where('statements.secrets', '<>', PURGED)
-    .select([
-      'statements.id',
-      'statements.claim_id',
-      'statements.reference',
-      'statements.tier',
-      'statements.code',
-      'statements.secrets',
-      'claims.prize',
-      'reviews.final_at',
-    ])
-    .orderBy('reviews.final_at')
-    .orderBy('statements.id');
-  if (query.ids) select = select.where('statements.id', 'in', [...query.ids]);
-  return select.execute();
-}
-
-/** Marks these statements paid, of those still payable: how many it marked. */
-export async function markPaid(
-  db: Db,
-  query: { nowIso: string; prizes: readonly string[]; ids: readonly string[]; staffId: string },
-): Promise<number> {
-  const payable = await payableStatements(db, query);
-  if (payable.length === 0) return 0;
-  const result = await db
-    .updateTable('reviews')
-    .set({ paid_at: query.nowIso, paid_by: query.staffId })
-    .where(
-      'statement_id',
-      'in',
-      payable.map((row) => row.id),
-    )
-    .where('paid_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /** Reviews whose internal notes another key than the current one sealed (a rotation). */
 export async function reviewNotesToReseal(db: Db, sealedPrefix: string) {
   return db

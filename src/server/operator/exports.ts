@@ -18,16 +18,20 @@ export class OperatorError extends Error {}
 /** Where export-statements puts the coupon photos of the CSV `out`. */
 export const imagesDirOf = (out: string) => `${out.replace(/\.csv$/i, '')}-images`;
 
-function csvCell(value: unknown): string {
+function csvCell(value: unknown, separator: string): string {
   let text = value === null || value === undefined ? '' : String(value);
   // A cell starting with = + - @ would run as a formula in a spreadsheet: winners typed these texts.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // A semicolon is quoted whatever the separator: a Polish spreadsheet splits on it.
+  return /[";\r\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A CSV file's text: the operator's exports and the panel's payout list alike. */
-export function csvText(header: string[], rows: unknown[][]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
+/**
+ * A CSV file's text: the operator's exports and the panel's payout file alike. The payout file is separated
+ * by semicolons, which a Polish spreadsheet expects, as its amounts have decimal commas.
+ */
+export function csvText(header: string[], rows: unknown[][], separator: ',' | ';' = ','): string {
+  const lines = [header, ...rows].map((row) => row.map((cell) => csvCell(cell, separator)).join(separator));
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 

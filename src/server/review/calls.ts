@@ -14,7 +14,7 @@ import {
 } from './review';
 import type { Viewer } from './view';
 import { passToReserve } from '../claims/reserve';
-import { payoutExport, payoutList, payoutPaid } from './payouts';
+import { payoutExport, payoutList, payoutPaid, payoutUndo } from './payouts';
 
 type Params = { Params: { id: string } };
 type Query = { Querystring: Record<string, string | undefined> };
@@ -85,6 +85,10 @@ export const reviewCalls: FastifyPluginAsync<ReviewDeps> = async (app, deps) => 
 
   app.post('/payouts/paid', payout, async (request) =>
     payoutPaid(deps, viewer(request).staffId, bodyOf(request)),
+  );
+
+  app.post('/payouts/undo', payout, async (request) =>
+    payoutUndo(deps, viewer(request).staffId, bodyOf(request)),
   );
 
   app.post<Params>('/review/claims/:id/reserve', approvers, async (request) =>

@@ -3,7 +3,7 @@ import messages from '#content/staff-messages.json';
 import { prizes, type PrizeKey } from '#shared/campaign.ts';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
-import { markPaid, payableStatements } from '../db/reviews';
+import { markPaid, markUnpaid, payableStatements, payoutEntries, statementPrizes } from '../db/payouts';
 import { csvText } from '../operator/exports';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from '../staff/audit';
@@ -11,7 +11,8 @@ import { unsealStatement } from '../statements/sealed';
 import { warsawDate } from '../mail/schedule';
 
 // docs/decisions/review.md#payout: the `payout` role pays the money prizes of accepted statements by bank
-// transfer: a list without personal data, an audited CSV with name, IBAN and amount, and "paid".
+// transfer: a list without personal data, an audited CSV with name, IBAN and amount, "paid", the way back
+// for a transfer that bounced, and the history of all three from the audit trail.
 
 /**
  * A money prize is one whose catalogue award is an amount ("200 zł", "7 000 zł" in prizes.json): the
@@ -27,11 +28,16 @@ const TRANSFERS = new Map(
 const MONEY_PRIZES = [...TRANSFERS.keys()];
 const MAX_IDS = 1000;
 
-/** "7 000,00": whole złoty grouped by thousands, as the prize plan writes amounts, with grosze. */
-const plainAmount = (amount: number) =>
-  `${String(Math.trunc(amount)).replace(/\B(?=(\d{3})+$)/g, ' ')},${String(Math.round((amount % 1) * 100)).padStart(2, '0')}`;
-const zloty = (amount: number) => `${plainAmount(amount)} zł`;
+/** "7 000,00 zł": whole złoty grouped by thousands, as the prize plan writes amounts, with grosze. The spaces
+ * are non-breaking: a sum never wraps between its digits. */
+const zloty = (amount: number) =>
+  `${String(Math.trunc(amount)).replace(/\B(?=(\d{3})+$)/g, '\u00a0')},${fileAmount(amount).slice(-2)}\u00a0zł`;
+/** "7000,00": a number to a Polish spreadsheet (no grouping, a decimal comma), not a text. */
+const fileAmount = (amount: number) => amount.toFixed(2).replace('.', ',');
 const amountOf = (prize: string) => TRANSFERS.get(prize as PrizeKey) ?? 0;
+/** The payout history's length on the page; the audit trail keeps all of it. */
+const HISTORY_LENGTH = 20;
+const UNDO_REASON = { min: 3, max: 200 };
 
 /** The unpaid list (docs/api.md#staff-panel): reference, tier, code, amount; no name, no account. */
 export async function payoutList(deps: AppDeps) {
@@ -50,7 +56,37 @@ export async function payoutList(deps: AppDeps) {
     })),
     total: rows.length,
     sum: zloty(rows.reduce((sum, row) => sum + amountOf(row.prize), 0)),
+    history: await payoutHistory(deps),
   };
+}
+
+/**
+ * The newest exports, payments and undone payments, from the audit trail: when, who, which references and
+ * their sum. An entry names statement ids; their references and prizes are looked up here.
+ */
+async function payoutHistory(deps: AppDeps) {
+  const db = deps.storage.db;
+  const entries = (await payoutEntries(db, HISTORY_LENGTH)).map((entry) => {
+    const details = entry.details ? (JSON.parse(entry.details) as { statements?: string[] }) : {};
+    return { ...entry, statements: details.statements ?? [] };
+  });
+  const statements = new Map(
+    (await statementPrizes(db, [...new Set(entries.flatMap((entry) => entry.statements))])).map((row) => [
+      row.id,
+      row,
+    ]),
+  );
+  return entries.map((entry) => {
+    const known = entry.statements.flatMap((id) => statements.get(id) ?? []);
+    return {
+      at: entry.at,
+      action: entry.action,
+      by: entry.email,
+      references: known.map((row) => row.reference ?? row.id),
+      sum: zloty(known.reduce((sum, row) => sum + amountOf(row.prize), 0)),
+      reason: entry.reason,
+    };
+  });
 }
 
 function idsOf(body: Record<string, unknown>): string[] {
@@ -81,14 +117,15 @@ export async function payoutExport(deps: AppDeps, staffId: string, body: Record<
       reviewTexts.payoutColumns,
       rows.map((row) => {
         const sent = unsealStatement([deps.statementsKey], row.claim_id, row);
-        return [row.reference, sent.name, sent.surName, sent.iban, plainAmount(amountOf(row.prize))];
+        return [row.reference, sent.name, sent.surName, sent.iban, fileAmount(amountOf(row.prize))];
       }),
+      ';',
     );
     return { csv, fileName: `wyplaty-${warsawDate(nowMs)}.csv` };
   });
 }
 
-/** Marks these statements paid (those still payable). Audited. */
+/** Marks these statements paid (those still payable). Audited, with the statements it marked. */
 export async function payoutPaid(deps: AppDeps, staffId: string, body: Record<string, unknown>) {
   const ids = idsOf(body);
   return deps.storage.db.transaction().execute(async (trx) => {
@@ -101,8 +138,31 @@ export async function payoutPaid(deps: AppDeps, staffId: string, body: Record<st
     await appendAudit(trx, deps.storage, deps.clock, {
       actor: staffId,
       action: 'payouts-paid',
-      details: { count: paid, statements: ids },
+      details: { count: paid.length, statements: paid },
     });
-    return { paid };
+    return { paid: paid.length };
+  });
+}
+
+/**
+ * 'Cofnij wypłatę': a transfer bounced, so the prize with this reference is not paid after all and goes back
+ * to the list (to be exported again once the account is right). For a reason, audited.
+ */
+export async function payoutUndo(deps: AppDeps, staffId: string, body: Record<string, unknown>) {
+  const reference = typeof body.reference === 'string' ? body.reference.trim().toUpperCase() : '';
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (reason.length < UNDO_REASON.min || reason.length > UNDO_REASON.max)
+    throw new ApiProblem(400, messages.payoutUndoReasonInvalid);
+  return deps.storage.db.transaction().execute(async (trx) => {
+    const id = await markUnpaid(trx, { reference, prizes: MONEY_PRIZES });
+    if (!id) throw new ApiProblem(404, messages.payoutNotPaid);
+    await appendAudit(trx, deps.storage, deps.clock, {
+      actor: staffId,
+      action: 'payout-undone',
+      subject: id,
+      reason,
+      details: { statements: [id] },
+    });
+    return { reference };
   });
 }

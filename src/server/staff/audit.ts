@@ -24,7 +24,8 @@ export type AuditAction =
   | 'decision-undone'
   | 'reserve-promoted'
   | 'payouts-exported'
-  | 'payouts-paid';
+  | 'payouts-paid'
+  | 'payout-undone';
 
 /** Who did what to what, and why: ids and counts only, never a personal value. */
 export interface AuditEvent {

@@ -68,6 +68,12 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
   { method: 'GET', url: '/panel/api/payouts', roles: ['payout'] },
   { method: 'POST', url: '/panel/api/payouts/export', body: { ids: ['nieznany'] }, roles: ['payout'] },
   { method: 'POST', url: '/panel/api/payouts/paid', body: { ids: ['nieznany'] }, roles: ['payout'] },
+  {
+    method: 'POST',
+    url: '/panel/api/payouts/undo',
+    body: { reference: 'NIEZ-NANY', reason: 'Przelew wrócił' },
+    roles: ['payout'],
+  },
 ];
 /** Login and registration: no session needed (an invitation or a passkey instead). */
 const PUBLIC_CALLS = [
