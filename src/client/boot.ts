@@ -22,12 +22,28 @@ const loaded = new Promise((resolve) =>
   document.readyState === 'complete' ? resolve(0) : addEventListener('load', resolve),
 );
 
-void Promise.all([painted, loaded]).then(() =>
-  // One frame for the images to show, then the modules: the statement form's (which import the entry too)
-  // and the entry, all fetched at once.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const url of [...meta('app-preload'), ...meta('app-entry')]) void import(/* @vite-ignore */ url);
-    }),
-  ),
-);
+// docs/decisions/landing.md#early-taps: a tap on a button before the app has taken the page over (the menu's
+// ☰ on a phone) would do nothing: React listens only once the entry has run. Such taps are kept, the app is
+// fetched at once, and they are given again once the entry has run; React then hydrates what each needs first.
+const earlyTaps: HTMLButtonElement[] = [];
+const keepTap = (event: MouseEvent) => {
+  const button = (event.target as Element | null)?.closest?.('button');
+  if (button && !button.disabled && document.getElementById('root')?.contains(button)) {
+    earlyTaps.push(button);
+    void start();
+  }
+};
+addEventListener('click', keepTap, true);
+
+let started: Promise<void> | undefined;
+// The modules: the statement form's (which import the entry too) and the entry, all fetched at once.
+const start = () =>
+  (started ??= Promise.all(
+    [...meta('app-preload'), ...meta('app-entry')].map((url) => import(/* @vite-ignore */ url)),
+  ).then(() => {
+    removeEventListener('click', keepTap, true);
+    for (const button of earlyTaps.splice(0)) button.click();
+  }));
+
+// One frame for the images to show, then the app.
+void Promise.all([painted, loaded]).then(() => requestAnimationFrame(() => setTimeout(() => void start())));

@@ -109,7 +109,8 @@ export async function claimForStatement(
     const notFound = { status: 404 as const, problem: { field: 'hash', message: apiMessages.claimNotFound } };
     if (typeof payload.hash !== 'string') return notFound;
     const claim = await claimByLink(storage, payload.hash);
-    if (!claim || claim.code !== payload.code || claim.tier !== tier.id) return notFound;
+    // spec §4: a prize passed to a reserve winner takes no statement from the winner who lost it.
+    if (!claim || claim.passed_on || claim.code !== payload.code || claim.tier !== tier.id) return notFound;
     return { claim };
   }
   const email = contactDigest(statementsKey, 'email', payload.email);
@@ -140,7 +141,9 @@ export async function reissueLinks(
   // Tiers III and VI have no link: a hash would let its holder see the claim's code (statement-link).
   if (tier.claimBy !== 'hash')
     throw new ClaimError(`kategoria ${tier.id} nie używa linku z hashem: ${tier.path}`);
-  const claims = (await findClaimsByCode(storage.db, code, tier.id)).filter((claim) => !claim.has_statement);
+  const claims = (await findClaimsByCode(storage.db, code, tier.id)).filter(
+    (claim) => !claim.has_statement && !claim.passed_on,
+  );
   if (claims.length === 0)
     throw new ClaimError(`brak zgłoszenia bez oświadczenia dla kodu ${code} w kategorii ${tier.id}`);
   const lines: ClaimLine[] = [];

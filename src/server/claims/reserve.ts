@@ -83,12 +83,7 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
       isoAt(clock.campaign()),
     );
     const claim = { ...made.claim, phone_digest: entry.phone_digest };
-    const promoted = await promoteReserve(
-      trx,
-      { claimId, recordKey: lost.record_key, closeLink: lost.statement_id === null },
-      entry,
-      claim,
-    );
+    const promoted = await promoteReserve(trx, { claimId, recordKey: lost.record_key }, entry, claim);
     if (!promoted) throw new ApiProblem(409, messages.alreadyPassed);
     if (lost.statement_id === null) await cancelQueued(trx, [claimId], ['link', 'reminder']);
     const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };

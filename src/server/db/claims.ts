@@ -1,18 +1,24 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ClaimTable, Database } from './types';
 
-export type ClaimRow = ClaimTable & { has_statement: boolean };
+/** A claim, whether its statement arrived, and whether its prize passed to a reserve winner. */
+export type ClaimRow = ClaimTable & { has_statement: boolean; passed_on: boolean };
 
 function withStatementFlag(db: Kysely<Database>) {
   return db
     .selectFrom('claims')
     .leftJoin('statements', 'statements.claim_id', 'claims.id')
+    .leftJoin('draw_winners', 'draw_winners.record_key', 'claims.record_key')
     .selectAll('claims')
-    .select('statements.id as statement_id');
+    .select(['statements.id as statement_id', 'draw_winners.passed_to']);
 }
 
-function toClaimRow({ statement_id, ...claim }: ClaimTable & { statement_id: string | null }): ClaimRow {
-  return { ...claim, has_statement: statement_id !== null };
+function toClaimRow({
+  statement_id,
+  passed_to,
+  ...claim
+}: ClaimTable & { statement_id: string | null; passed_to?: string | null }): ClaimRow {
+  return { ...claim, has_statement: statement_id !== null, passed_on: passed_to != null };
 }
 
 export async function findClaimByHashDigest(

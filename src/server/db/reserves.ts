@@ -84,7 +84,7 @@ export async function reserveStates(db: Db, claimIds: readonly string[]) {
  */
 export async function promoteReserve(
   trx: Transaction<Database>,
-  lost: { claimId: string; recordKey: string; closeLink: boolean },
+  lost: { claimId: string; recordKey: string },
   entry: ReserveEntryTable,
   claim: ClaimTable,
 ): Promise<boolean> {
@@ -113,10 +113,8 @@ export async function promoteReserve(
     .set({ passed_to: entry.record_key })
     .where('record_key', '=', lost.recordKey)
     .execute();
-  // A claim that expired without a statement: its link stops working, so no late statement comes for a
-  // prize that has passed on.
-  if (lost.closeLink)
-    await trx.updateTable('claims').set({ hash_digest: null }).where('id', '=', lost.claimId).execute();
+  // A claim that expired without a statement keeps its link's digest: the link takes no statement any more
+  // (linkClosed, src/server/claims/claims.ts), and its page can tell the winner why.
   await setMeta(trx, WINNERS_VERSION_KEY, randomUUID());
   return true;
 }

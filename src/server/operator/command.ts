@@ -15,6 +15,8 @@ export interface CommandContext extends Omit<Opened, 'notices'> {
 export interface Command {
   name: string;
   usage: string;
+  /** One line in Polish: what the command does (the usage and `help` list it). */
+  description: string;
   run(context: CommandContext): Promise<void>;
 }
 

@@ -24,13 +24,22 @@ export interface CommandIo {
 // ApiProblem: a check the panel's calls share with the commands (staff-invite's address and role).
 const KNOWN_ERRORS = [UsageError, ClaimError, OptoutError, OperatorError, WinnersFileError, ApiProblem];
 
+/** The command line, then each command: its usage and, below it, what it does. */
 function usage(): string {
-  return `Użycie: npm run operator -- <polecenie>\n${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}`;
+  const lines = COMMANDS.map((command) => `  ${command.usage}\n      ${command.description}`);
+  return `Użycie: npm run operator -- <polecenie>\n${lines.join('\n')}\n  help\n      ${HELP_DESCRIPTION}`;
 }
+
+const HELP_DESCRIPTION = 'wypisuje tę listę poleceń';
 
 /** Runs one command line; returns the exit code. */
 export async function runCommand(argv: string[], io: CommandIo): Promise<number> {
   const [name, ...args] = argv;
+  // `help` opens nothing: it only lists the commands, on stdout, and succeeds.
+  if (name === 'help') {
+    io.stdout(`${usage()}\n`);
+    return 0;
+  }
   const command = COMMANDS.find((known) => known.name === name);
   if (!command) {
     io.stderr(`${name === undefined ? '' : `Nieznane polecenie: ${name}\n`}${usage()}\n`);

@@ -23,6 +23,9 @@ export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
       }
       const claim = await claimByLink(storage, hash);
       if (!claim) return reply.status(404).send({ message: apiMessages.statementLinkUnknown });
+      // spec §4: the claim expired without a statement and its prize passed to a reserve winner; the
+      // winner's page says so instead of calling the link broken (docs/decisions/review.md#reserve).
+      if (claim.passed_on && !claim.has_statement) return { status: 'passed', tier: claim.tier };
       return claim.has_statement
         ? { status: 'received', tier: claim.tier, ...(await reviewStatus(deps, claim.id)) }
         : { status: 'open', tier: claim.tier, code: claim.code };

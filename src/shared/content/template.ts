@@ -25,11 +25,17 @@ export const RUNTIME_PLACEHOLDERS = [
   'reference',
 ];
 
-/** Fills `{name}` placeholders of a content text; an unknown placeholder stays as written. */
+/**
+ * Fills `{name}` placeholders of a content text; an unknown placeholder stays as written. A value ending in a
+ * full stop ("10 grudnia 2025 r.") before the sentence's own full stop keeps one: Polish typesetting lets an
+ * abbreviation's point end the sentence ("najpóźniej {prizesIssuedBy}." never reads "r..").
+ */
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(PLACEHOLDER, (whole, key: string) =>
-    Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole,
-  );
+  return template.replace(PLACEHOLDER, (whole, key: string, offset: number) => {
+    if (!Object.prototype.hasOwnProperty.call(values, key)) return whole;
+    const value = String(values[key]);
+    return value.endsWith('.') && template[offset + whole.length] === '.' ? value.slice(0, -1) : value;
+  });
 }
 
 /** The names of a text's placeholders, in order: "{code} i {date}" → ['code', 'date']. */

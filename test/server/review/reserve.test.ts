@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '#content/staff-messages.json';
 import reviewTexts from '#content/review.json';
+import { tierById } from '#shared/campaign.ts';
+import { reissueLinks } from '#server/claims/claims.ts';
 import { openOrder } from '#server/mail/orders.ts';
 import { verifyAudit } from '#server/staff/audit.ts';
 import { parseWinnersFile, WinnersFileError, type WinnersFile } from '#server/winners/import-file.ts';
@@ -161,13 +163,16 @@ for (const target of storageTargets) {
       const hash = new URLSearchParams(link.path.split('?')[1]).get('hash')!;
       const open = await t.app.inject({ method: 'GET', url: `/api/statement-link?hash=${hash}` });
       expect(open.json()).toEqual({ status: 'open', tier: 'WINTO', code: 'W0000000012' });
-      // …and takes their statement; the lost winner's link no longer works.
+      // …and takes their statement; the lost winner's link takes none, and their page is told why.
       expect((await postStatement(t, validStatement('WINTO', 'W0000000012', hash))).statusCode).toBe(201);
-      const old = await t.app.inject({
-        method: 'GET',
-        url: `/api/statement-link?hash=${hashes.get('W0000000002')}`,
-      });
-      expect(old.statusCode).toBe(404);
+      const lostHash = hashes.get('W0000000002')!;
+      const old = await t.app.inject({ method: 'GET', url: `/api/statement-link?hash=${lostHash}` });
+      expect(old.statusCode).toBe(200);
+      expect(old.json()).toEqual({ status: 'passed', tier: 'WINTO' });
+      expect((await postStatement(t, validStatement('WINTO', 'W0000000002', lostHash))).statusCode).toBe(404);
+      await expect(
+        reissueLinks(t.storage, 'W0000000002', tierById('WINTO')!, { statementsKey: t.statementsKey, clock }),
+      ).rejects.toThrow('brak zgłoszenia bez oświadczenia');
 
       // The public list shows the reserve in the lost winner's place.
       expect(await listedNames(['Jan K.', 'Ola O.'])).toEqual(['Jan K.', 'Ola O.']);

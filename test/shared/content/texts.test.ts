@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import mailJson from '#content/mail.json';
 import statementJson from '#content/statement.json';
 import { longPolishDate, polishDaySpan } from '#shared/content/polish-dates.ts';
-import { placeholderNames, RUNTIME_PLACEHOLDERS } from '#shared/content/template.ts';
+import { fill, placeholderNames, RUNTIME_PLACEHOLDERS } from '#shared/content/template.ts';
 import { campaignFacts, faq, rules, texts, withFacts } from '#shared/content/texts.ts';
 import { faqGroups } from '#client/features/faq/faq-content.ts';
 import { campaign, draws } from '#shared/campaign.ts';
@@ -20,6 +21,16 @@ describe('campaign facts in content texts', () => {
     );
     // Clock times as the texts print them: '6:30', not '06:30:00'.
     expect(campaignFacts.salesStartTime).toMatch(/^[1-9]?\d:\d{2}$/);
+  });
+
+  it('ends a sentence after a date in "r." with one full stop, on the page and in the mail', () => {
+    expect(fill('Najpóźniej {date}.', { date: '10 grudnia 2025 r.' })).toBe('Najpóźniej 10 grudnia 2025 r.');
+    expect(fill('Do {date}, potem nie.', { date: '10 grudnia 2025 r.' })).toBe(
+      'Do 10 grudnia 2025 r., potem nie.',
+    );
+    const filled = JSON.stringify([withFacts(statementJson), withFacts(mailJson)]);
+    expect(filled).toContain(`najpóźniej ${campaignFacts.prizesIssuedBy}`);
+    expect(filled).not.toMatch(/r\.\./);
   });
 
   it('leaves no campaign-fact placeholder unfilled in any content file', () => {

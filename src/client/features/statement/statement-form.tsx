@@ -196,7 +196,9 @@ export function StatementForm({
         onClose={() => void navigate('/')}
         closeOnOutsideClick={false}
       >
-        <p>{texts.successText}</p>
+        {/* docs/decisions/mail.md#addresses: a code tier's mail goes to the address the code was registered
+            with, which the winner may not expect after typing another. */}
+        <p>{tier.claimBy === 'code' ? texts.successTextByCode : texts.successText}</p>
         {outcome?.kind === 'success' && outcome.reference && <ReferenceLine reference={outcome.reference} />}
         <Link className="button button--sun" to="/">
           {texts.successButton}

@@ -4,13 +4,15 @@ import { apiUrl } from '../../lib/api';
 
 /**
  * What the server knows of a statement link (GET statement-link, docs/api.md#reads): open (with the claim's
- * tier and code), its statement already received (and where its review stands), unknown; or unchecked, when the question got no answer
+ * tier and code), its statement already received (and where its review stands), closed because the prize
+ * passed to a reserve winner, unknown; or unchecked, when the question got no answer
  * (the form is offered anyway: the statement call checks the link again).
  */
 export type LinkState =
   | { kind: 'checking' }
   | { kind: 'open'; tier: Tier; code: string }
   | { kind: 'received'; review: Review }
+  | { kind: 'passed' }
   | { kind: 'unknown' }
   | { kind: 'unchecked' };
 
@@ -45,6 +47,7 @@ export async function checkStatementLink(hash: string): Promise<LinkState> {
     };
     const tier = typeof body.tier === 'string' ? tierById(body.tier) : undefined;
     if (body.status === 'received') return { kind: 'received', review: reviewOf(body) };
+    if (body.status === 'passed') return { kind: 'passed' };
     if (body.status === 'open' && tier && typeof body.code === 'string') {
       return { kind: 'open', tier, code: body.code };
     }

@@ -65,6 +65,9 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
   if (link.kind === 'unknown') {
     return <LinkNotice title={texts.linkUnknownTitle} text={texts.linkUnknownText} action="home" />;
   }
+  if (link.kind === 'passed') {
+    return <LinkNotice title={texts.linkPassedTitle} text={texts.linkPassedText} action="home" />;
+  }
   if (link.kind === 'received') {
     // docs/api.md#reads: where the statement stands, never what it holds.
     const { review } = link;

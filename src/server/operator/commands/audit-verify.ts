@@ -16,6 +16,7 @@ const PROBLEMS = {
 export const auditVerify: Command = {
   name: 'audit-verify',
   usage: 'audit-verify',
+  description: 'sprawdza, czy dziennik zdarzeń panelu jest kompletny i niezmieniony',
   async run({ storage, emit, tell }) {
     const check = await verifyAudit(storage);
     if (!check.verified)

@@ -5,6 +5,7 @@ import { option, type Command } from '../command';
 export const exportOptouts: Command = {
   name: 'export-optouts',
   usage: 'export-optouts --out <plik.csv>',
+  description: 'zapisuje do pliku CSV rezygnacje z udziału w loterii',
   async run({ storage, args, emit }) {
     emit(await exportFile(storage, option(args, '--out', 'plik.csv')));
   },

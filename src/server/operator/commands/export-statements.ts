@@ -11,6 +11,7 @@ import { option, type Command } from '../command';
 export const exportStatements: Command = {
   name: 'export-statements',
   usage: 'export-statements --out <plik.csv>',
+  description: 'zapisuje do pliku CSV otrzymane oświadczenia (z odszyfrowanymi danymi)',
   async run({ storage, clock, key, args, emit, progress }) {
     const out = option(args, '--out', 'plik.csv');
     const exported = await exportFile(storage, key, out, progress('Eksport: oświadczenia'));

@@ -7,6 +7,7 @@ import { positional, type Command } from '../command';
 export const importWinners: Command = {
   name: 'import-winners',
   usage: 'import-winners <plik.json>',
+  description: 'wczytuje plik zwycięzców, zakłada zgłoszenia i kolejkuje wiadomości z linkami',
   async run({ storage, key, clock, args, emit, tell, progress }) {
     const file = positional(args, 'plik.json');
     const winners = parseWinnersFile(fs.readFileSync(file, 'utf8'));

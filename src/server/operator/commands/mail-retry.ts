@@ -5,6 +5,7 @@ import type { Command } from '../command';
 export const mailRetry: Command = {
   name: 'mail-retry',
   usage: 'mail-retry',
+  description: 'ponawia wysyłkę wiadomości, których nie udało się wysłać',
   async run({ storage, emit }) {
     emit({ requeued: await requeueFailed(storage.db) });
   },

@@ -5,6 +5,7 @@ import type { Command } from '../command';
 export const mailStatus: Command = {
   name: 'mail-status',
   usage: 'mail-status [--failed]',
+  description: 'pokazuje stan kolejki wiadomości e-mail (z --failed: listę nieudanych)',
   async run({ storage, clock, args, emit, tell }) {
     if (args.includes('--failed')) {
       for (const line of await failedMessages(storage)) emit(line);

@@ -5,6 +5,7 @@ import type { Command } from '../command';
 export const mailbox: Command = {
   name: 'mailbox',
   usage: 'mailbox',
+  description: 'wypisuje wiadomości ze skrzynki deweloperskiej (bez SMTP_URL)',
   async run({ config, emit, tell }) {
     const messages = mailboxMessages(config.dataDir);
     for (const message of messages) emit(message);

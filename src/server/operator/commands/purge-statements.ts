@@ -5,6 +5,7 @@ import { option, type Command } from '../command';
 export const purgeStatements: Command = {
   name: 'purge-statements',
   usage: 'purge-statements --before <RRRR-MM-DD>',
+  description: 'usuwa oświadczenia zapisane przed podanym dniem (okres przechowywania)',
   async run({ storage, args, emit }) {
     emit(await purge(storage, option(args, '--before', 'RRRR-MM-DD')));
   },

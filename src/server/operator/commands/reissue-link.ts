@@ -5,6 +5,7 @@ import { codeAndTier, hashTiers, tierIds, type Command } from '../command';
 export const reissueLink: Command = {
   name: 'reissue-link',
   usage: `reissue-link <kod> <${tierIds(hashTiers)}>`,
+  description: 'tworzy nowy link do oświadczenia dla kodu (stary przestaje działać) i wysyła go',
   async run({ storage, key, clock, args, emit }) {
     const { code, tier } = codeAndTier(args, hashTiers);
     for (const line of await reissueLinks(storage, code, tier, { statementsKey: key.key, clock })) emit(line);

@@ -7,6 +7,8 @@ import { codeAndTier, tierIds, type Command } from '../command';
 export const reopenClaim: Command = {
   name: 'reopen-claim',
   usage: `reopen-claim <kod> <${tierIds(prizes.tiers)}>`,
+  description:
+    'odrzuca oświadczenie wysłane przez kogoś innego (zostaje jako dowód), by laureat wysłał swoje',
   async run({ storage, clock, args, emit }) {
     const { code, tier } = codeAndTier(args, prizes.tiers);
     const rejected = await reopenClaims(storage, code, tier, isoAt(clock.real()));

@@ -7,6 +7,7 @@ import { UsageError, type Command } from '../command';
 export const staffInvite: Command = {
   name: 'staff-invite',
   usage: `staff-invite <email> <${ROLES.join('|')}>`,
+  description: 'zaprasza osobę do panelu z podaną rolą i wypisuje link zaproszenia',
   async run({ storage, clock, args, emit }) {
     const [email, role] = args;
     if (!email || !role) throw new UsageError(`podaj adres e-mail i rolę (${ROLES.join(', ')})`);

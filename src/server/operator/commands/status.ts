@@ -6,6 +6,7 @@ import type { Command } from '../command';
 export const status: Command = {
   name: 'status',
   usage: 'status',
+  description: 'podsumowuje zgłoszenia, oświadczenia i terminy w każdej kategorii',
   async run({ storage, clock, config, emit, tell }) {
     const { lines, unmailed } = await tierStatus(storage, clock.campaign());
     for (const line of lines) emit(line);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { loadStatementPage } from '#client/features/statement/load-statement-page.tsx';
 import { prizes, type TierId } from '#shared/campaign.ts';
+import { texts } from '#shared/content/statement-texts.ts';
 import { validStatements, VALID } from '../../../fixtures/statements';
 
 async function renderTier(
@@ -179,6 +180,21 @@ describe('statement form behaviour', () => {
     }
   });
 
+  it('tells a winner whose prize passed to a reserve winner what happened and why, without the form', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ status: 'passed', tier: 'WINTO' }), { status: 200 }),
+    );
+    await renderTier('WINTO');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Nagroda przeszła na zwycięzcę rezerwowego' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/w ciągu 6 dni kalendarzowych .* przeszła na zwycięzcę rezerwowego/),
+    ).toBeTruthy();
+    expect(screen.queryByText(texts.linkUnknownTitle)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Wyślij oświadczenie' })).toBeNull();
+  });
+
   it('shows an error only once the field was left, and typing revalidates it', async () => {
     await renderTier('IV');
     const user = userEvent.setup();
@@ -285,9 +301,10 @@ describe('statement form behaviour', () => {
 
     await user.click(submit);
     const dialog = await screen.findByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' });
-    // Under the spec's success text, the reference with its label, the number set apart to copy it whole.
+    expect(texts.successTextByCode).toContain('adres e-mail podany przy rejestracji kodu');
+    // Under the spec's success text (saying where the mail goes: the code's registered address), the reference with its label, the number set apart to copy it whole.
     expect([...dialog.querySelectorAll('.modal__body p')].map((p) => p.textContent)).toEqual([
-      'O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.',
+      texts.successTextByCode,
       'Numer zgłoszenia: K7QM-4XD9',
       'Zachowaj ten numer — podaj go, jeśli skontaktujesz się z nami w sprawie nagrody.',
     ]);
@@ -310,7 +327,7 @@ describe('statement form behaviour', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Dziękujemy za wypełnienie oświadczenia' });
     // An older server's 201 has no reference: the success text alone.
     expect([...dialog.querySelectorAll('.modal__body p')].map((p) => p.textContent)).toEqual([
-      'O statusie Twojego zgłoszenia poinformujemy Cię w osobnej wiadomości e-mail.',
+      texts.successTextByCode,
     ]);
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
       ...fixture.payload,
