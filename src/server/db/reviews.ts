@@ -50,7 +50,8 @@ function expiredClaims(db: Db, issuedBeforeIso: string) {
 }
 
 export interface QueueQuery {
-  tier: string;
+  /** Every tier's statements when undefined. */
+  tier: string | undefined;
   states: readonly QueueState[];
   limit: number;
   offset: number;
@@ -58,9 +59,8 @@ export interface QueueQuery {
 
 /** One page of a tier's statements in these states, oldest deadline (link issued) first. */
 export async function queuePage(db: Db, query: QueueQuery) {
-  const base = statementsWithReview(db)
-    .where('statements.tier', '=', query.tier)
-    .where(stateOf, 'in', [...query.states]);
+  let base = statementsWithReview(db).where(stateOf, 'in', [...query.states]);
+  if (query.tier !== undefined) base = base.where('statements.tier', '=', query.tier);
   const [rows, total] = await Promise.all([
     base
       .leftJoin('staff', 'staff.id', 'reviews.reviewer_id')
@@ -69,10 +69,13 @@ export async function queuePage(db: Db, query: QueueQuery) {
         'statements.reference',
         'statements.code',
         'statements.created_at',
+        'statements.tier',
         'claims.id as claim_id',
         'claims.created_at as issued_at',
         stateOf.as('state'),
         'reviews.reviewer_id',
+        'reviews.taken_at',
+        'reviews.approval',
         'staff.email as reviewer_email',
         'reviews.final_at',
         'reviews.undo_until',
@@ -88,18 +91,19 @@ export async function queuePage(db: Db, query: QueueQuery) {
   return { rows, total: Number(total.n) };
 }
 
-/** One page of a tier's expired claims, oldest first. */
+/** One page of a tier's (or every tier's, when undefined) expired claims, oldest first. */
 export async function expiredPage(
   db: Db,
-  tier: string,
+  tier: string | undefined,
   issuedBeforeIso: string,
   limit: number,
   offset: number,
 ) {
-  const base = expiredClaims(db, issuedBeforeIso).where('claims.tier', '=', tier);
+  let base = expiredClaims(db, issuedBeforeIso);
+  if (tier !== undefined) base = base.where('claims.tier', '=', tier);
   const [rows, total] = await Promise.all([
     base
-      .select(['claims.id', 'claims.code', 'claims.created_at'])
+      .select(['claims.id', 'claims.tier', 'claims.code', 'claims.created_at'])
       .orderBy('claims.created_at')
       .orderBy('claims.id')
       .limit(limit)
@@ -208,6 +212,31 @@ export async function updateReview(
   if (from.finalBy !== undefined) query = query.where('final_by', '=', from.finalBy);
   const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * docs/decisions/review.md#release: puts a held statement back in the queue (`received`: no review row), only
+ * if it is still in review by the holder the caller saw; false when it changed first.
+ */
+export async function releaseReview(db: Db, statementId: string, reviewerId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('reviews')
+    .where('statement_id', '=', statementId)
+    .where('state', '=', 'in-review')
+    .where('reviewer_id', '=', reviewerId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The statements a person holds in review (revoking them hands these back). */
+export async function heldStatements(db: Db, reviewerId: string) {
+  const rows = await db
+    .selectFrom('reviews')
+    .select('statement_id')
+    .where('state', '=', 'in-review')
+    .where('reviewer_id', '=', reviewerId)
+    .execute();
+  return rows.map((row) => row.statement_id);
 }
 
 /**
