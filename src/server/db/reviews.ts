@@ -228,16 +228,27 @@ export async function releaseReview(db: Db, statementId: string, reviewerId: str
   return result.numDeletedRows > 0n;
 }
 
-/** The statements a person holds in review (revoking them hands these back). */
-export async function heldStatements(db: Db, reviewerId: string) {
-  const rows = await db
+/** The statements a person holds in review, with any send-back (revoking them hands these back). */
+export function heldStatements(db: Db, reviewerId: string) {
+  return db
     .selectFrom('reviews')
-    .select('statement_id')
+    .select(['statement_id', 'approval', 'approval_note'])
     .where('state', '=', 'in-review')
     .where('reviewer_id', '=', reviewerId)
     .execute();
-  return rows.map((row) => row.statement_id);
 }
+
+/**
+ * docs/decisions/review.md#release: a released statement has no review row, so an approver's send-back note
+ * would go with it; the release's audit entry keeps it.
+ */
+export const releaseDetails = (
+  reviewerId: string,
+  row: { approval: string | null; approval_note: string | null },
+) => ({
+  reviewer: reviewerId,
+  ...(row.approval === 'send-back' ? { sentBackNote: row.approval_note ?? '' } : {}),
+});
 
 /**
  * Cancels a verdict mail nobody has started to send (docs/decisions/review.md#undo-window): false when a

@@ -11,6 +11,7 @@ import {
   expiredPage,
   insertReview,
   oldestUntaken,
+  releaseDetails,
   releaseReview,
   reviewOfClaim,
   queuePage,
@@ -391,20 +392,24 @@ export async function undo(deps: AppDeps, viewer: Viewer, id: string) {
  * 'Oddaj do kolejki' by its holder, or 'Zwolnij' by an approver for someone else's: the statement goes back
  * to the queue as new (docs/decisions/review.md#release), only from the holder the person saw.
  */
-export async function releaseStatement(deps: AppDeps, viewer: Viewer, id: string, mode: 'give-back' | 'release') {
+export async function releaseStatement(
+  deps: AppDeps,
+  viewer: Viewer,
+  id: string,
+  mode: 'give-back' | 'release',
+) {
   return change(deps, viewer, id, async (trx, row) => {
-    if (row.state !== 'in-review' || row.reviewer_id === null) throw new ApiProblem(409, messages.stateChanged);
+    if (row.state !== 'in-review' || row.reviewer_id === null)
+      throw new ApiProblem(409, messages.stateChanged);
     const own = row.reviewer_id === viewer.staffId;
     if (mode === 'give-back' ? !own : own) throw new ApiProblem(403, messages.notYours);
     if (!(await releaseReview(trx, id, row.reviewer_id))) throw new ApiProblem(409, messages.stateChanged);
-    return mode === 'give-back'
-      ? { actor: viewer.staffId, action: 'statement-given-back', subject: id }
-      : {
-          actor: viewer.staffId,
-          action: 'statement-released',
-          subject: id,
-          details: { reviewer: row.reviewer_id },
-        };
+    return {
+      actor: viewer.staffId,
+      action: mode === 'give-back' ? 'statement-given-back' : 'statement-released',
+      subject: id,
+      details: releaseDetails(row.reviewer_id, row),
+    };
   });
 }
 

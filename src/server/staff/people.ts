@@ -3,7 +3,7 @@ import messages from '#content/staff-messages.json';
 import { isoAt, type Clock } from '../clock';
 import { newLinkHash, normalEmail } from '../crypto/secrets';
 import type { Storage } from '../db';
-import { heldStatements, releaseReview } from '../db/reviews';
+import { heldStatements, releaseDetails, releaseReview } from '../db/reviews';
 import {
   addRole,
   deleteSessionsOf,
@@ -112,13 +112,13 @@ export async function revoke(
       details: { before },
     });
     // docs/decisions/review.md#release: what the person held goes back to the queue, or nobody could decide it.
-    for (const statementId of await heldStatements(trx, staffId)) {
-      await releaseReview(trx, statementId, staffId);
+    for (const held of await heldStatements(trx, staffId)) {
+      await releaseReview(trx, held.statement_id, staffId);
       await appendAudit(trx, storage, clock, {
         actor,
         action: 'statement-released',
-        subject: statementId,
-        details: { reviewer: staffId },
+        subject: held.statement_id,
+        details: releaseDetails(staffId, held),
       });
     }
   });
