@@ -232,22 +232,19 @@ export async function releaseReview(db: Db, statementId: string, reviewerId: str
 export function heldStatements(db: Db, reviewerId: string) {
   return db
     .selectFrom('reviews')
-    .select(['statement_id', 'approval', 'approval_note'])
+    .select(['statement_id', 'approval'])
     .where('state', '=', 'in-review')
     .where('reviewer_id', '=', reviewerId)
     .execute();
 }
 
 /**
- * docs/decisions/review.md#release: a released statement has no review row, so an approver's send-back note
- * would go with it; the release's audit entry keeps it.
+ * docs/decisions/review.md#release: the release's audit details, whose holder it was and whether the
+ * approver had sent it back (the note itself goes with the review row).
  */
-export const releaseDetails = (
-  reviewerId: string,
-  row: { approval: string | null; approval_note: string | null },
-) => ({
+export const releaseDetails = (reviewerId: string, row: { approval: string | null }) => ({
   reviewer: reviewerId,
-  ...(row.approval === 'send-back' ? { sentBackNote: row.approval_note ?? '' } : {}),
+  ...(row.approval === 'send-back' ? { sentBack: true } : {}),
 });
 
 /**

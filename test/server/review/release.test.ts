@@ -104,15 +104,22 @@ for (const target of storageTargets) {
       await t.storage.db.deleteFrom('reviews').execute();
     });
 
-    it('marks a statement sent back by the approver in the queue', async () => {
+    it('marks a statement sent back by the approver in the queue, and says so when it is released', async () => {
       const reviewer = await personWith(['reviewer']);
       const approver = await personWith(['approver']);
       const id = ids.get('WINTO')!;
       await call(reviewer, 'POST', `review/statements/${id}/take`);
       await call(reviewer, 'POST', `review/statements/${id}/decision`, { outcome: 'accept' });
-      await call(approver, 'POST', `review/statements/${id}/approval`, { outcome: 'send-back', note: 'PESEL?' });
+      await call(approver, 'POST', `review/statements/${id}/approval`, {
+        outcome: 'send-back',
+        note: 'PESEL?',
+      });
       const queue = (await call(approver, 'GET', 'review/queue?tier=WINTO')).json();
       expect(queue.items).toMatchObject([{ id, state: 'in-review', sentBack: true }]);
+      // Released, it is new again; the trail says it had been sent back.
+      await call(approver, 'POST', `review/statements/${id}/release`);
+      const [entry] = await auditOf('statement-released', id);
+      expect(JSON.parse(entry!.details!)).toEqual({ reviewer: reviewer.id, sentBack: true });
       await t.storage.db.deleteFrom('reviews').execute();
     });
 
