@@ -153,14 +153,7 @@ async function findings(
 }
 
 export type ReviewAction =
-  | 'take'
-  | 'decide'
-  | 'give-back'
-  | 'approve'
-  | 'send-back'
-  | 'release'
-  | 'undo'
-  | 'pass-to-reserve';
+  'take' | 'decide' | 'give-back' | 'approve' | 'send-back' | 'release' | 'undo' | 'pass-to-reserve';
 
 /** Whether a final decision may still be undone at `nowMs` (its verdict mail waits until then). */
 export const undoOpen = (row: { undo_until: string | null }, nowMs: number) =>
@@ -173,7 +166,8 @@ function actionsFor(row: LoadedStatement, viewer: Viewer, nowMs: number): Review
   if (row.state === 'in-review' && row.reviewer_id === viewer.staffId && is('reviewer'))
     actions.push('decide', 'give-back');
   // docs/decisions/review.md#release: an approver frees a statement someone else holds.
-  if (row.state === 'in-review' && row.reviewer_id !== viewer.staffId && is('approver')) actions.push('release');
+  if (row.state === 'in-review' && row.reviewer_id !== viewer.staffId && is('approver'))
+    actions.push('release');
   if (row.state === 'awaiting-approval' && is('approver') && row.reviewer_id !== viewer.staffId)
     actions.push('approve', 'send-back');
   if (row.final_by === viewer.staffId && undoOpen(row, nowMs)) actions.push('undo');
