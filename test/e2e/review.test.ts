@@ -343,7 +343,7 @@ for (const target of storageTargets) {
         const reviewer = staff.reviewer;
         await reviewer.reload();
         await statementHeading(reviewer, winnerReference).waitFor();
-        await reviewer.getByText(s.noActions).waitFor();
+        await reviewer.getByText(s.whoActs['awaiting-approval']).waitFor();
         expect(await reviewer.getByRole('button', { name: s.approve }).count()).toBe(0);
         // Nor does the server let them, whatever a page sends.
         const statementId = new URL(reviewer.url()).pathname.split('/').pop()!;

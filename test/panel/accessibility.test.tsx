@@ -163,6 +163,7 @@ describe('the panel is axe-clean', () => {
           expired: [
             {
               claimId: 'c1',
+              tier: 'VI',
               code: 'AAAA1111BBB',
               deadlineDate: '2025-07-01',
               lost: 'reserve-available',
@@ -170,6 +171,7 @@ describe('the panel is axe-clean', () => {
             },
             {
               claimId: 'c2',
+              tier: 'VI',
               code: 'CCCC2222DDD',
               deadlineDate: '2025-07-01',
               lost: 'reserve-available',

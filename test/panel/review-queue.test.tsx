@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
+import { fill } from '#panel/lib/texts.ts';
 import { APPROVER, renderPanel, REVIEWER, type Route, type SentRequest } from './helpers';
-import { counts, queue, statement } from './review-data';
+import { counts, queue, queueItem, statement } from './review-data';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,7 +15,7 @@ function openQueue(url: string, session: object, routes: Record<string, Route> =
   return renderPanel(url, {
     'GET /session': { body: session },
     'GET /review/queue': ({ query }) => ({
-      body: queue({ tier: query.get('tier')!, state: query.get('state') as 'open' }),
+      body: queue({ tier: query.get('tier'), state: query.get('state') as 'open' }),
     }),
     ...routes,
   });
@@ -36,18 +37,20 @@ describe('statement queue (reviewer, approver)', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
+      'VI — 200 zł',
       'A1B2C3D4E5F',
       'W sprawdzaniu',
       '2025-07-10 11:12:00',
       '2025-07-15',
-      'ewa@organizator.pl',
+      // Who holds it and since when.
+      'ewa@organizator.plod 2025-07-10 12:00:00',
       'tak',
     ]);
     expect(
       within(free!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Z9Y8X7W6V5U', 'Nowe', '2025-07-10 11:12:00', '2025-07-15', '—', '—']);
+    ).toEqual(['VI — 200 zł', 'Z9Y8X7W6V5U', 'Nowe', '2025-07-10 11:12:00', '2025-07-15', '—', '—']);
 
     await user.click(within(free!).getByRole('link', { name: 'K7M-4PQ-X3' }));
     expect(whereabouts()).toBe('/oswiadczenia/s2');
@@ -67,8 +70,8 @@ describe('statement queue (reviewer, approver)', () => {
       }),
     });
     await screen.findByRole('table', { name: texts.review.caption });
-    // No address yet: the defaults, the first tier's open statements.
-    expect(queueCalls(requests)).toEqual(['/panel/api/review/queue?tier=I&state=open&page=1']);
+    // No address yet: the defaults, every tier's open statements.
+    expect(queueCalls(requests)).toEqual(['/panel/api/review/queue?state=open&page=1']);
 
     // The options count what each holds: tier II has 7 open, 4 of them new.
     await user.selectOptions(
@@ -99,6 +102,7 @@ describe('statement queue (reviewer, approver)', () => {
           expired: [
             {
               claimId: 'c1',
+              tier: 'VI',
               code: 'AAAA1111BBB',
               deadlineDate: '2025-07-01',
               lost: 'organiser',
@@ -106,6 +110,7 @@ describe('statement queue (reviewer, approver)', () => {
             },
             {
               claimId: 'c2',
+              tier: 'VI',
               code: 'CCCC2222DDD',
               deadlineDate: '2025-07-02',
               lost: 'passed-to-reserve',
@@ -113,6 +118,7 @@ describe('statement queue (reviewer, approver)', () => {
             },
             {
               claimId: 'c3',
+              tier: 'VI',
               code: 'EEEE4444FFF',
               deadlineDate: '2025-07-03',
               lost: 'reserve-available',
@@ -142,6 +148,7 @@ describe('statement queue (reviewer, approver)', () => {
           expired: [
             {
               claimId: 'c3',
+              tier: 'VI',
               code: 'EEEE4444FFF',
               deadlineDate: '2025-07-03',
               lost: passed ? 'passed-to-reserve' : 'reserve-available',
@@ -210,6 +217,48 @@ describe('statement queue (reviewer, approver)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Oświadczenie NEXT-007-AA' })).toBeTruthy();
     expect(whereabouts()).toBe('/oswiadczenia/s7');
     expect(nextCalls(requests).map((request) => request.body)).toEqual([{ tier: 'II' }]);
+  });
+
+  it('opens on every tier: N takes from any tier, and the page says how many wait', async () => {
+    const { requests, user } = openQueue('/oswiadczenia', REVIEWER, {
+      'GET /review/queue': ({ query }) => ({
+        body: queue({
+          tier: query.get('tier'),
+          counts: counts('III', { received: 25 }).map((line) =>
+            line.tier === 'VI' ? { ...line, received: 2, 'in-review': 1 } : line,
+          ),
+        }),
+      }),
+      'POST /review/next': { body: { id: 's7' } },
+      'GET /review/statements/s7': { body: statement({ id: 's7', reference: 'NEXT-007-AA', tier: 'III' }) },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Wszystkie kategorie: Do załatwienia' }),
+    ).toBeTruthy();
+    expect(screen.getByText(fill(texts.review.takeNextAll, { count: 27 }))).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Wszystkie kategorie (do załatwienia: 28)' })).toBeTruthy();
+    await user.keyboard('n');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oświadczenie NEXT-007-AA' })).toBeTruthy();
+    expect(nextCalls(requests).map((request) => request.body)).toEqual([{}]);
+  });
+
+  it('marks a statement the approver sent back', async () => {
+    openQueue('/oswiadczenia', REVIEWER, {
+      'GET /review/queue': { body: queue({ tier: null, items: [queueItem({ sentBack: true })] }) },
+    });
+    const table = await screen.findByRole('table', { name: texts.review.caption });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(within(row!).getAllByRole('cell')[2]!.textContent).toBe(
+      `${texts.review.stateNames['in-review']}${texts.review.sentBack}`,
+    );
+  });
+
+  it('an approver who does not review opens on what awaits approval in every tier', async () => {
+    const { requests } = openQueue('/oswiadczenia', APPROVER);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Wszystkie kategorie: Czekają na zatwierdzenie' }),
+    ).toBeTruthy();
+    expect(queueCalls(requests)).toEqual(['/panel/api/review/queue?state=awaiting-approval&page=1']);
   });
 
   it("says the server's answer when nothing is left to take", async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
 import type { ReviewStatement } from '#panel/lib/api-types.ts';
+import { fill } from '#panel/lib/texts.ts';
 import { APPROVER, renderPanel, REVIEWER, type Route, type SentRequest } from './helpers';
 import { statement } from './review-data';
 
@@ -77,7 +78,7 @@ describe('a statement (reviewer, approver)', () => {
       'Odesłał(a) do ponownego sprawdzenia jan@organizator.pl (2025-07-11 11:00:00)',
       'Sprawdź jeszcze raz.',
     ]);
-    expect(within(decision()).getByText(texts.statement.noActions)).toBeTruthy();
+    expect(within(decision()).getByText(texts.statement.whoActs['awaiting-approval'])).toBeTruthy();
   });
 
   it('reveals a masked field only with a reason of 3 to 200 characters, and shows the value', async () => {
@@ -247,6 +248,79 @@ describe('a statement (reviewer, approver)', () => {
     ]);
   });
 
+  it('marks a decision the approver sent back, with their note, for the reviewer who holds it', async () => {
+    open(
+      statement({
+        state: 'in-review',
+        reviewer: { email: 'ewa@organizator.pl', me: true },
+        approval: {
+          outcome: 'send-back',
+          by: 'jan@organizator.pl',
+          at: '2025-07-11T09:00:00.000Z',
+          note: 'Sprawdź PESEL.',
+        },
+        actions: ['decide', 'give-back'],
+      }),
+    );
+    await heading();
+    expect(within(decision()).getByText(texts.statement.sentBackHeading)).toBeTruthy();
+    expect(
+      within(decision()).getByText(
+        fill(texts.statement.sentBackBy, { by: 'jan@organizator.pl', at: '2025-07-11 11:00:00' }),
+        { exact: false },
+      ),
+    ).toBeTruthy();
+    expect(within(decision()).getByText('Uwaga zatwierdzającego: Sprawdź PESEL.')).toBeTruthy();
+  });
+
+  it("'Oddaj do kolejki' gives a held statement back", async () => {
+    const { requests, user } = open(
+      statement({ state: 'in-review', actions: ['decide', 'give-back'] }),
+      REVIEWER,
+      {
+        'POST /review/statements/s1/give-back': {
+          body: statement({ state: 'received', reviewer: null, actions: ['take'] }),
+        },
+      },
+    );
+    await heading();
+    await user.click(screen.getByRole('button', { name: texts.statement.giveBack }));
+    expect(await screen.findByText(texts.statement.results.givenBack)).toBeTruthy();
+    expect(posts(requests)).toEqual([['/review/statements/s1/give-back', {}]]);
+    expect(screen.getByRole('button', { name: texts.statement.take })).toBeTruthy();
+  });
+
+  it('an approver releases what someone else holds; without an action the page says who decides', async () => {
+    const held = statement({
+      state: 'in-review',
+      reviewer: { email: 'ewa@organizator.pl', me: false },
+      actions: ['release'],
+    });
+    const { requests, user } = open(held, APPROVER, {
+      'POST /review/statements/s1/release': {
+        body: statement({ state: 'received', reviewer: null, actions: [] }),
+      },
+    });
+    await heading();
+    expect(screen.getByText(fill(texts.statement.releaseHint, { email: 'ewa@organizator.pl' }))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: texts.statement.release }));
+    expect(await screen.findByText(texts.statement.results.released)).toBeTruthy();
+    expect(posts(requests)).toEqual([['/review/statements/s1/release', {}]]);
+    expect(within(decision()).getByText(texts.statement.whoActs.received)).toBeTruthy();
+  });
+
+  it('tells a colleague who holds the statement who decides', async () => {
+    open(
+      statement({ state: 'in-review', reviewer: { email: 'ola@organizator.pl', me: false }, actions: [] }),
+    );
+    await heading();
+    expect(
+      within(decision()).getByText(
+        fill(texts.statement.whoActs['in-review'], { email: 'ola@organizator.pl' }),
+      ),
+    ).toBeTruthy();
+  });
+
   it('an approver confirms with one button', async () => {
     const waiting = statement({ state: 'awaiting-approval', actions: ['approve', 'send-back'] });
     const { requests, user } = open(waiting, APPROVER, {
@@ -373,7 +447,7 @@ describe('a statement (reviewer, approver)', () => {
     expect(posts(requests)).toEqual([['/review/claims/c1/reserve', {}]]);
   });
 
-  it('the key N takes the next statement of its tier, the focus on the new heading; not while typing', async () => {
+  it('the key N takes the next statement of any tier (none was chosen), the focus on the new heading; not while typing', async () => {
     const { requests, user, whereabouts } = open(statement({ tier: 'III' }), REVIEWER, {
       'POST /review/next': { body: { id: 's2' } },
       'GET /review/statements/s2': { body: statement({ id: 's2', reference: 'DRUGIE-02', tier: 'III' }) },
@@ -388,7 +462,7 @@ describe('a statement (reviewer, approver)', () => {
     const next = await screen.findByRole('heading', { level: 1, name: 'Oświadczenie DRUGIE-02' });
     expect(whereabouts()).toBe('/oswiadczenia/s2');
     await vi.waitFor(() => expect(document.activeElement).toBe(next));
-    expect(posts(requests)).toEqual([['/review/next', { tier: 'III' }]]);
+    expect(posts(requests)).toEqual([['/review/next', {}]]);
   });
 
   it("says the server's message for an unknown statement", async () => {

@@ -128,6 +128,7 @@ export type QueueCounts = { tier: string } & Record<Exclude<QueueState, 'open'>,
 export interface QueueItem {
   id: string;
   reference: string;
+  tier: string;
   code: string;
   state: ReviewState;
   receivedAt: string;
@@ -135,13 +136,18 @@ export interface QueueItem {
   deadlineDate: string;
   /** The reviewer's e-mail; null while nobody holds it. */
   reviewer: string | null;
+  /** When the reviewer took it; null while nobody holds it. */
+  takenAt: string | null;
   mine: boolean;
+  /** In review again because the approver sent it back. */
+  sentBack: boolean;
   final: { at: string; undoUntil: string } | null;
   lost: LostOutcome | null;
 }
 
 export interface ExpiredClaim {
   claimId: string;
+  tier: string;
   code: string;
   deadlineDate: string;
   lost: LostOutcome;
@@ -149,7 +155,8 @@ export interface ExpiredClaim {
 }
 
 export interface ReviewQueue {
-  tier: string;
+  /** Null: every tier. */
+  tier: string | null;
   state: QueueState;
   counts: QueueCounts[];
   items: QueueItem[];
@@ -204,7 +211,8 @@ export interface Final {
   canUndo: boolean;
 }
 
-export type StatementAction = 'take' | 'decide' | 'approve' | 'send-back' | 'undo' | 'pass-to-reserve';
+export type StatementAction =
+  'take' | 'decide' | 'give-back' | 'approve' | 'send-back' | 'release' | 'undo' | 'pass-to-reserve';
 
 export interface RejectReason {
   key: string;

@@ -27,25 +27,34 @@ const TIERS: readonly string[] = prizes.tiers.map((tier) => tier.id);
 const COUNTED = QUEUE_STATES.filter((state) => state !== 'open');
 
 interface Filters {
+  /** '' for every tier. */
   tier: string;
   state: QueueState;
   page: number;
 }
 
-/** The filters as the page's own address keeps them (a reload, back and forward show the same list). */
-function filtersOf(params: URLSearchParams): Filters {
+/**
+ * The filters as the page's own address keeps them (a reload, back and forward show the same list). Without
+ * a tier the page shows every tier; without a state, an approver who does not review opens on what awaits
+ * their approval (docs/decisions/panel-page.md#queue-opens).
+ */
+function filtersOf(params: URLSearchParams, approverOnly: boolean): Filters {
   const tier = params.get('tier') ?? '';
   const state = params.get('state') ?? '';
   const page = Number(params.get('page'));
   return {
-    tier: TIERS.includes(tier) ? tier : TIERS[0]!,
-    state: (QUEUE_STATES as readonly string[]).includes(state) ? (state as QueueState) : 'open',
+    tier: TIERS.includes(tier) ? tier : '',
+    state: (QUEUE_STATES as readonly string[]).includes(state)
+      ? (state as QueueState)
+      : approverOnly
+        ? 'awaiting-approval'
+        : 'open',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
 
 const searchOf = ({ tier, state, page }: Filters) =>
-  new URLSearchParams({ tier, state, page: String(page) }).toString();
+  new URLSearchParams({ ...(tier === '' ? {} : { tier }), state, page: String(page) }).toString();
 
 function countOf(line: QueueCounts | undefined, state: QueueState): number | undefined {
   if (!line) return undefined;
@@ -65,6 +74,12 @@ function FilterForm({
   const [tier, setTier] = useState(initial.tier);
   const [state, setState] = useState(initial.state);
   const lineOf = (of: string) => counts.find((line) => line.tier === of);
+  // Every tier's line added up, for 'Wszystkie kategorie'.
+  const linesOf = (of: string) => (of === '' ? counts : counts.filter((line) => line.tier === of));
+  const sumOf = (of: string, countState: QueueState) =>
+    counts.length === 0
+      ? undefined
+      : linesOf(of).reduce((sum, line) => sum + (countOf(line, countState) ?? 0), 0);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(tier, state);
@@ -75,6 +90,11 @@ function FilterForm({
       <div className="field">
         <label htmlFor={`${id}-tier`}>{texts.review.tier}</label>
         <select id={`${id}-tier`} name="tier" value={tier} onChange={(event) => setTier(event.target.value)}>
+          <option value="">
+            {sumOf('', 'open') === undefined
+              ? texts.review.allTiers
+              : fill(texts.review.tierOption, { tier: texts.review.allTiers, open: sumOf('', 'open')! })}
+          </option>
           {TIERS.map((value) => {
             const open = countOf(lineOf(value), 'open');
             return (
@@ -96,7 +116,7 @@ function FilterForm({
           onChange={(event) => setState(event.target.value as QueueState)}
         >
           {QUEUE_STATES.map((value) => {
-            const count = countOf(lineOf(tier), value);
+            const count = sumOf(tier, value);
             return (
               <option key={value} value={value}>
                 {count === undefined
@@ -124,14 +144,21 @@ function ItemRow({ item, from }: { item: QueueItem; from: FromQueue }) {
           {item.reference}
         </Link>
       </th>
+      <td>{tierName(item.tier)}</td>
       <td className="code">{item.code}</td>
       <td>
         {reviewStateName(item.state)}
+        {item.sentBack ? <span className="lost">{texts.review.sentBack}</span> : null}
         {item.lost ? <span className="lost">{lostText(item.lost)}</span> : null}
       </td>
       <td>{formatInstant(item.receivedAt)}</td>
       <td>{item.deadlineDate}</td>
-      <td>{item.reviewer ?? texts.empty}</td>
+      <td>
+        {item.reviewer ?? texts.empty}
+        {item.reviewer && item.takenAt ? (
+          <span className="lost">{fill(texts.review.heldSince, { at: formatInstant(item.takenAt) })}</span>
+        ) : null}
+      </td>
       <td>{item.mine ? texts.review.mine : texts.empty}</td>
     </tr>
   );
@@ -154,6 +181,7 @@ function ExpiredRow({
       <th scope="row" className="code">
         {claim.code}
       </th>
+      <td>{tierName(claim.tier)}</td>
       <td>{claim.deadlineDate}</td>
       <td>
         {lostText(claim.lost, claim.passedTo)}
@@ -199,15 +227,18 @@ function CountsTable({ counts }: { counts: QueueCounts[] }) {
 }
 
 /**
- * /panel/oswiadczenia (reviewer, approver): one tier's statements in one state, 50 a page, the nearest
- * deadline first; for `expired`, the claims that got no statement and what became of their prizes.
+ * /panel/oswiadczenia (reviewer, approver): one tier's (or every tier's) statements in one state, 50 a page,
+ * the nearest deadline first; for `expired`, the claims that got no statement and what became of their prizes.
  * docs/decisions/panel-page.md#review-pages
  */
 export function ReviewQueuePage() {
   const session = useSession();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
+  const filters = filtersOf(
+    params,
+    session.roles.includes('approver') && !session.roles.includes('reviewer'),
+  );
   const search = searchOf(filters);
   const queue = useQuery({
     queryKey: [...REVIEW_QUEUE_KEY, search],
@@ -239,7 +270,9 @@ export function ReviewQueuePage() {
 
   return (
     <Page title={texts.review.title}>
-      {session.roles.includes('reviewer') ? <TakeNext tier={filters.tier} queue={from.queue} /> : null}
+      {session.roles.includes('reviewer') ? (
+        <TakeNext tier={filters.tier} counts={data?.counts} queue={from.queue} />
+      ) : null}
       <FilterForm
         key={`${filters.tier}\n${filters.state}`}
         initial={filters}
@@ -250,7 +283,10 @@ export function ReviewQueuePage() {
       {data ? (
         <section aria-labelledby={listId}>
           <h2 id={listId} ref={listHeading} tabIndex={-1}>
-            {fill(texts.review.listHeading, { tier: tierName(data.tier), state: queueStateName(data.state) })}
+            {fill(texts.review.listHeading, {
+              tier: data.tier === null ? texts.review.allTiers : tierName(data.tier),
+              state: queueStateName(data.state),
+            })}
           </h2>
           <LiveStatus
             message={

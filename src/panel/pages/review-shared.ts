@@ -11,3 +11,7 @@ export const statementPath = (id: string) => `${QUEUE_PATH}/${encodeURIComponent
 export interface FromQueue {
   queue?: string;
 }
+
+/** The tier the queue was showing ('' for every tier): 'Weź następne' keeps to it. */
+export const queueTierOf = ({ queue }: FromQueue) =>
+  new URLSearchParams(queue?.split('?')[1] ?? '').get('tier') ?? '';

@@ -12,6 +12,7 @@ import { secondsLeft, useSecondsLeft } from '../lib/clock';
 import { readDraft, writeDraft, type DecisionDraft } from '../lib/drafts';
 import { polishCount } from '#shared/polish-count.ts';
 import { fill, reviewStateName, texts } from '../lib/texts';
+import { formatInstant } from '../lib/time';
 import { LiveAlert, LiveStatus } from '../components/live-region';
 import { ReserveButton } from './reserve-button';
 import { REVIEW_QUEUE_KEY, statementKey } from './review-shared';
@@ -23,7 +24,9 @@ type Act =
   | { call: 'take' }
   | { call: 'decision'; outcome: Outcome; reason?: string; note?: string }
   | { call: 'approval'; outcome: 'confirm' | 'send-back'; note?: string }
-  | { call: 'undo' };
+  | { call: 'undo' }
+  | { call: 'give-back' }
+  | { call: 'release' };
 
 const bodyOf = (act: Act) => {
   const { call: _call, ...body } = act;
@@ -43,6 +46,8 @@ function resultText(act: Act, statement: ReviewStatement): string {
   const results = texts.statement.results;
   if (act.call === 'take') return results.taken;
   if (act.call === 'undo') return results.undone;
+  if (act.call === 'give-back') return results.givenBack;
+  if (act.call === 'release') return results.released;
   if (statement.state === 'awaiting-approval') return results.awaitingApproval;
   if (statement.state === 'accepted') return results.accepted;
   if (statement.state === 'rejected') return results.rejected;
@@ -204,6 +209,26 @@ function Undo({
   );
 }
 
+/** Who can act when the person cannot (docs/decisions/review.md#release). */
+function whoActs(statement: ReviewStatement): string {
+  return fill(texts.statement.whoActs[statement.state], { email: statement.reviewer?.email ?? texts.empty });
+}
+
+/** A decision the approver sent back, with their note: what the reviewer has to look at again. */
+function SentBack({ statement }: { statement: ReviewStatement }) {
+  const { approval } = statement;
+  if (statement.state !== 'in-review' || approval?.outcome !== 'send-back') return null;
+  return (
+    <div className="notice">
+      <p>
+        <strong>{texts.statement.sentBackHeading}</strong>{' '}
+        {fill(texts.statement.sentBackBy, { by: approval.by, at: formatInstant(approval.at) })}
+      </p>
+      {approval.note ? <p>{fill(texts.statement.sentBackNote, { note: approval.note })}</p> : null}
+    </div>
+  );
+}
+
 /**
  * Counts down to the end of a final decision's undo window, whoever looks (not only who may undo), and says
  * when it ends: what the person may do changes then ('Przekaż rezerwowemu'). Keyed by `until`.
@@ -308,7 +333,8 @@ export function StatementDecision({
         <WindowEnd key={statement.final.undoUntil} until={statement.final.undoUntil} onEnded={windowEnded} />
       ) : null}
       <LiveAlert message={said && !said.ok ? said.text : undefined} />
-      {statement.actions.length === 0 ? <p>{texts.statement.noActions}</p> : null}
+      <SentBack statement={statement} />
+      {statement.actions.length === 0 ? <p>{whoActs(statement)}</p> : null}
       {can('take') ? (
         <div className="form__actions">
           <button type="button" className="button" aria-disabled={busy} onClick={() => run({ call: 'take' })}>
@@ -354,6 +380,34 @@ export function StatementDecision({
             />
           ) : null}
         </>
+      ) : null}
+      {can('give-back') ? (
+        <div className="undo">
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-disabled={busy}
+            onClick={() => run({ call: 'give-back' })}
+          >
+            {texts.statement.giveBack}
+          </button>
+          <p className="hint">{texts.statement.giveBackHint}</p>
+        </div>
+      ) : null}
+      {can('release') ? (
+        <div className="undo">
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-disabled={busy}
+            onClick={() => run({ call: 'release' })}
+          >
+            {texts.statement.release}
+          </button>
+          <p className="hint">
+            {fill(texts.statement.releaseHint, { email: statement.reviewer?.email ?? texts.empty })}
+          </p>
+        </div>
       ) : null}
       {can('approve') || can('send-back') ? (
         <div className="approval">

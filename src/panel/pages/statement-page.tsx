@@ -9,7 +9,7 @@ import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { useSession } from '../components/session';
 import { CouponPhoto } from './coupon-photo';
-import { QUEUE_PATH, statementKey, type FromQueue } from './review-shared';
+import { QUEUE_PATH, queueTierOf, statementKey, type FromQueue } from './review-shared';
 import { StatementDecision } from './statement-decision';
 import { StatementFields } from './statement-fields';
 import { TakeNext } from './take-next';
@@ -194,7 +194,9 @@ function StatementPage({ id }: { id: string }) {
         <p>
           <Link to={back}>{texts.statement.back}</Link>
         </p>
-        {data && session.roles.includes('reviewer') ? <TakeNext tier={data.tier} queue={from.queue} /> : null}
+        {data && session.roles.includes('reviewer') ? (
+          <TakeNext tier={queueTierOf(from)} queue={from.queue} />
+        ) : null}
       </div>
       <QueryState query={statement} />
       {data ? <StatementBody statement={data} /> : null}

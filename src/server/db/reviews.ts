@@ -43,7 +43,8 @@ function expiredClaims(db: Db, issuedBeforeIso: string) {
 }
 
 export interface QueueQuery {
-  tier: string;
+  /** Every tier's statements when undefined. */
+  tier: string | undefined;
   states: readonly QueueState[];
   limit: number;
   offset: number;
@@ -51,9 +52,8 @@ export interface QueueQuery {
 
 /** One page of a tier's statements in these states, oldest deadline (link issued) first. */
 export async function queuePage(db: Db, query: QueueQuery) {
-  const base = statementsWithReview(db)
-    .where('statements.tier', '=', query.tier)
-    .where(stateOf, 'in', [...query.states]);
+  let base = statementsWithReview(db).where(stateOf, 'in', [...query.states]);
+  if (query.tier !== undefined) base = base.where('statements.tier', '=', query.tier);
   const [rows, total] = await Promise.all([
     base
       .leftJoin('staff', 'staff.id', 'reviews.reviewer_id')
@@ -62,10 +62,13 @@ export async function queuePage(db: Db, query: QueueQuery) {
         'statements.reference',
         'statements.code',
         'statements.created_at',
+        'statements.tier',
         'claims.id as claim_id',
         'claims.created_at as issued_at',
         stateOf.as('state'),
         'reviews.reviewer_id',
+        'reviews.taken_at',
+        'reviews.approval',
         'staff.email as reviewer_email',
         'reviews.final_at',
         'reviews.undo_until',
@@ -81,18 +84,19 @@ export async function queuePage(db: Db, query: QueueQuery) {
   return { rows, total: Number(total.n) };
 }
 
-/** One page of a tier's expired claims, oldest first. */
+/** One page of a tier's (or every tier's, when undefined) expired claims, oldest first. */
 export async function expiredPage(
   db: Db,
-  tier: string,
+  tier: string | undefined,
   issuedBeforeIso: string,
   limit: number,
   offset: number,
 ) {
-  const base = expiredClaims(db, issuedBeforeIso).where('claims.tier', '=', tier);
+  let base = expiredClaims(db, issuedBeforeIso);
+  if (tier !== undefined) base = base.where('claims.tier', '=', tier);
   const [rows, total] = await Promise.all([
     base
-      .select(['claims.id', 'claims.code', 'claims.created_at'])
+      .select(['claims.id', 'claims.tier', 'claims.code', 'claims.created_at'])
       .orderBy('claims.created_at')
       .orderBy('claims.id')
       .limit(limit)
@@ -206,6 +210,39 @@ export async function updateReview(
   const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * docs/decisions/review.md#release: puts a held statement back in the queue (`received`: no review row), only
+ * if it is still in review by the holder the caller saw; false when it changed first.
+ */
+export async function releaseReview(db: Db, statementId: string, reviewerId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('reviews')
+    .where('statement_id', '=', statementId)
+    .where('state', '=', 'in-review')
+    .where('reviewer_id', '=', reviewerId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The statements a person holds in review, with any send-back (revoking them hands these back). */
+export function heldStatements(db: Db, reviewerId: string) {
+  return db
+    .selectFrom('reviews')
+    .select(['statement_id', 'approval'])
+    .where('state', '=', 'in-review')
+    .where('reviewer_id', '=', reviewerId)
+    .execute();
+}
+
+/**
+ * docs/decisions/review.md#release: the release's audit details, whose holder it was and whether the
+ * approver had sent it back (the note itself goes with the review row).
+ */
+export const releaseDetails = (reviewerId: string, row: { approval: string | null }) => ({
+  reviewer: reviewerId,
+  ...(row.approval === 'send-back' ? { sentBack: true } : {}),
+});
 
 /**
  * Cancels a verdict mail nobody has started to send (docs/decisions/review.md#undo-window): false when a

@@ -6,6 +6,7 @@ import {
   decide,
   openStatement,
   reveal,
+  releaseStatement,
   reviewQueue,
   takeNext,
   takeStatement,
@@ -65,6 +66,14 @@ export const reviewCalls: FastifyPluginAsync<ReviewDeps> = async (app, deps) => 
 
   app.post<Params>('/review/statements/:id/approval', approvers, async (request) =>
     approve(deps, viewer(request), request.params.id, bodyOf(request)),
+  );
+
+  app.post<Params>('/review/statements/:id/give-back', reviewers, async (request) =>
+    releaseStatement(deps, viewer(request), request.params.id, 'give-back'),
+  );
+
+  app.post<Params>('/review/statements/:id/release', approvers, async (request) =>
+    releaseStatement(deps, viewer(request), request.params.id, 'release'),
   );
 
   app.post<Params>('/review/statements/:id/undo', readers, async (request) =>

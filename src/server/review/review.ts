@@ -11,6 +11,8 @@ import {
   expiredPage,
   insertReview,
   oldestUntaken,
+  releaseDetails,
+  releaseReview,
   reviewOfClaim,
   queuePage,
   statementForReview,
@@ -63,12 +65,15 @@ async function load(db: Trx, id: string): Promise<LoadedStatement> {
   return row;
 }
 
-/** The queue of one tier (docs/api.md#staff-panel): no personal data, so not audited. */
+/**
+ * The queue of one tier, or of every tier without `tier` (docs/api.md#staff-panel): no personal data, so
+ * not audited.
+ */
 export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<string, string | undefined>) {
-  const tier = query.tier ?? prizes.tiers[0]!.id;
+  const tier = query.tier === '' ? undefined : query.tier;
   const state = query.state ?? 'open';
   const page = query.page === undefined ? 1 : Number(query.page);
-  if (!tierById(tier) || !FILTERS.has(state) || !Number.isInteger(page) || page < 1)
+  if ((tier !== undefined && !tierById(tier)) || !FILTERS.has(state) || !Number.isInteger(page) || page < 1)
     throw new ApiProblem(400, messages.queueFilterInvalid);
   const { db } = deps.storage;
   const nowMs = deps.clock.real();
@@ -87,15 +92,16 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
     const { rows, total } = await expiredPage(db, tier, expiredBefore, QUEUE_PAGE_SIZE, offset);
     const lost = await lostPrizes(
       db,
-      rows.map((row) => ({ id: row.id, tier })),
+      rows.map((row) => ({ id: row.id, tier: row.tier })),
     );
     return {
-      tier,
+      tier: tier ?? null,
       state,
       counts,
       items: [],
       expired: rows.map((row) => ({
         claimId: row.id,
+        tier: row.tier,
         code: row.code,
         deadlineDate: statementDeadline(Date.parse(row.created_at)),
         ...lost.get(row.id)!,
@@ -112,21 +118,24 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
   const forfeited = rows.filter((row) => row.state === 'rejected' && !undoOpen(row, nowMs));
   const lost = await lostPrizes(
     db,
-    forfeited.map((row) => ({ id: row.claim_id, tier })),
+    forfeited.map((row) => ({ id: row.claim_id, tier: row.tier })),
   );
   return {
-    tier,
+    tier: tier ?? null,
     state,
     counts,
     items: rows.map((row) => ({
       id: row.id,
       reference: row.reference,
+      tier: row.tier,
       code: row.code,
       state: row.state,
       receivedAt: row.created_at,
       deadlineDate: statementDeadline(Date.parse(row.issued_at)),
       reviewer: row.reviewer_email,
+      takenAt: row.taken_at,
       mine: row.reviewer_id === viewer.staffId,
+      sentBack: row.state === 'in-review' && row.approval === 'send-back',
       final: row.final_at === null ? null : { at: row.final_at, undoUntil: row.undo_until },
       lost: lost.get(row.claim_id)?.lost ?? null,
       passedTo: lost.get(row.claim_id)?.passedTo ?? null,
@@ -372,6 +381,31 @@ export async function undo(deps: AppDeps, viewer: Viewer, id: string) {
       { ...back, final_by: null, final_at: null, undo_until: null, verdict_mail: null },
     );
     return { actor: viewer.staffId, action: 'decision-undone', subject: id, details: { outcome: row.state } };
+  });
+}
+
+/**
+ * 'Oddaj do kolejki' by its holder, or 'Zwolnij' by an approver for someone else's: the statement goes back
+ * to the queue as new (docs/decisions/review.md#release), only from the holder the person saw.
+ */
+export async function releaseStatement(
+  deps: AppDeps,
+  viewer: Viewer,
+  id: string,
+  mode: 'give-back' | 'release',
+) {
+  return change(deps, viewer, id, async (trx, row) => {
+    if (row.state !== 'in-review' || row.reviewer_id === null)
+      throw new ApiProblem(409, messages.stateChanged);
+    const own = row.reviewer_id === viewer.staffId;
+    if (mode === 'give-back' ? !own : own) throw new ApiProblem(403, messages.notYours);
+    if (!(await releaseReview(trx, id, row.reviewer_id))) throw new ApiProblem(409, messages.stateChanged);
+    return {
+      actor: viewer.staffId,
+      action: mode === 'give-back' ? 'statement-given-back' : 'statement-released',
+      subject: id,
+      details: releaseDetails(row.reviewer_id, row),
+    };
   });
 }
 

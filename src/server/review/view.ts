@@ -172,7 +172,8 @@ async function findings(
   return list;
 }
 
-export type ReviewAction = 'take' | 'decide' | 'approve' | 'send-back' | 'undo' | 'pass-to-reserve';
+export type ReviewAction =
+  'take' | 'decide' | 'give-back' | 'approve' | 'send-back' | 'release' | 'undo' | 'pass-to-reserve';
 
 /** Whether a final decision may still be undone at `nowMs` (its verdict mail waits until then). */
 export const undoOpen = (row: { undo_until: string | null }, nowMs: number) =>
@@ -183,7 +184,10 @@ function actionsFor(row: LoadedStatement, viewer: Viewer, nowMs: number): Review
   const actions: ReviewAction[] = [];
   if (row.state === 'received' && is('reviewer')) actions.push('take');
   if (row.state === 'in-review' && row.reviewer_id === viewer.staffId && is('reviewer'))
-    actions.push('decide');
+    actions.push('decide', 'give-back');
+  // docs/decisions/review.md#release: an approver frees a statement someone else holds.
+  if (row.state === 'in-review' && row.reviewer_id !== viewer.staffId && is('approver'))
+    actions.push('release');
   if (row.state === 'awaiting-approval' && is('approver') && row.reviewer_id !== viewer.staffId)
     actions.push('approve', 'send-back');
   if (row.final_by === viewer.staffId && undoOpen(row, nowMs)) actions.push('undo');

@@ -16,6 +16,8 @@ export type AuditAction =
   | 'statements-exported'
   // docs/decisions/review.md: the review of statements; each look at a statement's data is one entry.
   | 'statement-taken'
+  | 'statement-given-back'
+  | 'statement-released'
   | 'statement-opened'
   | 'statement-revealed'
   | 'photo-viewed'

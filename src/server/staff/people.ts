@@ -3,6 +3,7 @@ import messages from '#content/staff-messages.json';
 import { isoAt, type Clock } from '../clock';
 import { newLinkHash, normalEmail } from '../crypto/secrets';
 import type { Storage } from '../db';
+import { heldStatements, releaseDetails, releaseReview } from '../db/reviews';
 import {
   addRole,
   deleteSessionsOf,
@@ -119,6 +120,16 @@ export async function revoke(
       subject: staffId,
       details: { before },
     });
+    // docs/decisions/review.md#release: what the person held goes back to the queue, or nobody could decide it.
+    for (const held of await heldStatements(trx, staffId)) {
+      await releaseReview(trx, held.statement_id, staffId);
+      await appendAudit(trx, storage, clock, {
+        actor,
+        action: 'statement-released',
+        subject: held.statement_id,
+        details: releaseDetails(staffId, held),
+      });
+    }
   });
 }
 

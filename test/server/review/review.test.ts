@@ -157,6 +157,7 @@ for (const target of storageTargets) {
       const id = ids.get('IV')!;
       expect((await call(reviewer, 'POST', `review/statements/${id}/take`)).json().actions).toEqual([
         'decide',
+        'give-back',
       ]);
       expect((await call(other, 'POST', `review/statements/${id}/take`)).statusCode).toBe(409);
       const notHers = await call(other, 'POST', `review/statements/${id}/decision`, { outcome: 'accept' });

@@ -58,6 +58,8 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
     body: { outcome: 'confirm' },
     roles: ['approver'],
   },
+  { method: 'POST', url: '/panel/api/review/statements/nieznany/give-back', body: {}, roles: ['reviewer'] },
+  { method: 'POST', url: '/panel/api/review/statements/nieznany/release', body: {}, roles: ['approver'] },
   {
     method: 'POST',
     url: '/panel/api/review/statements/nieznany/undo',
