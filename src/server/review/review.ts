@@ -1,5 +1,5 @@
 import messages from '#content/staff-messages.json';
-import { prizes, tierById } from '#shared/campaign.ts';
+import { tierById } from '#shared/campaign.ts';
 import { openClaimEmail } from '../claims/claims';
 import { overdueIssuedBefore } from '../claims/deadline';
 import { lostPrizes } from '../claims/reserve';
