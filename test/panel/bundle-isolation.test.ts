@@ -52,7 +52,7 @@ describe("the participant's bundle and the staff panel's stay apart", () => {
     expect(mentions.map((output) => output.fileName)).toEqual([]);
   }, 120_000);
 
-  it("the panel's bundle carries no form engine: no rjsf, ajv or statement schemas; its files are under /panel/", async () => {
+  it("the panel's bundle carries no form engine: no rjsf, ajv or statement schemas; its files are under /panel/ (and the site's icon)", async () => {
     const outputs = await bundleOf(await panelBuildConfig(root, scratch));
     const modules = modulesOf(outputs);
     expect(modules).toContain('src/panel/main.tsx');
@@ -64,6 +64,7 @@ describe("the participant's bundle and the staff panel's stay apart", () => {
     const html = outputs.find((output) => output.fileName === 'index.html')!;
     const linked = [...textOf(html).matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(linked.length).toBeGreaterThanOrEqual(2);
-    expect(linked.filter((url) => !url.startsWith('/panel/assets/'))).toEqual([]);
+    // Its own files, and the site's icon (public/favicon.svg, served at the root for the whole origin).
+    expect(linked.filter((url) => !url.startsWith('/panel/assets/'))).toEqual(['/favicon.svg']);
   }, 120_000);
 });
