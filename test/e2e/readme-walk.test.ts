@@ -213,9 +213,17 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
 
     await me.getByRole('link', { name: panelTexts.nav.payouts }).click();
     await me.getByRole('heading', { level: 1, name: panelTexts.payouts.title }).waitFor();
-    await me
-      .getByRole('checkbox', { name: fill(panelTexts.payouts.selectOne, { reference: reserveReference }) })
-      .check();
+    // The list is as of its loading: the window ends on the server's clock, a moment after the page's.
+    const row = me.getByRole('checkbox', {
+      name: fill(panelTexts.payouts.selectOne, { reference: reserveReference }),
+    });
+    await expect
+      .poll(async () => {
+        if ((await row.count()) === 0) await me.reload();
+        return row.count();
+      })
+      .toBe(1);
+    await row.check();
     const [download] = await Promise.all([
       me.waitForEvent('download'),
       me.getByRole('button', { name: panelTexts.payouts.export }).click(),
