@@ -218,10 +218,15 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
       name: fill(panelTexts.payouts.selectOne, { reference: reserveReference }),
     });
     await expect
-      .poll(async () => {
-        if ((await row.count()) === 0) await me.reload();
-        return row.count();
-      })
+      .poll(
+        async () => {
+          if ((await row.count()) > 0) return 1;
+          await me.reload();
+          await me.waitForLoadState('networkidle');
+          return row.count();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(1);
     await row.check();
     const [download] = await Promise.all([
