@@ -209,6 +209,35 @@ function Undo({
   );
 }
 
+/** 'Oddaj do kolejki' or 'Zwolnij oświadczenie': a statement held back to the queue, with what it means. */
+function HeldAction({
+  label,
+  hint,
+  busy,
+  onClick,
+}: {
+  label: string;
+  hint: string;
+  busy: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <div className="undo">
+      <button
+        type="button"
+        className="button button--quiet"
+        aria-disabled={busy}
+        onClick={() => {
+          if (!busy) onClick();
+        }}
+      >
+        {label}
+      </button>
+      <p className="hint">{hint}</p>
+    </div>
+  );
+}
+
 /** Who can act when the person cannot (docs/decisions/review.md#release). */
 function whoActs(statement: ReviewStatement): string {
   return fill(texts.statement.whoActs[statement.state], { email: statement.reviewer?.email ?? texts.empty });
@@ -382,32 +411,20 @@ export function StatementDecision({
         </>
       ) : null}
       {can('give-back') ? (
-        <div className="undo">
-          <button
-            type="button"
-            className="button button--quiet"
-            aria-disabled={busy}
-            onClick={() => run({ call: 'give-back' })}
-          >
-            {texts.statement.giveBack}
-          </button>
-          <p className="hint">{texts.statement.giveBackHint}</p>
-        </div>
+        <HeldAction
+          label={texts.statement.giveBack}
+          hint={texts.statement.giveBackHint}
+          busy={busy}
+          onClick={() => run({ call: 'give-back' })}
+        />
       ) : null}
       {can('release') ? (
-        <div className="undo">
-          <button
-            type="button"
-            className="button button--quiet"
-            aria-disabled={busy}
-            onClick={() => run({ call: 'release' })}
-          >
-            {texts.statement.release}
-          </button>
-          <p className="hint">
-            {fill(texts.statement.releaseHint, { email: statement.reviewer?.email ?? texts.empty })}
-          </p>
-        </div>
+        <HeldAction
+          label={texts.statement.release}
+          hint={fill(texts.statement.releaseHint, { email: statement.reviewer?.email ?? texts.empty })}
+          busy={busy}
+          onClick={() => run({ call: 'release' })}
+        />
       ) : null}
       {can('approve') || can('send-back') ? (
         <div className="approval">
