@@ -358,8 +358,20 @@ export const mailSchema = {
     link: {
       type: 'object',
       additionalProperties: false,
-      required: ['subject', 'heading', 'intro', 'details'],
-      properties: { subject: text, heading: text, intro: text, details: lines },
+      required: ['subject', 'heading', 'intro', 'details', 'reserve'],
+      properties: {
+        subject: text,
+        heading: text,
+        intro: text,
+        details: lines,
+        // A prize passed to a reserve entry: its link mail replaces these three.
+        reserve: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['subject', 'heading', 'intro'],
+          properties: { subject: text, heading: text, intro: text },
+        },
+      },
     },
     reminder: {
       type: 'object',

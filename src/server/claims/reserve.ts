@@ -88,7 +88,7 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
     if (lost.statement_id === null) await cancelQueued(trx, [claimId], ['link', 'reminder']);
     const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
     await queueMail(trx, [
-      linkEntry(statementsKey, claim, email, made.line.link, 0, clocks),
+      linkEntry(statementsKey, claim, email, made.line.link, 0, clocks, true),
       ...reminderEntries(statementsKey, claim, email, made.line.link, clocks.realMs),
     ]);
     await appendAudit(trx, storage, clock, {

@@ -21,7 +21,8 @@ interface ClaimFacts {
 
 export type MailFacts =
   // url absolute; deadline 'YYYY-MM-DD' (Warsaw calendar date, the last day)
-  | (ClaimFacts & { kind: 'link'; url: string; deadline: string })
+  // reserve: the prize passed to a reserve entry (docs/decisions/review.md#reserve), told as such
+  | (ClaimFacts & { kind: 'link'; url: string; deadline: string; reserve?: boolean })
   | (ClaimFacts & { kind: 'reminder'; url: string; deadline: string; final: boolean })
   // receivedOn 'YYYY-MM-DD'
   | (ClaimFacts & { kind: 'received'; reference: string; receivedOn: string })
@@ -104,7 +105,9 @@ function claimMessage(facts: Extract<MailFacts, { kind: 'link' | 'reminder' }>, 
     link: webAddress(facts.url),
   };
   const texts =
-    facts.kind === 'link' ? mail.link : { ...mail.reminder, ...(facts.final ? mail.reminder.final : {}) };
+    facts.kind === 'link'
+      ? { ...mail.link, ...(facts.reserve ? mail.link.reserve : {}) }
+      : { ...mail.reminder, ...(facts.final ? mail.reminder.final : {}) };
   // spec §7: tiers III and VI have no personal link; their winners are known by the code and its contact.
   const way = tier.claimBy === 'code' ? mail.claim.byCode : mail.claim.byLink;
   return {

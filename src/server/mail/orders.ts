@@ -83,7 +83,10 @@ function entry(
   };
 }
 
-/** A claim's link mail (number 0 at import, the next one at each reissue), due at once. */
+/**
+ * A claim's link mail (number 0 at import, the next one at each reissue), due at once; `reserve` for a prize
+ * passed to a reserve entry, whose mail says so rather than reading like a first win.
+ */
 export function linkEntry(
   key: Buffer,
   claim: MailClaim,
@@ -91,9 +94,16 @@ export function linkEntry(
   path: string,
   number: number,
   clocks: { campaignMs: number; realMs: number },
+  reserve = false,
 ): OutboxTable {
   const deadline = statementDeadline(Date.parse(claim.created_at));
-  const facts: QueuedFacts = { ...claimFacts(claim), kind: 'link', path, deadline };
+  const facts: QueuedFacts = {
+    ...claimFacts(claim),
+    kind: 'link',
+    path,
+    deadline,
+    ...(reserve ? { reserve: true } : {}),
+  };
   return entry(
     key,
     claim.id,

@@ -100,6 +100,18 @@ describe('the link', () => {
     expect(winto.html).toContain('Nagroda WinTo!: 7\u00a0000\u00a0zł');
     expect(winto.text).not.toContain('\u00a0');
   });
+
+  it('to a reserve entry, says the prize passed to them, not that they won first', () => {
+    const reserve = composeMail({ ...link('WINTO', HASH_URL), reserve: true } as MailFacts);
+    const first = composeMail(link('WINTO', HASH_URL));
+    expect(reserve.subject).not.toBe(first.subject);
+    expect(reserve.subject).toContain('przechodzi na Ciebie');
+    expect(read(reserve.text)).toContain('wylosowany jako rezerwowy');
+    expect(read(reserve.text)).not.toContain(mailJson.link.heading);
+    // The rest is the link mail's own: the prize, the deadline, the personal link.
+    expect(read(reserve.text)).toContain('Nagroda WinTo!: 7 000 zł');
+    expect(reserve.text).toContain(HASH_URL);
+  });
 });
 
 describe('the reminders', () => {
@@ -173,6 +185,7 @@ describe('every message', () => {
     const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
     return [
       [`link ${tier.id}`, link(tier.id, url)],
+      [`reserve's link ${tier.id}`, { ...link(tier.id, url), reserve: true }],
       [`reminder ${tier.id}`, reminder(tier.id, false)],
       [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
       [`received ${tier.id}`, received(tier.id)],

@@ -108,7 +108,8 @@ for (const target of storageTargets) {
         .where('kind', '=', 'link')
         .executeTakeFirstOrThrow();
       const order = openOrder([t.statementsKey], mail.id, mail.sealed!);
-      return { to: order.to, path: (order.facts as { path: string }).path };
+      const facts = order.facts as { path: string; reserve?: boolean };
+      return { to: order.to, path: facts.path, reserve: facts.reserve === true };
     }
 
     beforeAll(async () => {
@@ -157,9 +158,10 @@ for (const target of storageTargets) {
         message: messages.alreadyPassed,
       });
 
-      // The reserve's mail carries a link that opens their statement page…
+      // The reserve's mail, told as a prize passed on, carries a link that opens their statement page…
       const link = await mailedLink(claimId);
       expect(link.to).toBe('ola@example.com');
+      expect(link.reserve).toBe(true);
       const hash = new URLSearchParams(link.path.split('?')[1]).get('hash')!;
       const open = await t.app.inject({ method: 'GET', url: `/api/statement-link?hash=${hash}` });
       expect(open.json()).toEqual({ status: 'open', tier: 'WINTO', code: 'W0000000012' });
