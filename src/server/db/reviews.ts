@@ -186,7 +186,7 @@ export async function reviewOfClaim(db: Db, claimId: string) {
     .selectFrom('statements')
     .innerJoin('reviews', 'reviews.statement_id', 'statements.id')
     .where('statements.claim_id', '=', claimId)
-    .select(['reviews.state', 'reviews.reason', 'reviews.undo_until'])
+    .select(['reviews.state', 'reviews.reason', 'reviews.undo_until', 'statements.reference'])
     .executeTakeFirst();
 }
 

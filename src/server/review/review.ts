@@ -466,5 +466,10 @@ export async function reviewStatus(deps: AppDeps, claimId: string) {
   if (!final) return { review: 'in-review' as const };
   return review.state === 'accepted'
     ? { review: 'accepted' as const }
-    : { review: 'rejected' as const, reason: reasonOf(review.reason)?.sentence ?? '' };
+    : {
+        review: 'rejected' as const,
+        reason: reasonOf(review.reason)?.sentence ?? '',
+        // The number a complaint about the decision names (spec §9), as the confirmation mail gave it.
+        reference: review.reference ?? '',
+      };
 }

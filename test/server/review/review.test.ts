@@ -211,6 +211,7 @@ for (const target of storageTargets) {
         tier: 'IV',
         review: 'rejected',
         reason: WRONG_COUPON.sentence,
+        reference: expect.stringMatching(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/),
       });
       const queued = (await verdicts(id)).filter((row) => row.state === 'queued');
       expect(queued).toHaveLength(1);

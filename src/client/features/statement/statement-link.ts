@@ -24,12 +24,16 @@ export type Review =
   | { state: 'received' }
   | { state: 'in-review' }
   | { state: 'accepted' }
-  | { state: 'rejected'; reason: string };
+  | { state: 'rejected'; reason: string; reference: string };
 
-function reviewOf(body: { review?: unknown; reason?: unknown }): Review {
+function reviewOf(body: { review?: unknown; reason?: unknown; reference?: unknown }): Review {
   if (body.review === 'in-review' || body.review === 'accepted') return { state: body.review };
   if (body.review === 'rejected')
-    return { state: 'rejected', reason: typeof body.reason === 'string' ? body.reason : '' };
+    return {
+      state: 'rejected',
+      reason: typeof body.reason === 'string' ? body.reason : '',
+      reference: typeof body.reference === 'string' ? body.reference : '',
+    };
   return { state: 'received' };
 }
 
@@ -44,6 +48,7 @@ export async function checkStatementLink(hash: string): Promise<LinkState> {
       code?: unknown;
       review?: unknown;
       reason?: unknown;
+      reference?: unknown;
     };
     const tier = typeof body.tier === 'string' ? tierById(body.tier) : undefined;
     if (body.status === 'received') return { kind: 'received', review: reviewOf(body) };

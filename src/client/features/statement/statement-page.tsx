@@ -1,5 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { texts } from '#shared/content/statement-texts.ts';
+import { fill } from '#shared/content/template.ts';
 import { tierById, type TierId } from '#shared/campaign.ts';
 import { tierForms } from '#shared/statement/forms.ts';
 import type { TierValidator } from '#shared/statement/validators.ts';
@@ -16,17 +17,20 @@ function LinkNotice({
   text,
   action,
   reason,
+  reference,
 }: {
   title: string;
   text: string;
   action: 'checker' | 'home';
   reason?: string;
+  reference?: string;
 }) {
   return (
     <section className="statement statement--no-link">
       <h1>{title}</h1>
       {reason ? <p>{reason}</p> : null}
       <p>{text}</p>
+      {reference ? <p>{fill(texts.linkRejectedReference, { reference })}</p> : null}
       {action === 'checker' ? (
         <Link className="button button--sun" to={{ pathname: '/', hash: '#zwyciezcy' }}>
           {texts.noLinkAction}
@@ -80,6 +84,7 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
         <LinkNotice
           title={texts.linkRejectedTitle}
           reason={review.reason}
+          reference={review.reference}
           text={texts.linkRejectedText}
           action="home"
         />

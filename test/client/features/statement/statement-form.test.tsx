@@ -166,7 +166,10 @@ describe('statement form behaviour', () => {
       [{}, 'Twoje oświadczenie już do nas dotarło'],
       [{ review: 'in-review' }, 'Sprawdzamy Twoje oświadczenie'],
       [{ review: 'accepted' }, 'Twoje oświadczenie zostało przyjęte'],
-      [{ review: 'rejected', reason: 'Zdjęcie kuponu jest nieczytelne.' }, 'Nie możemy wydać nagrody'],
+      [
+        { review: 'rejected', reason: 'Zdjęcie kuponu jest nieczytelne.', reference: 'AB2C-3DEF' },
+        'Nie możemy wydać nagrody',
+      ],
     ] as const;
     for (const [review, heading] of answers) {
       fetchMock.mockResolvedValue(
@@ -175,7 +178,11 @@ describe('statement form behaviour', () => {
       await renderTier('IV');
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Wyślij oświadczenie' })).toBeNull();
-      if ('reason' in review) expect(screen.getByText(review.reason)).toBeTruthy();
+      if ('reason' in review) {
+        expect(screen.getByText(review.reason)).toBeTruthy();
+        // The number a complaint names.
+        expect(screen.getByText(/Numer Twojego zgłoszenia: AB2C-3DEF\./)).toBeTruthy();
+      }
       cleanup();
     }
   });
