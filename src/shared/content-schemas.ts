@@ -337,6 +337,13 @@ export const rulesSchema = {
 
 /** Lines of an e-mail shown one under another (src/content/mail.json: a message's details, the footer). */
 const lines = { type: 'array', minItems: 1, items: text } as const;
+/** A message's subject, heading and intro, where a variant of it (the last day, a reserve) replaces them. */
+const opening = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['subject', 'heading', 'intro'],
+  properties: { subject: text, heading: text, intro: text },
+} as const;
 
 /**
  * src/content/mail.json: the texts of the e-mails to winners (src/server/mail/compose.ts). Every part is
@@ -365,12 +372,7 @@ export const mailSchema = {
         intro: text,
         details: lines,
         // A prize passed to a reserve entry: its link mail replaces these three.
-        reserve: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['subject', 'heading', 'intro'],
-          properties: { subject: text, heading: text, intro: text },
-        },
+        reserve: opening,
       },
     },
     reminder: {
@@ -384,12 +386,7 @@ export const mailSchema = {
         details: lines,
         sentByPost: text,
         // The reminder on the deadline's own day replaces these three.
-        final: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['subject', 'heading', 'intro'],
-          properties: { subject: text, heading: text, intro: text },
-        },
+        final: opening,
       },
     },
     // How to claim, in the link and in the reminders: by the link's hash, or by the code and its contact.
