@@ -1,8 +1,14 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { ConfigError } from '../config-error';
-import type { Dkim } from './transport';
 
 // docs/decisions/mail.md#transport: SMTP_URL, MAIL_FROM, PUBLIC_URL, MAIL=off; DKIM_SELECTOR with DKIM_PRIVATE_KEY_FILE.
+
+export interface Dkim {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
 
 /** Where mail goes: an SMTP server, the development mailbox (DATA_DIR/mail), or nowhere (MAIL=off). */
 export type MailDelivery =
@@ -37,12 +43,49 @@ function parsePublicUrl(value: string | undefined, port: number): string {
   return url.origin;
 }
 
-function parseSmtpUrl(value: string): string {
+/** What nodemailer is given for SMTP_URL: the URL without our `tls` parameter, and whether STARTTLS is a must. */
+export interface SmtpServer {
+  url: string;
+  requireTLS: boolean;
+}
+
+// docs/decisions/mail.md#transport: the machine itself is the name localhost and the loopback addresses, all of
+// 127.0.0.0/8 and ::1: what goes to them never leaves it.
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+const isLoopback = (host: string) =>
+  host === 'localhost' || (net.isIP(host) !== 0 && LOOPBACK.check(host, net.isIPv6(host) ? 'ipv6' : 'ipv4'));
+
+/**
+ * SMTP_URL: smtp:// must upgrade with STARTTLS unless the host is the machine itself or the URL says
+ * ?tls=off, its only parameter (nodemailer would read others, `requireTLS=false` among them).
+ */
+export function smtpServer(value: string): SmtpServer {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
   // The value is not quoted: it may carry a password.
-  if (!/^smtps?:\/\/[^/]+/.test(value))
+  if (!url || !/^smtps?:\/\/[^/?]+/.test(value))
     throw new ConfigError(
       'SMTP_URL musi mieć postać smtp://użytkownik:hasło@host:587 (albo smtps:// dla TLS od początku)',
     );
+  const params = [...url.searchParams];
+  const tlsOff = params.length === 1 && params[0]![0] === 'tls' && params[0]![1] === 'off';
+  if (params.length > 0 && !tlsOff)
+    throw new ConfigError(
+      `SMTP_URL może mieć tylko parametr tls=off (wysyłka bez wymogu STARTTLS), a ma: ${params
+        .map(([name, setting]) => (name === 'tls' ? `tls=${setting}` : name))
+        .join(', ')}`,
+    );
+  const host = url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return {
+    url: tlsOff ? value.slice(0, value.indexOf('?')) : value,
+    requireTLS: url.protocol === 'smtp:' && !tlsOff && !isLoopback(host),
+  };
+}
+
+/** SMTP_URL, refused at start if the transport could not take it. */
+function parseSmtpUrl(value: string): string {
+  smtpServer(value);
   return value;
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailKind } from './compose';
+import { smtpServer, type Dkim } from './settings';
 
 // docs/decisions/mail.md#transport: where a message goes: an SMTP server (pooled), or on a developer's
 // machine the development mailbox, a folder of .eml files.
@@ -40,17 +41,21 @@ const ADDRESS = /[^\s<>"'@]+@[^\s<>"'@]+/g;
 const MAX_ANSWER = 300;
 
 function classify(error: unknown): MailSendError {
-  const { responseCode, response, code, message } = error as {
+  const { responseCode, response, code, command, message } = error as {
     responseCode?: number;
     response?: string;
     code?: string;
+    command?: string;
     message?: string;
   };
-  const answer = (response ?? `${code ?? 'ERROR'} ${message ?? ''}`)
-    .replace(ADDRESS, '[adres]')
-    .trim()
-    .slice(0, MAX_ANSWER);
-  return new MailSendError(typeof responseCode === 'number' && responseCode >= 500, answer);
+  // No TLS where it is required (STARTTLS not offered or refused, no EHLO to offer it, a failed handshake) is
+  // temporary whatever the relay answered, and said as such rather than as its bare answer.
+  const noTls = code === 'ETLS' || command === 'EHLO';
+  const answer = (noTls ? undefined : response) ?? `${code ?? 'ERROR'} ${message ?? ''}`;
+  return new MailSendError(
+    !noTls && typeof responseCode === 'number' && responseCode >= 500,
+    answer.replace(ADDRESS, '[adres]').trim().slice(0, MAX_ANSWER),
+  );
 }
 
 const messageOf = (mail: OutgoingMail) => ({
@@ -63,21 +68,20 @@ const messageOf = (mail: OutgoingMail) => ({
   headers: { 'X-Loteria-Kind': mail.kind },
 });
 
-export interface Dkim {
-  domainName: string;
-  keySelector: string;
-  privateKey: string;
-}
-
 // A send takes seconds; these bound a server that answers slowly or not at all, so that a message's lease
 // (dispatcher.ts) outlasts any attempt.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 export const SMTP_CONNECTIONS = 5;
 
-/** SMTP_URL: smtp:// upgrades with STARTTLS when offered, smtps:// is TLS from the start. */
-export function smtpTransport(url: string, dkim: Dkim | undefined): MailTransport {
+/**
+ * SMTP_URL: smtps:// is TLS from the start; smtp:// must upgrade with STARTTLS (docs/decisions/mail.md#transport),
+ * unless it goes to the machine itself or says ?tls=off, and then it upgrades when offered.
+ */
+export function smtpTransport(smtpUrl: string, dkim: Dkim | undefined): MailTransport {
+  const { url, requireTLS } = smtpServer(smtpUrl);
   const transporter = nodemailer.createTransport({
     url,
+    requireTLS,
     pool: true,
     maxConnections: SMTP_CONNECTIONS,
     ...SMTP_TIMEOUTS,

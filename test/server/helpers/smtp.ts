@@ -3,7 +3,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server in process on 127.0.0.1 (docs/decisions/mail.md#tests): the dispatcher talks SMTP to
-// it as to any other. A test decides how it answers each message.
+// it as to any other. A test decides how it answers each message, and may make it a relay elsewhere (another
+// address, STARTTLS with a certificate, no EHLO).
 
 export interface Received {
   parsed: ParsedMail;
@@ -11,6 +12,8 @@ export interface Received {
   kind: string;
   messageId: string;
   to: string;
+  /** Whether it came over TLS. */
+  secure: boolean;
 }
 
 /** How the server answers a message: accept it, or an SMTP error (451: try later, 550: refused). */
@@ -20,6 +23,8 @@ export interface TestSmtp {
   url: string;
   port: number;
   received: Received[];
+  /** Every AUTH it took (it takes any password, also without TLS, as a careless relay would). */
+  logins: { user: string; secure: boolean }[];
   /** Answers the next messages, in order, before accepting again. */
   answerNext(...answers: Answer[]): void;
   /** Waits until `count` messages have been accepted in all. */
@@ -36,20 +41,33 @@ export interface TestSmtpOptions {
   delayMs?: number;
   /** Told right after a message is accepted (its 250 sent), with how many have been accepted. */
   onAccepted?(count: number): void;
+  /** Where it listens: 127.0.0.1 unless told (0.0.0.0: on the machine's other addresses too). */
+  host?: string;
+  /** Offers STARTTLS with this key and certificate (PEM); without, it offers none. */
+  starttls?: { key: string; cert: string };
+  /** Answers EHLO as an unknown command (a server that speaks only HELO, so offers no STARTTLS). */
+  withoutEhlo?: boolean;
 }
 
 export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: Received[] = [];
+  const logins: TestSmtp['logins'] = [];
   const answers: Answer[] = [];
   const waiting: (() => void)[] = [];
   const create = () =>
     new SMTPServer({
       authOptional: true,
-      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      onAuth(auth, session, callback) {
+        logins.push({ user: auth.username ?? '', secure: session.secure });
+        callback(null, { user: auth.username });
+      },
+      ...(options.starttls ?? {}),
+      disabledCommands: [...(options.starttls ? [] : ['STARTTLS']), ...(options.withoutEhlo ? ['EHLO'] : [])],
       logger: false,
       // stop() ends open connections at once: a server going down does not wait for its clients.
       closeTimeout: 50,
-      onData(stream, _session, callback) {
+      onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
@@ -69,6 +87,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
               kind: String(parsed.headers.get('x-loteria-kind') ?? ''),
               messageId: parsed.messageId ?? '',
               to: to?.value[0]?.address ?? '',
+              secure: session.secure,
             });
             callback();
             options.onAccepted?.(received.length);
@@ -85,13 +104,16 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   const listen = (at: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(at, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
+      server.listen(at, options.host ?? '127.0.0.1', () =>
+        resolve((server.server.address() as AddressInfo).port),
+      );
     });
   const bound = await listen(0);
   return {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
     received,
+    logins,
     answerNext: (...next) => answers.push(...next),
     async waitFor(count, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
@@ -106,6 +128,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     },
     reset() {
       received.length = 0;
+      logins.length = 0;
       answers.length = 0;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

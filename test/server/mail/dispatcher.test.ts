@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reissueLinks, reopenClaims } from '#server/claims/claims.ts';
 import { tierById } from '#shared/campaign.ts';
@@ -285,6 +290,100 @@ for (const target of storageTargets) {
       expect((await postStatement(t, statement)).statusCode).toBe(201);
       await dispatcher.sendDue();
       expect(smtp.received.map((mail) => [mail.kind, mail.to])).toEqual([['received', 'ewa@example.org']]);
+    });
+
+    // docs/decisions/mail.md#transport: relays on the machine's own network address, which is not the machine
+    // itself to SMTP_URL (only localhost and the loopback addresses are).
+    describe('a relay on another host', () => {
+      const address = Object.values(os.networkInterfaces())
+        .flat()
+        .find((candidate) => candidate?.family === 'IPv4' && !candidate.internal)?.address;
+      let plain: TestSmtp;
+      let heloOnly: TestSmtp;
+      let secured: TestSmtp;
+      let cert: string;
+
+      beforeAll(async () => {
+        if (!address) throw new Error('these tests need a network address other than loopback');
+        // A certificate for that address, issued by nobody this process trusts.
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-relay-'));
+        const [keyFile, certFile] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+        const openssl = spawnSync('openssl', [
+          ...'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=relay'.split(
+            ' ',
+          ),
+          ...['-addext', `subjectAltName=IP:${address}`, '-keyout', keyFile, '-out', certFile],
+        ]);
+        if (openssl.status !== 0) throw new Error(`openssl: ${String(openssl.stderr)}`);
+        cert = fs.readFileSync(certFile, 'utf8');
+        const key = fs.readFileSync(keyFile, 'utf8');
+        fs.rmSync(dir, { recursive: true, force: true });
+        [plain, heloOnly, secured] = await Promise.all([
+          startTestSmtp({ host: '0.0.0.0' }),
+          startTestSmtp({ host: '0.0.0.0', withoutEhlo: true }),
+          startTestSmtp({ host: '0.0.0.0', starttls: { key, cert } }),
+        ]);
+      });
+      afterAll(async () => Promise.all([plain, heloOnly, secured].map((relay) => relay?.stop())));
+      beforeEach(() => [plain, heloOnly, secured].forEach((relay) => relay.reset()));
+
+      /** One round through SMTP_URL, with the relay's password in it. */
+      const sendThrough = async (smtpUrl: string) => {
+        const through = smtpTransport(smtpUrl.replace('//', '//loteria:tajne@'), undefined);
+        try {
+          return await new MailDispatcher({ ...dispatcherOptions(), transport: through }).sendDue();
+        } finally {
+          through.close();
+        }
+      };
+      const link = async () => (await outbox()).find((row) => row.kind === 'link')!;
+
+      it('gets no password and no message without STARTTLS, and the message is tried again as usual', async () => {
+        await importInto(t, { instant: [mailFile.instant[0]!], draws: [] }, { clock });
+        await sendThrough(`smtp://${address}:${plain.port}`);
+        expect(await link()).toMatchObject({ state: 'queued', attempts: 1 });
+        expect((await link()).last_error).toMatch(/^ETLS .*STARTTLS/);
+        expect(Date.parse((await link()).next_attempt_at!) - now.real).toBe(MINUTE_MS);
+        // A server that knows no EHLO cannot offer it either.
+        now.real += MINUTE_MS;
+        await sendThrough(`smtp://${address}:${heloOnly.port}`);
+        expect(await link()).toMatchObject({ state: 'queued', attempts: 2 });
+        expect([...plain.logins, ...plain.received, ...heloOnly.logins, ...heloOnly.received]).toEqual([]);
+        // The same relay on the machine itself gets it, in clear.
+        now.real += 2 * MINUTE_MS;
+        expect(await sendThrough(`smtp://127.0.0.1:${plain.port}`)).toBe(1);
+        expect(plain.logins).toEqual([{ user: 'loteria', secure: false }]);
+        expect(plain.received.map((mail) => [mail.kind, mail.secure])).toEqual([['link', false]]);
+      });
+
+      it('sends after STARTTLS with a certificate it trusts, and gives one it does not trust nothing', async () => {
+        await importInto(t, { instant: [mailFile.instant[0]!], draws: [] }, { clock });
+        await sendThrough(`smtp://${address}:${secured.port}`);
+        expect(await link()).toMatchObject({ state: 'queued', attempts: 1 });
+        expect((await link()).last_error).toMatch(/certificate/);
+        expect([...secured.logins, ...secured.received]).toEqual([]);
+        // Trusted as NODE_EXTRA_CA_CERTS would make it (docs/deploy.md).
+        const trusted = tls.getCACertificates('default');
+        tls.setDefaultCACertificates([...trusted, cert]);
+        try {
+          now.real += MINUTE_MS;
+          expect(await sendThrough(`smtp://${address}:${secured.port}`)).toBe(1);
+        } finally {
+          tls.setDefaultCACertificates(trusted);
+        }
+        expect(secured.logins).toEqual([{ user: 'loteria', secure: true }]);
+        expect(secured.received.map((mail) => [mail.kind, mail.secure])).toEqual([['link', true]]);
+      });
+
+      it('sends in clear where SMTP_URL says ?tls=off, and only then', async () => {
+        await importInto(t, { instant: [mailFile.instant[0]!], draws: [] }, { clock });
+        await sendThrough(`smtp://${address}:${plain.port}`);
+        expect([...plain.logins, ...plain.received]).toEqual([]);
+        now.real += MINUTE_MS;
+        expect(await sendThrough(`smtp://${address}:${plain.port}?tls=off`)).toBe(1);
+        expect(plain.logins).toEqual([{ user: 'loteria', secure: false }]);
+        expect(plain.received.map((mail) => [mail.kind, mail.secure])).toEqual([['link', false]]);
+      });
     });
 
     it('runs by itself once started, and never makes a statement wait for SMTP', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { ConfigError } from '#server/config-error.ts';
-import { productionMailProblem } from '#server/mail/settings.ts';
+import { productionMailProblem, smtpServer } from '#server/mail/settings.ts';
 
 // docs/decisions/mail.md#transport: where mail goes, from the environment.
 describe('mail settings', () => {
@@ -34,6 +34,21 @@ describe('mail settings', () => {
     });
   });
 
+  it('requires STARTTLS on smtp:// unless the host is the machine itself or the URL says ?tls=off', () => {
+    const requires = (url: string) => smtpServer(url).requireTLS;
+    expect(requires('smtp://loteria:tajne@smtp.example.pl:587')).toBe(true);
+    expect(requires('smtp://192.0.2.2:25')).toBe(true);
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.0.0.2', '[::1]', '[::ffff:127.0.0.1]'])
+      expect(requires(`smtp://loteria:tajne@${host}:25`)).toBe(false);
+    // The parameter is ours: nodemailer does not see it.
+    expect(smtpServer('smtp://loteria:tajne@smtp.example.pl:25?tls=off')).toEqual({
+      url: 'smtp://loteria:tajne@smtp.example.pl:25',
+      requireTLS: false,
+    });
+    // TLS from the start.
+    expect(requires('smtps://loteria:tajne@smtp.example.pl')).toBe(false);
+  });
+
   it('signs with DKIM for the sender domain when given a selector and a key file', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dkim-')), 'dkim.pem');
     fs.writeFileSync(file, '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n');
@@ -55,6 +70,18 @@ describe('mail settings', () => {
       /^SMTP_URL musi mieć postać/,
     );
     expect(() => loadConfig({ SMTP_URL: 'http://tajne@smtp.example.pl' })).not.toThrow(/tajne/);
+    for (const [query, named] of [
+      ['tls=on', 'tls=on'],
+      ['tls=', 'tls='],
+      ['tls=off&tls=off', 'tls=off, tls=off'],
+      ['requireTLS=false', 'requireTLS'],
+      ['tls.rejectUnauthorized=false', 'tls.rejectUnauthorized'],
+    ])
+      expect(() => loadConfig({ SMTP_URL: `smtp://loteria:tajne@smtp.example.pl:587?${query}` })).toThrow(
+        new ConfigError(
+          `SMTP_URL może mieć tylko parametr tls=off (wysyłka bez wymogu STARTTLS), a ma: ${named}`,
+        ),
+      );
     expect(() => loadConfig({ PUBLIC_URL: 'loteria.example.pl' })).toThrow(
       /^PUBLIC_URL musi być adresem strony/,
     );
