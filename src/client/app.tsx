@@ -1,6 +1,5 @@
 import { StrictMode, Suspense, lazy, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { prizes } from '#shared/campaign.ts';
 import { loadStatementPage } from './features/statement/load-statement-page';
 import { NavBar } from './components/nav-bar';
@@ -13,6 +12,7 @@ import { NoticeModal } from './features/notices/notice-modal';
 import { OptOutModal } from './features/optout/optout-modal';
 import { VideoFacade } from './features/video/video-facade';
 import { WinnersSection } from './features/winners/winners-section';
+import { createWinnersLists, WinnersListsContext } from './features/winners/winners-data';
 import { FaqSection } from './features/faq/faq-section';
 // docs/performance.md#the-apps-script-after-the-first-paint: the statement pages' styles are in the site's
 // one stylesheet (1 KB gzip), not loaded with their lazy code: a statement page from the server needs no
@@ -98,18 +98,11 @@ export function App({ nowMs }: { nowMs: number }) {
 }
 
 /** The app with its providers, under the router each side gives: the browser's history or the server's path. */
-export function AppRoot({
-  nowMs,
-  queryClient,
-  router,
-}: {
-  nowMs: number;
-  queryClient: QueryClient;
-  router: (app: ReactNode) => ReactNode;
-}) {
+export function AppRoot({ nowMs, router }: { nowMs: number; router: (app: ReactNode) => ReactNode }) {
+  const [winnersLists] = useState(() => createWinnersLists());
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>{router(<App nowMs={nowMs} />)}</QueryClientProvider>
+      <WinnersListsContext value={winnersLists}>{router(<App nowMs={nowMs} />)}</WinnersListsContext>
     </StrictMode>
   );
 }

@@ -1,7 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { QueryClient } from '@tanstack/react-query';
 import { AppRoot } from './app';
 
 /**
@@ -13,11 +12,7 @@ import { AppRoot } from './app';
 export async function renderPage(location: string, nowMs: number): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
-    <AppRoot
-      nowMs={nowMs}
-      queryClient={new QueryClient()}
-      router={(routes) => <StaticRouter location={location}>{routes}</StaticRouter>}
-    />,
+    <AppRoot nowMs={nowMs} router={(routes) => <StaticRouter location={location}>{routes}</StaticRouter>} />,
     // Every boundary inline: React outlines large ones, to be moved in place by an inline script (CSP).
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { QueryClient } from '@tanstack/react-query';
 import { AppRoot } from './app';
 import { campaignNow } from './lib/clock';
 import { reportError } from './lib/report-error';
@@ -14,14 +13,7 @@ window.addEventListener('unhandledrejection', (event) => {
   reportError('unhandled', reason instanceof Error ? reason.message : String(reason));
 });
 
-// TanStack Query's defaults are the spec's (§7): 3 retries, exponential delay capped at 30 s.
-const app = (
-  <AppRoot
-    nowMs={campaignNow()}
-    queryClient={new QueryClient()}
-    router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
-  />
-);
+const app = <AppRoot nowMs={campaignNow()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 const container = document.getElementById('root')!;
 // docs/performance.md#rendering-on-the-server: the server sends the page rendered (entry-server.tsx); Vite's
 // dev server sends it empty. The page already shows: hydrating it as a transition lets React do it in short

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import { createWinnersLists, WinnersListsContext } from '#client/features/winners/winners-data.ts';
 
 /** Pins the site clock the way the server does: <meta name="campaign-now">. Call before the first render. */
 export function pinCampaignNow(iso: string) {
@@ -23,19 +23,23 @@ function Destination() {
   );
 }
 
-export function renderWithProviders(ui: ReactNode, { url = '/' }: { url?: string } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** `retries`: how often a failed winners list is retried; none unless a test is about the retries. */
+export function renderWithProviders(
+  ui: ReactNode,
+  { url = '/', retries = 0 }: { url?: string; retries?: number } = {},
+) {
+  const lists = createWinnersLists(retries);
   const result = render(
-    <QueryClientProvider client={client}>
+    <WinnersListsContext value={lists}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/" element={ui} />
           <Route path="*" element={<Destination />} />
         </Routes>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </WinnersListsContext>,
   );
-  return { ...result, client };
+  return { ...result, lists };
 }
 
 export interface FakeApi {

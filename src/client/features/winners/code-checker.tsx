@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
 import { Modal } from '../../components/modal';
 import { fill } from '#shared/content/template.ts';
-import { drawWinnersQuery, instantWinnersQuery, type DrawWinner, type InstantWinner } from './winners-data';
+import { useWinnersLists, type DrawWinner, type InstantWinner } from './winners-data';
 import { texts } from '#shared/content/texts.ts';
 
 interface Result {
@@ -37,7 +36,7 @@ function inCapitals(input: HTMLInputElement): string {
 
 export function CodeChecker() {
   const headingId = useId();
-  const queryClient = useQueryClient();
+  const lists = useWinnersLists();
   const [value, setValue] = useState('');
   const [checking, setChecking] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -53,10 +52,7 @@ export function CodeChecker() {
     try {
       // The lists the page already holds; a search made before they arrive waits for them rather than
       // answering 'not drawn' from an empty list.
-      const [instant, draws] = await Promise.all([
-        queryClient.ensureQueryData(instantWinnersQuery),
-        queryClient.ensureQueryData(drawWinnersQuery),
-      ]);
+      const [instant, draws] = await Promise.all([lists.instant.ensure(), lists.draws.ensure()]);
       setResult({ code, awards: findAwards(code, instant, draws) });
     } catch {
       setFailed(true);

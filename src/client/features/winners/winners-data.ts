@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { ApiError, apiUrl } from '../../lib/api';
+import { liveData, useLiveData, type LiveData } from '../../lib/live-data';
 import { whenNearViewport } from '../../lib/when-near-viewport';
 
 /** spec §4, §7: both winners lists are refetched every 5 minutes (and when the window regains focus). */
@@ -49,25 +50,28 @@ export async function fetchDrawWinners(): Promise<DrawWinner[]> {
   return body as DrawWinner[];
 }
 
-// Retries (3, exponential delay capped at 30 s) are TanStack Query's defaults, set once in main.tsx.
-export const instantWinnersQuery = queryOptions({
-  queryKey: ['winners', 'instant'],
-  queryFn: fetchInstantWinners,
-  refetchInterval: WINNERS_REFETCH_INTERVAL_MS,
-  refetchOnWindowFocus: true,
-});
+export interface WinnersLists {
+  instant: LiveData<InstantWinner[]>;
+  draws: LiveData<DrawWinner[]>;
+}
 
-export const drawWinnersQuery = queryOptions({
-  queryKey: ['winners', 'draws'],
-  queryFn: fetchDrawWinners,
-  refetchInterval: WINNERS_REFETCH_INTERVAL_MS,
-  refetchOnWindowFocus: true,
-});
+/** Both lists, fetched once for the section and the code checker, and kept fresh (spec §4, §7). */
+export function createWinnersLists(retries?: number): WinnersLists {
+  const options = { refetchIntervalMs: WINNERS_REFETCH_INTERVAL_MS, retries };
+  return { instant: liveData(fetchInstantWinners, options), draws: liveData(fetchDrawWinners, options) };
+}
+
+/** The app's lists (app.tsx): they outlive the section, so coming back to the home page shows them at once. */
+export const WinnersListsContext = createContext<WinnersLists | null>(null);
+
+export function useWinnersLists(): WinnersLists {
+  return useContext(WinnersListsContext)!;
+}
 
 export function useInstantWinners() {
-  return useQuery(instantWinnersQuery);
+  return useLiveData(useWinnersLists().instant);
 }
 
 export function useDrawWinners() {
-  return useQuery(drawWinnersQuery);
+  return useLiveData(useWinnersLists().draws);
 }

@@ -1,9 +1,9 @@
 import { useId, useReducer, type ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { formatIsoDate, formatPolishDate } from '#shared/warsaw-time.ts';
 import { campaignNow } from '../../lib/clock';
 import { texts } from '#shared/content/texts.ts';
 import { useHydrated } from '../../lib/hydrated';
+import type { LiveState } from '../../lib/live-data';
 import { fill } from '#shared/content/template.ts';
 import { Calendar, monthName } from './calendar';
 import { CodeChecker } from './code-checker';
@@ -24,23 +24,23 @@ import './winners.css';
 
 /** Renders the rows once the list is in; a failed fetch (after the retries) throws to the boundary. */
 function Results<T>({
-  query,
+  list,
   rows,
   labelledBy,
 }: {
-  query: UseQueryResult<T[]>;
+  list: LiveState<T[]>;
   rows: (records: T[]) => ResultRow[];
   labelledBy: string;
 }) {
-  if (query.data === undefined) {
-    if (query.isError) throw query.error;
+  if (list.data === undefined) {
+    if (list.error !== undefined) throw list.error;
     return (
       <p className="winners__message" role="status" aria-live="polite">
         {texts.winners.loading}
       </p>
     );
   }
-  return <ResultsTable rows={rows(query.data)} labelledBy={labelledBy} />;
+  return <ResultsTable rows={rows(list.data)} labelledBy={labelledBy} />;
 }
 
 /**
@@ -79,11 +79,11 @@ function WinnersLists() {
   if (view.prizeType === 'instant') {
     resultsTitle = texts.winners.instantResultsTitle;
     const iso = date ? formatIsoDate(date) : null;
-    resetKey = `instant-${iso}-${instant.errorUpdatedAt}-${instant.dataUpdatedAt}`;
+    resetKey = `instant-${iso}-${instant.settled}`;
     body = iso ? (
       <Results
         key={iso}
-        query={instant}
+        list={instant}
         rows={(records) => instantRows(records, iso)}
         labelledBy={resultsTitleId}
       />
@@ -92,11 +92,11 @@ function WinnersLists() {
     );
   } else {
     resultsTitle = chosenDraw ? chosenDraw.title : texts.winners.chooseDraw;
-    resetKey = `draw-${view.draw}-${drawWinners.errorUpdatedAt}-${drawWinners.dataUpdatedAt}`;
+    resetKey = `draw-${view.draw}-${drawWinners.settled}`;
     body = chosenDraw ? (
       <Results
         key={chosenDraw.id}
-        query={drawWinners}
+        list={drawWinners}
         rows={(records) => drawRows(records, chosenDraw.id)}
         labelledBy={resultsTitleId}
       />

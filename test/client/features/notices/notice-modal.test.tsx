@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { App } from '#client/app.tsx';
 import { campaignNow } from '#client/lib/clock.ts';
 import { NoticeModal } from '#client/features/notices/notice-modal.tsx';
+import { createWinnersLists, WinnersListsContext } from '#client/features/winners/winners-data.ts';
 import { campaign } from '#shared/campaign.ts';
 import { pinCampaignNow, stubApi } from '../../helpers';
 
@@ -61,12 +61,12 @@ describe('notice modal in the app', () => {
       return null;
     }
     render(
-      <QueryClientProvider client={new QueryClient()}>
+      <WinnersListsContext value={createWinnersLists()}>
         <MemoryRouter initialEntries={['/']}>
           <Navigator />
           <App nowMs={campaignNow()} />
         </MemoryRouter>
-      </QueryClientProvider>,
+      </WinnersListsContext>,
     );
     await user.click(await screen.findByRole('button', { name: 'Rozumiem' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -31,9 +31,15 @@ const api = {
 beforeAll(() => pinCampaignNow('2025-07-15T12:00:00+02:00'));
 afterEach(() => vi.unstubAllGlobals());
 
+/** How often each list was asked of the server. */
+const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
+  ['publish-winners', 'WinnersList'].map(
+    (path) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path)).length,
+  );
+
 async function setup() {
   const user = userEvent.setup();
-  stubApi(api);
+  const fetchMock = stubApi(api);
   renderWithProviders(<WinnersSection />);
   await screen.findByText('Anna K., Kraków');
   const input = screen.getByPlaceholderText('wprowadź kod promocyjny');
@@ -42,7 +48,7 @@ async function setup() {
     if (value) await user.type(input, value);
     await user.click(screen.getByRole('button', { name: 'Wyszukaj' }));
   };
-  return { user, input, search };
+  return { user, input, search, fetchMock };
 }
 
 describe('code checker (spec §5)', () => {
@@ -83,6 +89,13 @@ describe('code checker (spec §5)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Twoje nagrody' });
     expect(within(dialog).queryByRole('link')).toBeNull();
     expect(within(dialog).getByText(/Osobisty link do oświadczenia/)).toBeTruthy();
+  });
+
+  it('searches the lists the section holds: no fetch of its own', async () => {
+    const { search, fetchMock } = await setup();
+    await search('W1NTOW1NT0X');
+    expect(screen.getByRole('dialog', { name: 'Twoje nagrody' })).toBeTruthy();
+    expect(listCalls(fetchMock)).toEqual([1, 1]);
   });
 
   it('writes what is typed in lower case as the capitals codes are printed in, and finds it', async () => {
@@ -133,6 +146,8 @@ describe('code checker (spec §5)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     release();
     expect(await screen.findByRole('dialog', { name: 'Twoje nagrody' })).toBeTruthy();
+    // the search waited for the section's fetches, it made none of its own
+    expect(listCalls(fetchMock)).toEqual([1, 1]);
   });
 
   it('says the data could not be fetched rather than “not drawn” when a list fails', async () => {

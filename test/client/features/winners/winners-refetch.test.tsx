@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { WinnersSection } from '#client/features/winners/winners-section.tsx';
 import { WINNERS_REFETCH_INTERVAL_MS } from '#client/features/winners/winners-data.ts';
+import { RETRIES } from '#client/lib/live-data.ts';
 import { pinCampaignNow, renderWithProviders, stubApi } from '../../helpers';
 
 beforeAll(() => pinCampaignNow('2025-07-15T12:00:00+02:00'));
@@ -53,5 +54,32 @@ describe('winners lists refresh (spec §4, §7)', () => {
       window.dispatchEvent(new Event('visibilitychange'));
     });
     await vi.waitFor(() => expect(calls()).toBe(2));
+  });
+
+  it('a failing list is tried again after 1, 2 and 4 s before the section says so; fresh data clears it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
+    const api = { instant: { data: 'nope' as unknown } };
+    const fetchMock = stubApi(api);
+    const calls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes('publish-winners')).length;
+    renderWithProviders(<WinnersSection />, { retries: RETRIES });
+    await vi.waitFor(() => expect(calls()).toBe(1));
+    for (const delay of [1_000, 2_000, 4_000]) {
+      expect(screen.getByText('Wczytywanie listy zwycięzców…')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(delay));
+    }
+    expect(await screen.findByText('Wystąpił błąd podczas pobierana danych')).toBeTruthy();
+    expect(calls()).toBe(1 + RETRIES);
+
+    api.instant.data = [
+      { date: '2025-07-15', code: 'BACK0000001', award: 'KASA_200', userPublish: 'Anna K.' },
+    ];
+    await act(() => vi.advanceTimersByTimeAsync(WINNERS_REFETCH_INTERVAL_MS));
+    expect(await screen.findByText('BACK0000001')).toBeTruthy();
+    expect(screen.queryByText('Wystąpił błąd podczas pobierana danych')).toBeNull();
   });
 });
