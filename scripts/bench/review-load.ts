@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tierById, type TierId } from '#shared/campaign.ts';
 import { clockFor } from '#server/clock.ts';
+import { loadAuditKey } from '#server/crypto/encryption.ts';
 import { openStorage } from '#server/db/index.ts';
 import { OPERATOR } from '#server/staff/audit.ts';
 import { invite } from '#server/staff/people.ts';
@@ -121,7 +122,9 @@ async function prepare(dataDir: string) {
   if (lines.length !== STATEMENTS) throw new Error(`review: ${lines.length} claims imported`);
 
   // As test/server/helpers/panel.ts: each person invited by the operator and signed in (as after a login).
-  const storage = await openStorage({ dataDir, databaseUrl: undefined });
+  // The key file the import's start-up made, as a server on this data folder would use it.
+  const audit = { key: loadAuditKey({ dataDir, create: false }).key, headFile: undefined };
+  const storage = await openStorage({ dataDir, databaseUrl: undefined, audit });
   const clock = clockFor(undefined);
   const signIn = async (email: string, roles: Role[]) => {
     for (const role of roles) await invite(storage, clock, { email, role, actor: OPERATOR });

@@ -2,8 +2,15 @@ import { contentFiles, validateContent } from '#shared/content-validation.ts';
 import { clockFor, type Clock } from './clock';
 import { loadConfig, type ServerConfig } from './config';
 import { ConfigError } from './config-error';
-import { KeyError, loadStatementsKey, type LoadedKey } from './crypto/encryption';
+import {
+  KeyError,
+  loadAuditKey,
+  loadStatementsKey,
+  type LoadedKey,
+  type LoadedKeyFile,
+} from './crypto/encryption';
 import { openStorage, type Storage } from './db';
+import { sealPlainTrail, writeAuditHead } from './staff/audit';
 import { prepareStatementsKey } from './statements/keys';
 
 /**
@@ -43,8 +50,9 @@ const explained = (heading: string, error: unknown, notices: StartupNotice[] = [
 /**
  * The one start-up of the server and of every operator command: the configuration, the content files, the
  * statements key (created on first start, then checked against the one the database's statements are
- * sealed with, docs/decisions/storage.md#statements-key) and the storage. A mistake throws a StartupError
- * saying what to fix.
+ * sealed with, docs/decisions/storage.md#statements-key), the audit trail's key (created on first start as
+ * well, docs/decisions/staff.md#keyed-chain) and the storage. A mistake throws a StartupError saying what
+ * to fix.
  */
 export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean): Promise<Opened> {
   let config: ServerConfig;
@@ -62,6 +70,12 @@ export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean)
   } catch (error) {
     return explained('Błąd klucza szyfrowania', error);
   }
+  let auditKey: LoadedKeyFile;
+  try {
+    auditKey = loadAuditKey({ ...config, create: true });
+  } catch (error) {
+    return explained('Błąd klucza dziennika zdarzeń', error);
+  }
   const notices: StartupNotice[] = [];
   if (key.createdFile) {
     // docs/decisions/storage.md#statements-key: said once, on the start that created it. Losing this file
@@ -75,7 +89,22 @@ export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean)
       },
     });
   }
-  const storage = await openStorage(config);
+  if (auditKey.createdFile) {
+    // docs/decisions/staff.md#keyed-chain: without this key nobody can prove the trail whole.
+    notices.push({
+      text: `Utworzono plik klucza dziennika zdarzeń ${auditKey.createdFile} — zrób jego kopię zapasową (nie razem z kopiami bazy): bez niego nie da się dowieść, że dziennik zdarzeń jest nienaruszony.`,
+      log: {
+        level: 'warn',
+        data: { file: auditKey.createdFile },
+        message: 'created the audit trail key file: back it up, apart from the database backups',
+      },
+    });
+  }
+  const storage = await openStorage({
+    ...config,
+    audit: { key: auditKey.key, headFile: config.auditHeadFile },
+  });
+  const clock = clockFor(config.campaignNowMs);
   let resealed: number;
   try {
     resealed = await prepareStatementsKey(storage, key);
@@ -93,5 +122,22 @@ export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean)
       },
     });
   }
-  return { config, clock: clockFor(config.campaignNowMs), storage, key, notices };
+  try {
+    const sealed = await sealPlainTrail(storage, clock);
+    if (sealed) {
+      notices.push({
+        text: `Dziennik zdarzeń podpisano kluczem: ${sealed.seq} wcześniejszych wpisów potwierdza wpis nr ${sealed.seq + 1}.`,
+        log: {
+          level: 'info',
+          data: { plainEntries: sealed.seq },
+          message: 'sealed the plain audit trail with its key',
+        },
+      });
+    }
+    await writeAuditHead(storage);
+  } catch (error) {
+    await storage.close();
+    return explained('Błąd dziennika zdarzeń', error, notices);
+  }
+  return { config, clock, storage, key, notices };
 }

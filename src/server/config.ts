@@ -23,6 +23,10 @@ export interface ServerConfig {
   statementsKey: string | undefined;
   /** STATEMENTS_PREVIOUS_KEYS: comma-separated older keys, read during a key rotation (README). */
   statementsPreviousKeys: string | undefined;
+  /** AUDIT_KEY (32 bytes, hex or base64): the audit trail's HMAC key; unset means a key file in dataDir. */
+  auditKey: string | undefined;
+  /** AUDIT_HEAD_FILE: where the audit trail's last entry is written after each one (docs/deploy.md#backups). */
+  auditHeadFile: string | undefined;
   /** Import the bundled demo winners into an empty embedded database on start (off: DEMO=0 or production). */
   demo: boolean;
   /** REDIS_URL shares the rate-limit counters between server processes; unset keeps them in memory. */
@@ -151,6 +155,8 @@ export function loadConfig(
     interactive,
     statementsKey: env.STATEMENTS_KEY || undefined,
     statementsPreviousKeys: env.STATEMENTS_PREVIOUS_KEYS || undefined,
+    auditKey: env.AUDIT_KEY || undefined,
+    auditHeadFile: env.AUDIT_HEAD_FILE ? path.resolve(env.AUDIT_HEAD_FILE) : undefined,
     demo: env.DEMO !== '0' && env.NODE_ENV !== 'production',
     redisUrl: env.REDIS_URL || undefined,
     rateLimitMax: parseCount('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 20),

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditKeying } from '#server/db/index.ts';
 import panelTexts from '#content/panel.json';
 import staffMessages from '#content/staff-messages.json';
 import { spawnOperator } from '../server/helpers/operator';
@@ -21,7 +22,12 @@ for (const target of storageTargets) {
     let server: RunningServer;
     let browser: Browser;
     let origin: string;
-    let where: { dataDir: string; databaseUrl: string | undefined; statementsKey: Buffer };
+    let where: {
+      dataDir: string;
+      databaseUrl: string | undefined;
+      statementsKey: Buffer;
+      audit: AuditKeying;
+    };
     let drop: () => Promise<void>;
     const contexts: BrowserContext[] = [];
 
@@ -46,7 +52,7 @@ for (const target of storageTargets) {
       await opened.storage.close();
       const statementsKey = randomBytes(32);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-panel-'));
-      where = { dataDir, databaseUrl: opened.databaseUrl, statementsKey };
+      where = { dataDir, databaseUrl: opened.databaseUrl, statementsKey, audit: opened.storage.audit };
       drop = opened.drop;
       const port = await freePort();
       origin = `http://localhost:${port}`;
@@ -56,6 +62,7 @@ for (const target of storageTargets) {
             PORT: String(port),
             PUBLIC_URL: origin,
             STATEMENTS_KEY: statementsKey.toString('hex'),
+            AUDIT_KEY: where.audit.key.toString('hex'),
             DATABASE_URL: opened.databaseUrl ?? '',
             MAIL: 'off',
           },

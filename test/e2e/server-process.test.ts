@@ -104,9 +104,10 @@ describe.runIf(fs.existsSync('/usr/bin/script'))('the server started in a termin
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(output).not.toContain('{"level"');
-      // the key file created, where the mail goes, the address and the staff panel's
+      // the key files created, where the mail goes, the address and the staff panel's
       expect(output.trim().split(/\r?\n/)).toEqual([
-        expect.stringMatching(/^Utworzono plik klucza/),
+        expect.stringMatching(/^Utworzono plik klucza szyfrowania/),
+        expect.stringMatching(/^Utworzono plik klucza dziennika zdarzeń/),
         `Poczta trafia do skrzynki deweloperskiej: ${path.join(dataDir, 'mail')} (lista: npm run operator -- mailbox).`,
         `Strona działa: http://localhost:${port} (Ctrl+C zatrzymuje serwer)`,
         `Panel pracowników: http://localhost:${port}/panel (zaproszenie: npm run operator -- staff-invite <e-mail> admin)`,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { syncDirectory, writeDraft } from '../durable-file';
 import {
   createCipheriv,
   createDecipheriv,
@@ -20,6 +21,7 @@ const TAG_BYTES = 16;
 const FORMAT = 'v2';
 const LEGACY_FORMAT = 'v1';
 export const KEY_FILE_NAME = 'statements.key';
+export const AUDIT_KEY_FILE_NAME = 'audit.key';
 
 export class KeyError extends Error {}
 
@@ -36,15 +38,19 @@ function parseKey(text: string, source: string): Buffer {
   return key;
 }
 
-export interface LoadedKey {
-  /** Seals everything new. */
+/** A key as it was loaded: the bytes, and where they came from. */
+export interface LoadedKeyFile {
   key: Buffer;
-  /** STATEMENTS_PREVIOUS_KEYS: open what older keys sealed while a rotation runs. */
-  previous: Buffer[];
-  /** Where the key came from, for messages: STATEMENTS_KEY or the key file. */
+  /** Where the key came from, for messages: the variable (STATEMENTS_KEY, AUDIT_KEY) or the key file. */
   source: string;
   /** Set when this call created the key file: the caller says so once in its log. */
   createdFile?: string;
+}
+
+/** The statements key seals everything new. */
+export interface LoadedKey extends LoadedKeyFile {
+  /** STATEMENTS_PREVIOUS_KEYS: open what older keys sealed while a rotation runs. */
+  previous: Buffer[];
 }
 
 /**
@@ -56,14 +62,7 @@ function createKeyFile(file: string): boolean {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const key = `${randomBytes(KEY_BYTES).toString('base64')}\n`;
-  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
-  const fd = fs.openSync(draft, 'wx', 0o600);
-  try {
-    fs.writeSync(fd, key);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  const draft = writeDraft(file, key);
   try {
     fs.linkSync(draft, file);
   } catch (error) {
@@ -79,25 +78,37 @@ function createKeyFile(file: string): boolean {
   } finally {
     fs.unlinkSync(draft);
   }
+  // The key must outlive everything it seals or signs.
   syncDirectory(dir);
   return true;
 }
 
-/** The new directory entry survives a power loss too (the key must outlive every statement it seals). */
-function syncDirectory(dir: string) {
-  const fd = fs.openSync(dir, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+/**
+ * A 32-byte key from its variable, else from its file in DATA_DIR. With `create`, a missing key file is
+ * made (mode 0600; see createKeyFile). With DATABASE_URL several servers share one database, so each
+ * would make its own key file: the variable is then required.
+ */
+function loadKey(
+  variable: string,
+  fileName: string,
+  options: { value: string | undefined; databaseUrl?: string | undefined; dataDir: string; create: boolean },
+): LoadedKeyFile {
+  if (options.value) return { key: parseKey(options.value, variable), source: variable };
+  if (options.databaseUrl) {
+    throw new KeyError(
+      `przy DATABASE_URL ustaw ${variable} (ten sam na każdym serwerze; np. openssl rand -base64 32)`,
+    );
   }
+  const file = path.join(options.dataDir, fileName);
+  const source = `${variable} (tu: plik ${file})`;
+  if (options.create && !fs.existsSync(file) && createKeyFile(file)) {
+    return { key: parseKey(fs.readFileSync(file, 'utf8'), file), source, createdFile: file };
+  }
+  if (!fs.existsSync(file)) throw new KeyError(`brak ${variable} i brak pliku klucza ${file}`);
+  return { key: parseKey(fs.readFileSync(file, 'utf8'), file), source };
 }
 
-/**
- * The key from STATEMENTS_KEY, else from DATA_DIR/statements.key. With `create`, a missing key file is
- * made (mode 0600; see createKeyFile). With DATABASE_URL several servers share one database, so each
- * would make its own key file: STATEMENTS_KEY is then required.
- */
+/** The key from STATEMENTS_KEY, else from DATA_DIR/statements.key (see loadKey). */
 export function loadStatementsKey(options: {
   statementsKey?: string | undefined;
   previousKeys?: string | undefined;
@@ -109,21 +120,23 @@ export function loadStatementsKey(options: {
     .split(',')
     .filter((text) => text.trim() !== '')
     .map((text) => parseKey(text, 'STATEMENTS_PREVIOUS_KEYS'));
-  if (options.statementsKey) {
-    return { key: parseKey(options.statementsKey, 'STATEMENTS_KEY'), previous, source: 'STATEMENTS_KEY' };
-  }
-  if (options.databaseUrl) {
-    throw new KeyError(
-      'przy DATABASE_URL ustaw STATEMENTS_KEY (ten sam na każdym serwerze; np. openssl rand -base64 32)',
-    );
-  }
-  const file = path.join(options.dataDir, KEY_FILE_NAME);
-  const source = `STATEMENTS_KEY (tu: plik ${file})`;
-  if (options.create && !fs.existsSync(file) && createKeyFile(file)) {
-    return { key: parseKey(fs.readFileSync(file, 'utf8'), file), previous, source, createdFile: file };
-  }
-  if (!fs.existsSync(file)) throw new KeyError(`brak STATEMENTS_KEY i brak pliku klucza ${file}`);
-  return { key: parseKey(fs.readFileSync(file, 'utf8'), file), previous, source };
+  return {
+    ...loadKey('STATEMENTS_KEY', KEY_FILE_NAME, { ...options, value: options.statementsKey }),
+    previous,
+  };
+}
+
+/**
+ * docs/decisions/staff.md#keyed-chain: the audit trail's HMAC key, from AUDIT_KEY, else from
+ * DATA_DIR/audit.key, found or made as the statements key is.
+ */
+export function loadAuditKey(options: {
+  auditKey?: string | undefined;
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  create: boolean;
+}): LoadedKeyFile {
+  return loadKey('AUDIT_KEY', AUDIT_KEY_FILE_NAME, { ...options, value: options.auditKey });
 }
 
 /** Identifies a key without revealing it: kept with the data, and (its start) in every sealed value. */

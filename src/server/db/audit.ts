@@ -9,16 +9,42 @@ const AUDIT_LOCK = 7_301_030;
 
 /**
  * docs/decisions/staff.md#audit-trail: the last entry, read under a lock held until the transaction ends, so
- * two processes never both append after it. SQLite's transactions take the write lock up front (index.ts).
+ * two processes never both append after it (nor write the head file at once). SQLite's transactions take
+ * the write lock up front (index.ts).
  */
 export async function lastAuditEntry(trx: Db, dialect: DialectName) {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`.execute(trx);
-  return trx
-    .selectFrom('audit_log')
-    .select(['seq', 'hash'])
-    .orderBy('seq', 'desc')
-    .limit(1)
+  return trx.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The hash entry `seq` has now, if there is one. */
+export async function auditHashAt(db: Db, seq: number): Promise<string | undefined> {
+  const row = await db.selectFrom('audit_log').select('hash').where('seq', '=', seq).executeTakeFirst();
+  return row?.hash;
+}
+
+/**
+ * docs/decisions/staff.md#keyed-chain: migration 012 leaves this in app_meta when the trail holds entries
+ * chained with plain SHA-256, for the first start with the trail's key to seal them.
+ */
+export const PLAIN_CHAIN_MARK = 'audit_plain_chain';
+
+export async function hasPlainChainMark(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('app_meta')
+    .select('key')
+    .where('key', '=', PLAIN_CHAIN_MARK)
     .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Removes the mark; true when this transaction removed it (of two processes, one does). */
+export async function takePlainChainMark(trx: Db): Promise<boolean> {
+  const { numDeletedRows } = await trx
+    .deleteFrom('app_meta')
+    .where('key', '=', PLAIN_CHAIN_MARK)
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
 }
 
 export async function insertAuditEntry(trx: Db, row: AuditLogTable) {

@@ -10,6 +10,8 @@ import {
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type Transaction,
+  type TransactionBuilder,
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
@@ -17,14 +19,24 @@ import { migrations } from './migrations';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** docs/decisions/staff.md#keyed-chain: what chains the audit trail, kept outside the database. */
+export interface AuditKeying {
+  /** AUDIT_KEY or its key file: each entry's hash is an HMAC with it. */
+  key: Buffer;
+  /** AUDIT_HEAD_FILE: where the last entry's number and hash are written once it is committed. */
+  headFile: string | undefined;
+}
+
 export interface StorageOptions {
   dataDir: string;
   databaseUrl: string | undefined;
+  audit: AuditKeying;
 }
 
 export interface Storage {
   db: Kysely<Database>;
   dialect: DialectName;
+  audit: AuditKeying;
   /** docs/decisions/storage.md#health-under-faults: whether this process's last write failed (disk full, database gone): health says so. */
   writes: { failing: boolean };
   close(): Promise<void>;
@@ -49,6 +61,40 @@ function privateDataDir(dataDir: string): string {
   return file;
 }
 
+/** What each transaction begun through openStorage's database leaves for after its commit (afterCommit). */
+const afterCommitWork = new WeakMap<Kysely<Database>, Array<() => Promise<void>>>();
+
+/**
+ * A database whose transactions, once committed, run what was left with afterCommit, and never after a
+ * rollback: the audit trail's head file names only what the database has kept
+ * (docs/decisions/staff.md#audit-head).
+ */
+class CommitAwareKysely extends Kysely<Database> {
+  override transaction(): TransactionBuilder<Database> {
+    const builder = super.transaction();
+    const execute = builder.execute.bind(builder);
+    return Object.assign(builder, {
+      async execute<T>(callback: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+        const work: Array<() => Promise<void>> = [];
+        const result = await execute((trx) => {
+          afterCommitWork.set(trx, work);
+          return callback(trx);
+        });
+        for (const task of work) await task();
+        return result;
+      },
+    });
+  }
+}
+
+/** Runs `task` once `trx` has committed (at once outside a transaction); never if it rolls back. */
+export async function afterCommit(trx: Kysely<Database>, task: () => Promise<void>): Promise<void> {
+  const work = afterCommitWork.get(trx);
+  if (work) work.push(task);
+  else if (trx.isTransaction) throw new Error('afterCommit: a transaction not begun by openStorage');
+  else await task();
+}
+
 function openSqlite(dataDir: string): Kysely<Database> {
   const file = new SqliteDatabase(privateDataDir(dataDir));
   file.pragma('journal_mode = WAL');
@@ -57,7 +103,7 @@ function openSqlite(dataDir: string): Kysely<Database> {
   file.pragma('foreign_keys = ON');
   // The operator's commands write while the server runs: wait for the lock instead of failing.
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
+  return new CommitAwareKysely({
     dialect: new WriteTransactionsDialect({ database: withStatementCache(file) }),
   });
 }
@@ -115,11 +161,11 @@ function openPostgres(url: string): Kysely<Database> {
       `${JSON.stringify({ level: 40, msg: 'database connection lost', error: { name, code } })}\n`,
     );
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new CommitAwareKysely({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** Opens the database (SQLite file in dataDir, or PostgreSQL for a postgres:// URL) and applies migrations. */
-export async function openStorage({ dataDir, databaseUrl }: StorageOptions): Promise<Storage> {
+export async function openStorage({ dataDir, databaseUrl, audit }: StorageOptions): Promise<Storage> {
   const dialect: DialectName = databaseUrl ? 'postgres' : 'sqlite';
   const db = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
@@ -128,7 +174,7 @@ export async function openStorage({ dataDir, databaseUrl }: StorageOptions): Pro
     await db.destroy();
     throw error instanceof Error ? error : new Error('Database migration failed');
   }
-  return { db, dialect, writes: { failing: false }, close: () => db.destroy() };
+  return { db, dialect, audit, writes: { failing: false }, close: () => db.destroy() };
 }
 
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {

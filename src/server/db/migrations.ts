@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { PLAIN_CHAIN_MARK } from './audit';
 
 // Migrations run on SQLite and PostgreSQL alike: keep to types both understand. Times are ISO-8601 UTC
 // text (sortable, same on both), ids are random text, so neither dialect's auto-increment is needed.
@@ -303,6 +304,18 @@ export const migrations: Record<string, Migration> = {
       // docs/decisions/staff.md#passkey-names: the name a person tells their passkeys apart by. Null for the
       // passkeys made before it: the panel names those by the day they were added.
       await db.schema.alterTable('staff_passkeys').addColumn('name', 'varchar(100)').execute();
+    },
+  },
+  '012_keyed_audit_chain': {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/staff.md#keyed-chain: the entries so far are chained with plain SHA-256. The trail's
+      // key is not in the database, nor here: the first start with it seals them with one keyed entry
+      // (staff/audit.ts sealPlainTrail), which this mark asks for, once.
+      const { rows } = await sql<{ entries: number | string }>`
+        select count(*) as entries from audit_log`.execute(db);
+      if (Number(rows[0]!.entries) === 0) return;
+      await sql`insert into app_meta (${sql.ref('key')}, ${sql.ref('value')})
+        values (${PLAIN_CHAIN_MARK}, ${String(rows[0]!.entries)})`.execute(db);
     },
   },
 };

@@ -1,4 +1,5 @@
 import { openServerParts, StartupError } from '../bootstrap';
+import { ConfigError } from '../config-error';
 import type { Storage } from '../db';
 import { ClaimError } from '../claims/claims';
 import { OptoutError } from '../optouts/optouts';
@@ -22,7 +23,16 @@ export interface CommandIo {
 
 // The operator's own mistakes: their message alone (a start-up error is worded whole by bootstrap.ts).
 // ApiProblem: a check the panel's calls share with the commands (staff-invite's address and role).
-const KNOWN_ERRORS = [UsageError, ClaimError, OptoutError, OperatorError, WinnersFileError, ApiProblem];
+// ConfigError: a setting a command reads as it runs (audit-verify's AUDIT_HEAD_FILE).
+const KNOWN_ERRORS = [
+  UsageError,
+  ClaimError,
+  OptoutError,
+  OperatorError,
+  WinnersFileError,
+  ApiProblem,
+  ConfigError,
+];
 
 /** The command line, then each command: its usage and, below it, what it does. */
 function usage(): string {

@@ -5,8 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KeyError, decryptText, encryptText, keyId, loadStatementsKey } from '#server/crypto/encryption.ts';
+import {
+  KeyError,
+  decryptText,
+  encryptText,
+  keyId,
+  loadAuditKey,
+  loadStatementsKey,
+} from '#server/crypto/encryption.ts';
 import { sealStatement, unsealStatement } from '#server/statements/sealed.ts';
+import { runOperator } from '../helpers/operator';
 
 describe('statements encryption', () => {
   it('creates the key file once, mode 0600, and reuses it', () => {
@@ -87,5 +95,51 @@ describe('statements encryption', () => {
       /DATABASE_URL ustaw STATEMENTS_KEY/,
     );
     expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+// docs/decisions/staff.md#keyed-chain: the audit trail's key, kept outside the database as the statements key is.
+describe('the audit trail key', () => {
+  it('is a key file of its own beside the statements key, made once, mode 0600, or AUDIT_KEY', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-key-'));
+    const statements = loadStatementsKey({ dataDir, create: true });
+    const first = loadAuditKey({ dataDir, create: true });
+    expect(first.createdFile).toBe(path.join(dataDir, 'audit.key'));
+    expect(fs.statSync(first.createdFile!).mode & 0o777).toBe(0o600);
+    expect(first.key.equals(statements.key)).toBe(false);
+    const second = loadAuditKey({ dataDir, create: true });
+    expect(second.createdFile).toBeUndefined();
+    expect(second.key.equals(first.key)).toBe(true);
+
+    const hex = randomBytes(32).toString('hex');
+    expect(loadAuditKey({ auditKey: hex, dataDir, create: true })).toEqual({
+      key: Buffer.from(hex, 'hex'),
+      source: 'AUDIT_KEY',
+    });
+    expect(() => loadAuditKey({ auditKey: 'krotki', dataDir, create: true })).toThrow(
+      /^AUDIT_KEY musi zawierać 32 bajty jako 64 cyfry szesnastkowe lub base64/,
+    );
+  });
+
+  it('requires AUDIT_KEY with DATABASE_URL: several servers would each make their own key file', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-key-'));
+    expect(() => loadAuditKey({ dataDir, databaseUrl: 'postgres://db/loteria', create: true })).toThrow(
+      /DATABASE_URL ustaw AUDIT_KEY/,
+    );
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('is made by the first start and said once; a bad one stops the start in Polish', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-key-'));
+    const where = { dataDir, databaseUrl: undefined };
+    const first = await runOperator(['audit-verify'], where);
+    expect(first.exitCode).toBe(0);
+    expect(first.stderr).toContain(
+      `Utworzono plik klucza dziennika zdarzeń ${path.join(dataDir, 'audit.key')} — zrób jego kopię zapasową (nie razem z kopiami bazy)`,
+    );
+    expect((await runOperator(['audit-verify'], where)).stderr).not.toContain('Utworzono');
+    const bad = await runOperator(['audit-verify'], where, { AUDIT_KEY: 'krotki' });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toMatch(/^Błąd klucza dziennika zdarzeń: AUDIT_KEY musi zawierać 32 bajty/);
   });
 });

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openStorage } from '#server/db/index.ts';
 import { migrations } from '#server/db/migrations.ts';
+import { entryHash } from '#server/staff/audit.ts';
+import { runOperator } from '../helpers/operator';
 import { storageTargets } from '../helpers/storage-targets';
 
 const ARRIVED = '2025-07-12T09:30:00.000Z';
@@ -73,7 +76,7 @@ describe.each(storageTargets)('migration 008_statement_campaign_arrival on $name
         .execute();
       await storage.close();
 
-      reopened = await openStorage({ dataDir, databaseUrl });
+      reopened = await openStorage({ dataDir, databaseUrl, audit: storage.audit });
       const { db } = reopened;
       expect(await db.selectFrom('statements').select('campaign_received_at').execute()).toEqual([
         { campaign_received_at: ARRIVED },
@@ -81,6 +84,90 @@ describe.each(storageTargets)('migration 008_statement_campaign_arrival on $name
       expect(await db.selectFrom('rejected_statements').select('campaign_received_at').execute()).toEqual([
         { campaign_received_at: ARRIVED },
       ]);
+    } finally {
+      await reopened?.close();
+      await drop();
+    }
+  });
+});
+
+// docs/decisions/staff.md#keyed-chain: a trail chained with plain SHA-256 before 012 is sealed with the
+// trail's key by the first start after it, once; audit-verify then proves it, and still checks the entries
+// from before, whose hashes the seal covers.
+describe.each(storageTargets)('migration 012_keyed_audit_chain on $name', (target) => {
+  it('seals an old plain trail with the key once, and audit-verify proves it', async () => {
+    const { storage, dataDir, databaseUrl, drop } = await target.open();
+    let reopened: Awaited<ReturnType<typeof openStorage>> | undefined;
+    try {
+      await databaseBefore(storage.db as Kysely<unknown>, storage.dialect, '012_keyed_audit_chain');
+      let previous = '0'.repeat(64);
+      for (const seq of [1, 2, 3]) {
+        const content = {
+          seq,
+          at: ARRIVED,
+          actor: 'operator',
+          action: 'logout',
+          subject: `s${seq}`,
+          reason: null,
+          details: null,
+          prev_hash: previous,
+        };
+        previous = entryHash(content);
+        await storage.db
+          .insertInto('audit_log')
+          .values({ ...content, hash: previous })
+          .execute();
+      }
+      await storage.close();
+
+      const where = { dataDir, databaseUrl, statementsKey: randomBytes(32), audit: storage.audit };
+      const first = await runOperator(['audit-verify'], where);
+      expect(first.exitCode, first.stderr).toBe(0);
+      expect(first.lines).toEqual([{ entries: 4, verified: true }]);
+      expect(first.stderr).toMatch(
+        /^Dziennik zdarzeń podpisano kluczem: 3 wcześniejszych wpisów potwierdza wpis nr 4\.$/m,
+      );
+      const again = await runOperator(['audit-verify'], where);
+      expect(again.lines).toEqual([{ entries: 4, verified: true }]);
+      expect(again.stderr).not.toMatch(/podpisano kluczem/);
+
+      reopened = await openStorage({ dataDir, databaseUrl, audit: storage.audit });
+      const { db } = reopened;
+      const seal = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('seq', '=', 4)
+        .executeTakeFirstOrThrow();
+      expect(seal).toMatchObject({ actor: 'operator', action: 'audit-keyed', prev_hash: previous });
+      expect(JSON.parse(seal.details!)).toEqual({ plainEntries: 3, plainHash: previous });
+
+      // An entry from before the seal, edited and rechained with SHA-256, no longer leads to it.
+      const second = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('seq', '=', 2)
+        .executeTakeFirstOrThrow();
+      const edited = { ...second, subject: 'inny' };
+      const { hash: _, ...content2 } = edited;
+      const third = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('seq', '=', 3)
+        .executeTakeFirstOrThrow();
+      const { hash: __, ...content3 } = { ...third, prev_hash: entryHash(content2) };
+      await db
+        .updateTable('audit_log')
+        .set({ subject: 'inny', hash: entryHash(content2) })
+        .where('seq', '=', 2)
+        .execute();
+      await db
+        .updateTable('audit_log')
+        .set({ prev_hash: content3.prev_hash, hash: entryHash(content3) })
+        .where('seq', '=', 3)
+        .execute();
+      const check = await runOperator(['audit-verify'], where);
+      expect(check.exitCode).toBe(1);
+      expect(check.stderr).toMatch(/wpis nr 4 nie wskazuje skrótu wpisu nr 3/);
     } finally {
       await reopened?.close();
       await drop();

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME, openStorage } from '#server/db/index.ts';
 import { setMeta } from '#server/db/winners.ts';
+import { testAudit } from '../helpers/storage-targets';
 
 /** Another process (an operator command, a second server) writing to the same SQLite file. */
 function writeFromAnotherProcess(file: string): Promise<number | null> {
@@ -19,7 +20,7 @@ function writeFromAnotherProcess(file: string): Promise<number | null> {
 describe('SQLite transactions', () => {
   it('a transaction that reads first still commits when another process writes meanwhile', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-test-'));
-    const storage = await openStorage({ dataDir, databaseUrl: undefined });
+    const storage = await openStorage({ dataDir, databaseUrl: undefined, audit: testAudit() });
     try {
       let other: Promise<number | null> | undefined;
       await storage.db.transaction().execute(async (trx) => {

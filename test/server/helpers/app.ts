@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '#server/app.ts';
 import { serverBuildFile } from '#server/pages/client-build.ts';
 import type { Clock } from '#server/clock.ts';
-import type { Storage } from '#server/db/index.ts';
-import type { StorageTarget } from './storage-targets';
+import type { AuditKeying, Storage } from '#server/db/index.ts';
+import type { StorageTarget, TargetOptions } from './storage-targets';
 import { statementEndpoint, tierById } from '#shared/campaign.ts';
 
 export interface TestApp {
@@ -18,6 +18,8 @@ export interface TestApp {
   dataDir: string;
   databaseUrl: string | undefined;
   statementsKey: Buffer;
+  /** The audit trail's key and head file (storage.audit): the operator's commands get them too. */
+  audit: AuditKeying;
   /** Every log line the app wrote, raw. */
   logs: string[];
   close(): Promise<void>;
@@ -33,8 +35,9 @@ export async function openTestApp(
   target: StorageTarget,
   config: Partial<AppConfig> = {},
   clock: Clock = fakeClock(),
+  storageOptions: TargetOptions = {},
 ): Promise<TestApp> {
-  const opened = await target.open();
+  const opened = await target.open(storageOptions);
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -53,6 +56,7 @@ export async function openTestApp(
     dataDir: opened.dataDir,
     databaseUrl: opened.databaseUrl,
     statementsKey,
+    audit: opened.storage.audit,
     logs,
     async close() {
       await app.close();

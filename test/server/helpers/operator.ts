@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { AuditKeying } from '#server/db/index.ts';
 import { runCommand } from '#server/operator/run.ts';
 
 export interface OperatorRun {
@@ -11,15 +12,18 @@ interface Where {
   dataDir: string;
   databaseUrl: string | undefined;
   statementsKey?: Buffer;
+  audit?: AuditKeying;
 }
 
-/** The environment `npm run operator` gets: the given database and the test app's statements key. */
+/** The environment `npm run operator` gets: the given database and the test app's keys (and head file). */
 function operatorEnv(where: Where, env: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATA_DIR: where.dataDir,
     DATABASE_URL: where.databaseUrl ?? '',
     STATEMENTS_KEY: where.statementsKey?.toString('hex') ?? '',
+    AUDIT_KEY: where.audit?.key.toString('hex') ?? '',
+    AUDIT_HEAD_FILE: where.audit?.headFile ?? '',
     ...env,
   };
 }

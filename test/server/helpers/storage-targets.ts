@@ -3,12 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openStorage, type Storage } from '#server/db/index.ts';
+import { openStorage, type AuditKeying, type Storage } from '#server/db/index.ts';
+
+/** Where a test's storage writes the audit trail's head (none unless asked for). */
+export interface TargetOptions {
+  auditHeadFile?: string;
+}
+
+/** An audit trail's key of its own for each test database, as AUDIT_KEY would give it. */
+export const testAudit = (options: TargetOptions = {}): AuditKeying => ({
+  key: randomBytes(32),
+  headFile: options.auditHeadFile,
+});
 
 export interface StorageTarget {
   name: 'sqlite' | 'postgres';
   /** A fresh, empty, migrated database: its own SQLite file, or its own PostgreSQL schema. */
-  open(): Promise<{
+  open(options?: TargetOptions): Promise<{
     storage: Storage;
     dataDir: string;
     databaseUrl: string | undefined;
@@ -18,9 +29,9 @@ export interface StorageTarget {
 
 const sqlite: StorageTarget = {
   name: 'sqlite',
-  async open() {
+  async open(options = {}) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-test-'));
-    const storage = await openStorage({ dataDir, databaseUrl: undefined });
+    const storage = await openStorage({ dataDir, databaseUrl: undefined, audit: testAudit(options) });
     return {
       storage,
       dataDir,
@@ -33,7 +44,7 @@ const sqlite: StorageTarget = {
 function postgres(baseUrl: string): StorageTarget {
   return {
     name: 'postgres',
-    async open() {
+    async open(options = {}) {
       const schema = `test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: baseUrl });
       await admin.connect();
@@ -41,7 +52,7 @@ function postgres(baseUrl: string): StorageTarget {
       const url = new URL(baseUrl);
       url.searchParams.set('options', `-c search_path=${schema}`);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-test-'));
-      const storage = await openStorage({ dataDir, databaseUrl: url.toString() });
+      const storage = await openStorage({ dataDir, databaseUrl: url.toString(), audit: testAudit(options) });
       return {
         storage,
         dataDir,

@@ -30,10 +30,7 @@ function winnersWithAddresses(count: number): WinnersFile {
   };
 }
 
-async function importWinners(
-  where: { dataDir: string; databaseUrl: string | undefined; statementsKey?: Buffer },
-  count: number,
-) {
+async function importWinners(where: Parameters<typeof runOperator>[1], count: number) {
   const file = path.join(where.dataDir, 'winners.json');
   fs.writeFileSync(file, JSON.stringify(winnersWithAddresses(count)));
   const imported = await runOperator(['import-winners', file], where, { CAMPAIGN_NOW });
@@ -106,13 +103,19 @@ describe('mail from server processes', () => {
     cleanup.push(() => opened.drop());
     await opened.storage.close();
     const statementsKey = randomBytes(32);
-    const where = { dataDir: opened.dataDir, databaseUrl: opened.databaseUrl, statementsKey };
+    const where = {
+      dataDir: opened.dataDir,
+      databaseUrl: opened.databaseUrl,
+      statementsKey,
+      audit: opened.storage.audit,
+    };
     await importWinners(where, 300);
     const smtp = await startTestSmtp({ delayMs: 10 });
     cleanup.push(() => smtp.stop());
     const shared = env(smtp, {
       DATABASE_URL: opened.databaseUrl!,
       STATEMENTS_KEY: statementsKey.toString('hex'),
+      AUDIT_KEY: where.audit.key.toString('hex'),
     });
     const servers = await Promise.all([startServer(shared), startServer(shared)]);
     for (const server of servers) cleanup.push(() => server.stop());

@@ -6,7 +6,7 @@ import { openStorage } from '#server/db/index.ts';
 import { openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
 import { pngChunk as chunk, pngDataUrl, validStatement } from '../helpers/statement-fixtures';
-import { storageTargets } from '../helpers/storage-targets';
+import { storageTargets, testAudit } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
 
 /** The chunk types of a PNG, in order. */
@@ -64,7 +64,7 @@ describe.each(storageTargets)('what a winner sent, at rest, on $name', (target) 
 describe('the data folder', () => {
   it('is the server’s alone: the folder 0700, the database files 0600', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-perm-')), 'data');
-    const storage = await openStorage({ dataDir, databaseUrl: undefined });
+    const storage = await openStorage({ dataDir, databaseUrl: undefined, audit: testAudit() });
     try {
       await storage.db.insertInto('app_meta').values({ key: 'k', value: 'v' }).execute();
       expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
