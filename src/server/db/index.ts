@@ -168,8 +168,22 @@ function openPostgres(url: string): Kysely<Database> {
 export async function openStorage({ dataDir, databaseUrl, audit }: StorageOptions): Promise<Storage> {
   const dialect: DialectName = databaseUrl ? 'postgres' : 'sqlite';
   const db = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateToLatest();
+  let error: unknown;
+  try {
+    // Kysely looks for its migration tables in every schema unless told which: another schema's (a second
+    // application, a test run beside this one) would pass for this one's, and its lock would then be missing.
+    const migrationTableSchema = databaseUrl
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      ...(migrationTableSchema ? { migrationTableSchema } : {}),
+    });
+    ({ error } = await migrator.migrateToLatest());
+  } catch (caught) {
+    error = caught;
+  }
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error('Database migration failed');
