@@ -448,13 +448,26 @@ const words = { type: 'object', additionalProperties: text } as const;
 /**
  * src/content/review.json: the panel's review of statements (src/server/review). `reasons` are the grounds a
  * statement is rejected on (spec §4), each with the sentence the winner reads in the verdict e-mail and on
- * the statement page; `fields` name what a statement holds; `findings` say what the product checked.
+ * the statement page; `revealReasons` the needs a masked number or the coupon photo is shown for
+ * (docs/decisions/review.md#unmasking); `fields` name what a statement holds; `findings` say what the
+ * product checked.
  */
 export const reviewSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['reasons', 'fields', 'values', 'findings', 'payoutColumns'],
+  required: ['reasons', 'revealReasons', 'fields', 'values', 'findings', 'payoutColumns'],
   properties: {
+    revealReasons: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'label'],
+        // Stored with each look in the audit trail: a key must never change once used.
+        properties: { key: { type: 'string', pattern: '^[a-z][a-z-]{1,39}$' }, label: text },
+      },
+    },
     reasons: {
       type: 'array',
       minItems: 1,

@@ -220,15 +220,20 @@ function mailPlaceholderProblems(mail: Mail, facts: string[]): string[] {
   });
 }
 
-/** A rejection stores its reason's key: two reasons with one key would be told apart by nobody. */
+/**
+ * A rejection stores its reason's key, and a look at a masked number its need's: two reasons with one key
+ * would be told apart by nobody.
+ */
 function reviewProblems(review: Review): string[] {
-  const seen = new Map<string, number>();
-  return review.reasons.flatMap((reason, index) => {
-    const first = seen.get(reason.key);
-    seen.set(reason.key, first ?? index);
-    return first === undefined
-      ? []
-      : [`${REVIEW}: /reasons/${index}/key — klucz „${reason.key}” ma już powód /reasons/${first}`];
+  return (['reasons', 'revealReasons'] as const).flatMap((list) => {
+    const seen = new Map<string, number>();
+    return review[list].flatMap((reason, index) => {
+      const first = seen.get(reason.key);
+      seen.set(reason.key, first ?? index);
+      return first === undefined
+        ? []
+        : [`${REVIEW}: /${list}/${index}/key — klucz „${reason.key}” ma już powód /${list}/${first}`];
+    });
   });
 }
 

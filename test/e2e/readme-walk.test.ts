@@ -31,8 +31,10 @@ import { expectAxeClean, personWithAuthenticator } from './panel-people';
 const UNDO_WINDOW_MS = 3000;
 const ME = 'ja@example.pl';
 const COLLEAGUE = 'kolega@example.pl';
+/** Step 6's third person: neither decided nor approved the prize, so pays it (docs/decisions/staff.md#role-pairs). */
+const CASHIER = 'kasa@example.pl';
 const REJECTION = reviewTexts.reasons.find((reason) => reason.key === 'unreadable-coupon')!;
-const REVEAL_REASON = 'Sprawdzenie wieku laureata';
+const REVEAL_REASON = reviewTexts.revealReasons.find((reason) => reason.key === 'age')!.label;
 const s = panelTexts.statement;
 
 describe.skipIf(!browserAvailable())('the README’s prize claim from start to end, on the demo data', () => {
@@ -145,10 +147,12 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     await me.keyboard.press(panelTexts.review.takeNextKey);
     await heading(me, winnerReference).waitFor();
     await me.getByRole('button', { name: fill(s.revealLabel, { label: reviewTexts.fields.pesel }) }).click();
-    await me.getByLabel(s.revealReason).fill(REVEAL_REASON);
+    await me.getByLabel(s.revealReason).selectOption({ label: REVEAL_REASON });
     await me.getByRole('button', { name: s.revealSubmit }).click();
     await me.getByText(fill(s.revealed, { label: reviewTexts.fields.pesel })).waitFor();
     await me.getByRole('button', { name: s.photoShow }).click();
+    await me.getByLabel(s.revealReason).selectOption({ index: 1 });
+    await me.getByRole('button', { name: s.photoSubmit }).click();
     await me.getByRole('img', { name: fill(s.photoAlt, { reference: winnerReference }) }).waitFor();
     await me.getByRole('button', { name: s.reject, exact: true }).click();
     await me.getByLabel(s.reason, { exact: true }).selectOption({ label: REJECTION.label });
@@ -196,7 +200,7 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     reserveReference = await sendStatement('WINTO', claim.code, hash);
   }, 60_000);
 
-  it('step 6: I accept it, the colleague confirms, and after the window ‘Wypłaty’ exports it and marks it paid; ‘Dziennik’ shows the looks', async () => {
+  it('step 6: I accept it, the colleague confirms; after the window ‘Wypłaty’ tells me another person pays it, and a payout person invited in a shell exports it and marks it paid; ‘Dziennik’ shows the looks', async () => {
     await openStatements(me);
     await me.keyboard.press(panelTexts.review.takeNextKey);
     await heading(me, reserveReference).waitFor();
@@ -214,30 +218,38 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     await me.getByRole('link', { name: panelTexts.nav.payouts }).click();
     await me.getByRole('heading', { level: 1, name: panelTexts.payouts.title }).waitFor();
     // The list is as of its loading: the window ends on the server's clock, a moment after the page's.
-    const row = me.getByRole('checkbox', {
-      name: fill(panelTexts.payouts.selectOne, { reference: reserveReference }),
-    });
+    const mine = me.getByRole('row').filter({ hasText: reserveReference });
     await expect
       .poll(
         async () => {
-          if ((await row.count()) > 0) return 1;
+          if ((await mine.count()) > 0) return 1;
           await me.reload();
           await me.waitForLoadState('networkidle');
-          return row.count();
+          return mine.count();
         },
         { timeout: 20_000 },
       )
       .toBe(1);
-    await row.check();
+    await mine.getByText(panelTexts.payouts.decidedByYou).waitFor();
+    expect(await mine.getByRole('checkbox').count()).toBe(0);
+
+    const invited = await spawnOperator(['staff-invite', CASHIER, 'payout'], where);
+    expect(invited.exitCode, invited.stderr).toBe(0);
+    const cashier = await register(String(invited.lines[0]!.link));
+    await cashier.getByRole('link', { name: panelTexts.nav.payouts }).click();
+    await cashier.getByRole('heading', { level: 1, name: panelTexts.payouts.title }).waitFor();
+    await cashier
+      .getByRole('checkbox', { name: fill(panelTexts.payouts.selectOne, { reference: reserveReference }) })
+      .check();
     const [download] = await Promise.all([
-      me.waitForEvent('download'),
-      me.getByRole('button', { name: panelTexts.payouts.export }).click(),
+      cashier.waitForEvent('download'),
+      cashier.getByRole('button', { name: panelTexts.payouts.export }).click(),
     ]);
     const file = fs.readFileSync((await download.path())!, 'utf8');
     expect(file).toContain(reserveReference);
-    await me.getByRole('button', { name: panelTexts.payouts.markPaid }).click();
-    await me.getByRole('button', { name: panelTexts.payouts.markPaidYes }).click();
-    await me.getByText(fill(panelTexts.payouts.paid, { paid: 1 })).waitFor();
+    await cashier.getByRole('button', { name: panelTexts.payouts.markPaid }).click();
+    await cashier.getByRole('button', { name: panelTexts.payouts.markPaidYes }).click();
+    await cashier.getByText(fill(panelTexts.payouts.paid, { paid: 1 })).waitFor();
 
     await me.getByRole('link', { name: panelTexts.nav.audit }).click();
     const table = me.getByRole('table', { name: panelTexts.audit.caption });

@@ -98,12 +98,25 @@ describe('audit trail page (auditor)', () => {
     expect(auditCalls(requests)).toEqual(['/panel/api/audit']);
   });
 
-  it('names the review and payout actions in Polish, with the reason of a reveal', async () => {
+  it('names the review and payout actions in Polish, with the reason of a look by its label', async () => {
     renderPanel('/dziennik', {
       'GET /session': { body: AUDITOR },
       'GET /audit': {
         body: {
           entries: [
+            {
+              ...entry(5, 'photo-viewed'),
+              subject: 's1',
+              reason: 'coupon',
+              details: { note: 'Kod z kuponu' },
+            },
+            {
+              ...entry(4, 'statement-revealed'),
+              subject: 's1',
+              reason: 'identity',
+              details: { field: 'pesel' },
+            },
+            // Made before the list: the words typed.
             { ...entry(3, 'statement-revealed'), subject: 's1', reason: 'Zgodność z dowodem', details: null },
             { ...entry(2, 'decision-undone'), subject: 's1' },
             { ...entry(1, 'payouts-exported'), subject: null, details: { count: 3 } },
@@ -119,12 +132,14 @@ describe('audit trail page (auditor)', () => {
         within(row)
           .getAllByRole('cell')
           .map((cell) => cell.textContent)
-          .slice(3, 6),
+          .slice(3, 7),
       ),
     ).toEqual([
-      ['Wgląd w ukryte dane oświadczenia', 's1', 'Zgodność z dowodem'],
-      ['Cofnięcie decyzji', 's1', '—'],
-      ['Pobranie pliku wypłat', '—', '—'],
+      ['Obejrzenie zdjęcia kuponu', 's1', 'Porównanie z kuponem', 'Notatka: Kod z kuponu'],
+      ['Wgląd w ukryte dane oświadczenia', 's1', 'Sprawdzenie tożsamości', 'Pole: PESEL'],
+      ['Wgląd w ukryte dane oświadczenia', 's1', 'Zgodność z dowodem', '—'],
+      ['Cofnięcie decyzji', 's1', '—', 'Sposób: kluczem dostępu'],
+      ['Pobranie pliku wypłat', '—', '—', 'Liczba: 3'],
     ]);
   });
 

@@ -11,6 +11,7 @@ const ITEMS = [
     code: 'CODE1111111',
     amount: '200,00 zł',
     acceptedAt: '2025-07-11T08:00:00.000Z',
+    decidedByYou: false,
   },
   {
     id: 'p2',
@@ -19,6 +20,7 @@ const ITEMS = [
     code: 'CODE2222222',
     amount: '7 000,00 zł',
     acceptedAt: '2025-07-12T08:00:00.000Z',
+    decidedByYou: false,
   },
 ];
 const HISTORY = [
@@ -109,6 +111,35 @@ describe('payouts page (payout)', () => {
     expect(posts(requests)).toEqual([['/payouts/export', { ids: ['p2'] }]]);
     expect(downloads.map((download) => download.name)).toEqual(['wyplaty-2025-07-16.csv']);
     expect(await downloads[0]!.blob.text()).toBe(CSV);
+  });
+
+  it('lists a prize the person decided or approved without a box, said in words, and leaves it out of “all”', async () => {
+    const { requests, user } = payouts({
+      'GET /payouts': {
+        body: {
+          items: [ITEMS[0], { ...ITEMS[1], decidedByYou: true }],
+          total: 2,
+          sum: '7 200,00 zł',
+          history: [],
+        },
+      },
+      'POST /payouts/paid': { body: { paid: 1 } },
+    });
+    const table = await screen.findByRole('table', { name: texts.payouts.caption });
+    expect(screen.getByText(texts.payouts.decidedByYouHint)).toBeTruthy();
+    const own = within(table).getAllByRole('row')[2]!;
+    expect(within(own).queryByRole('checkbox')).toBeNull();
+    expect(within(own).getAllByRole('cell')[0]!.textContent).toBe(texts.payouts.decidedByYou);
+
+    await user.click(screen.getByRole('checkbox', { name: texts.payouts.selectAll }));
+    expect(screen.getByText('Zaznaczone: 1 z 1.')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: texts.payouts.selectAll }).checked).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: texts.payouts.markPaid }));
+    await user.click(screen.getByRole('button', { name: texts.payouts.markPaidYes }));
+    expect(await screen.findByText('Oznaczono jako wypłacone: 1.')).toBeTruthy();
+    expect(posts(requests)).toEqual([['/payouts/paid', { ids: ['p1'] }]]);
   });
 
   it('asks for a choice before either action, and calls nothing without one', async () => {

@@ -89,7 +89,7 @@ export const statement = (overrides: Partial<ReviewStatement> = {}): ReviewState
   approval: null,
   final: null,
   lost: null,
-  actions: ['decide'],
+  actions: ['decide', 'reveal'],
   reasons: REASONS,
   ...overrides,
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
+import reviewTexts from '#content/review.json';
 import type { ReviewStatement } from '#panel/lib/api-types.ts';
 import { fill } from '#panel/lib/texts.ts';
 import { APPROVER, renderPanel, REVIEWER, type Route, type SentRequest } from './helpers';
@@ -81,29 +82,40 @@ describe('a statement (reviewer, approver)', () => {
     expect(within(decision()).getByText(texts.statement.whoActs['awaiting-approval'])).toBeTruthy();
   });
 
-  it('reveals a masked field only with a reason of 3 to 200 characters, and shows the value', async () => {
+  it('reveals a masked field only for a need chosen from the list, with a note if any, by keyboard', async () => {
     const { requests, user } = open(statement(), REVIEWER, {
       'POST /review/statements/s1/reveal': { body: { value: '85010112345' } },
     });
     await heading();
     await user.click(screen.getByRole('button', { name: 'Pokaż: PESEL' }));
-    const reason = screen.getByLabelText(texts.statement.revealReason);
-    expect(document.activeElement).toBe(reason);
+    const form = screen.getByRole('form', { name: 'Pokaż: PESEL' });
+    const need = within(form).getByRole('combobox', { name: texts.statement.revealReason });
+    expect(document.activeElement).toBe(need);
+    expect(
+      within(need)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([texts.statement.revealChoose, ...reviewTexts.revealReasons.map((reason) => reason.label)]);
 
-    await user.type(reason, 'ab');
-    await user.click(screen.getByRole('button', { name: texts.statement.revealSubmit }));
+    // Nothing chosen: said, the list marked, nothing sent.
+    await user.click(within(form).getByRole('button', { name: texts.statement.revealSubmit }));
     expect(await screen.findByText(texts.statement.revealReasonInvalid)).toBeTruthy();
-    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(need.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(need);
     expect(posts(requests)).toEqual([]);
 
-    // Typing N in the reason is a letter, not 'Weź następne'.
-    await user.type(reason, 'c: zgodność z dowodem, nr');
-    await user.click(screen.getByRole('button', { name: texts.statement.revealSubmit }));
+    // The list, then the note, sent with Enter. Typing N in the note is a letter, not 'Weź następne'.
+    await user.selectOptions(need, 'identity');
+    await user.tab();
+    expect(document.activeElement).toBe(
+      within(form).getByRole('textbox', { name: texts.statement.revealNote }),
+    );
+    await user.keyboard('Nr z kopii dowodu{Enter}');
     expect(await screen.findByText('85010112345')).toBeTruthy();
     expect(screen.queryByText('•••••••5678')).toBeNull();
     expect(screen.getByText('Pokazano: PESEL.')).toBeTruthy();
     expect(posts(requests)).toEqual([
-      ['/review/statements/s1/reveal', { field: 'pesel', reason: 'abc: zgodność z dowodem, nr' }],
+      ['/review/statements/s1/reveal', { field: 'pesel', reason: 'identity', note: 'Nr z kopii dowodu' }],
     ]);
     await vi.waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ukryj: PESEL' })),
@@ -114,19 +126,56 @@ describe('a statement (reviewer, approver)', () => {
     expect(screen.getByText('•••••••5678')).toBeTruthy();
   });
 
-  it('loads the coupon photo only when asked, and zooms it: 100 %, + and −, back to fitted', async () => {
+  it('says the server’s refusal of a reveal, and keeps the value masked', async () => {
+    const { user } = open(statement(), REVIEWER, {
+      'POST /review/statements/s1/reveal': {
+        status: 403,
+        body: { message: 'Pełne dane widzi tylko osoba, która sprawdza to oświadczenie.' },
+      },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Pokaż: PESEL' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: texts.statement.revealReason }), 'age');
+    await user.click(screen.getByRole('button', { name: texts.statement.revealSubmit }));
+    expect(
+      await screen.findByText('Pełne dane widzi tylko osoba, która sprawdza to oświadczenie.'),
+    ).toBeTruthy();
+    expect(screen.getByText('•••••••5678')).toBeTruthy();
+  });
+
+  it('shows whoever does not act on it the numbers masked, no photo, and who may look', async () => {
+    open(statement({ reviewer: { email: 'ewa@organizator.pl', me: false }, actions: ['release'] }), APPROVER);
+    await heading();
+    expect(screen.queryByRole('button', { name: 'Pokaż: PESEL' })).toBeNull();
+    expect(screen.getByText('•••••••5678')).toBeTruthy();
+    expect(screen.getByText(texts.statement.revealNotYours)).toBeTruthy();
+    const photo = screen.getByRole('region', { name: texts.statement.photoHeading });
+    expect(within(photo).queryByRole('button')).toBeNull();
+    expect(within(photo).getByText(texts.statement.photoNotYours)).toBeTruthy();
+  });
+
+  it('loads the coupon photo only when asked, for a need, and zooms it: 100 %, + and −, back to fitted', async () => {
     const { requests, user } = open(statement());
     await heading();
     const photo = screen.getByRole('region', { name: texts.statement.photoHeading });
     expect(photo.querySelector('img')).toBeNull();
     await user.click(within(photo).getByRole('button', { name: texts.statement.photoShow }));
+    const form = within(photo).getByRole('form', { name: texts.statement.photoShow });
+    await user.click(within(form).getByRole('button', { name: texts.statement.photoSubmit }));
+    expect(await within(photo).findByText(texts.statement.revealReasonInvalid)).toBeTruthy();
+    expect(photo.querySelector('img')).toBeNull();
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: texts.statement.revealReason }),
+      'coupon',
+    );
+    await user.click(within(form).getByRole('button', { name: texts.statement.photoSubmit }));
 
     const image = within(photo).getByRole<HTMLImageElement>('img', {
       name: 'Zdjęcie kuponu zgłoszenia K7M-4PQ-X2',
     });
-    expect(image.getAttribute('src')).toBe('/panel/api/review/statements/s1/image');
+    expect(image.getAttribute('src')).toBe('/panel/api/review/statements/s1/image?reason=coupon');
     // The browser loads it, not fetch: the cookie goes with it.
-    expect(requests.some((request) => request.path.endsWith('/image'))).toBe(false);
+    expect(requests.some((request) => request.path.includes('/image'))).toBe(false);
     Object.defineProperty(image, 'naturalWidth', { value: 800 });
     fireEvent.load(image);
     expect(image.hasAttribute('width')).toBe(false);

@@ -181,6 +181,21 @@ describe('review.json', () => {
     ]);
   });
 
+  it('a reason for a look at the data copied without a new key is told too, and one without a label refused', () => {
+    expect(
+      withReview((review) => {
+        review.revealReasons.push({ ...review.revealReasons[0]!, label: 'Inna potrzeba' });
+      }),
+    ).toEqual([
+      `src/content/review.json: /revealReasons/${contentFiles.review.revealReasons.length}/key — klucz „identity” ma już powód /revealReasons/0`,
+    ]);
+    expect(
+      withReview((review) => {
+        review.revealReasons[1]!.label = '';
+      }),
+    ).toEqual([expect.stringMatching(/^src\/content\/review\.json: \/revealReasons\/1\/label — /)]);
+  });
+
   it('a reason without the sentence the winner reads is refused', () => {
     expect(
       withReview((review) => {

@@ -212,7 +212,15 @@ export interface Final {
 }
 
 export type StatementAction =
-  'take' | 'decide' | 'give-back' | 'approve' | 'send-back' | 'release' | 'undo' | 'pass-to-reserve';
+  | 'take'
+  | 'decide'
+  | 'give-back'
+  | 'approve'
+  | 'send-back'
+  | 'release'
+  | 'undo'
+  | 'reveal'
+  | 'pass-to-reserve';
 
 export interface RejectReason {
   key: string;
@@ -262,6 +270,8 @@ export interface PayoutItem {
   /** A display string: "200,00 zł". */
   amount: string;
   acceptedAt: string;
+  /** The caller decided or approved it: another person pays it (docs/decisions/staff.md#role-pairs). */
+  decidedByYou: boolean;
 }
 
 /** An export, a payment or an undone payment, from the audit trail. */

@@ -9,7 +9,7 @@ import { LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { ColumnTable } from '../components/table-scroll';
-import { detailLines, subjectText } from './audit-words';
+import { detailLines, reasonText, subjectText } from './audit-words';
 
 type AuditNames = Parameters<typeof subjectText>[1];
 
@@ -96,7 +96,7 @@ function EntryRow({ entry, names }: { entry: AuditEntry; names: AuditNames }) {
       <td>{names.people[entry.actor] ?? entry.actor}</td>
       <td>{actionName(entry.action)}</td>
       <td>{subjectText(entry.subject, names)}</td>
-      <td>{entry.reason || texts.empty}</td>
+      <td>{reasonText(entry)}</td>
       <td className="details">
         {details.length === 0 ? (
           texts.empty

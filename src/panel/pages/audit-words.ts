@@ -13,6 +13,8 @@ const valueName = (value: string) =>
 const fieldName = (field: string) =>
   own(reviewTexts.fields, field) ? reviewTexts.fields[field as keyof typeof reviewTexts.fields] : field;
 const reasonName = (key: string) => reviewTexts.reasons.find((reason) => reason.key === key)?.label ?? key;
+/** docs/decisions/review.md#unmasking: the looks at the data that carry the need's key as their reason. */
+const LOOKS: readonly string[] = ['statement-revealed', 'photo-viewed'];
 
 function statementName(id: string, names: Names): string | undefined {
   if (!names.statements || !own(names.statements, id)) return undefined;
@@ -54,6 +56,15 @@ function valueText(key: string, value: unknown, names: Names): string {
   if (key === 'reason') return reasonName(value);
   if (key === 'claim') return claimName(value, names) ?? value;
   return valueName(value);
+}
+
+/** 'Powód': a look's need by its label (entries made before the list hold the words typed); else as written. */
+export function reasonText(entry: AuditEntry): string {
+  if (!entry.reason) return texts.empty;
+  const need = LOOKS.includes(entry.action)
+    ? reviewTexts.revealReasons.find((reason) => reason.key === entry.reason)
+    : undefined;
+  return need?.label ?? entry.reason;
 }
 
 /** 'Szczegóły': each detail as "Label: value" in Polish; a key the content does not name is shown as is. */

@@ -1,14 +1,17 @@
 import { useRef, useState } from 'react';
 import { apiUrl } from '../lib/api';
 import { fill, texts } from '../lib/texts';
+import { LiveAlert } from '../components/live-region';
+import { LookReason, type Need } from './look-reason';
 
 /** The zoom levels + and − step through (1 is 100 %: one pixel of the photo to one of the screen). */
 const STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4];
 type Zoom = 'fit' | number;
 
 /**
- * The coupon photo, asked for only when the person wants to see it (each load is audited as
- * `photo-viewed`): an <img> of the call's URL, so the browser sends the session cookie itself. Fitted to its
+ * The coupon photo, asked for only when the person acting on the statement wants to see it, for a need chosen
+ * like a reveal's (docs/decisions/review.md#unmasking; each load is audited as `photo-viewed` with it): an
+ * <img> of the call's URL, the need in its query, so the browser sends the session cookie itself. Fitted to its
  * column first; the toggle (or a click on the photo) shows it at 100 %, + and − step the zoom, and the frame
  * scrolls, by the arrow keys too (docs/decisions/panel-page.md#review-pages). The zoomed size is the
  * image's `width` attribute, not an inline style: the panel's CSP allows no style attribute.
@@ -17,12 +20,18 @@ export function CouponPhoto({
   statementId,
   reference,
   image,
+  canSee,
 }: {
   statementId: string;
   reference: string;
   image: boolean;
+  /** Whether the person acts on the statement now (its `reveal` action). */
+  canSee: boolean;
 }) {
-  const [shown, setShown] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [need, setNeed] = useState<Need>();
+  const showButton = useRef<HTMLButtonElement>(null);
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   const [naturalWidth, setNaturalWidth] = useState(0);
@@ -31,20 +40,41 @@ export function CouponPhoto({
   const toggleButton = useRef<HTMLButtonElement>(null);
 
   if (!image) return <p>{texts.statement.photoNone}</p>;
-  if (!shown) {
+  if (!canSee) return <p className="hint">{texts.statement.photoNotYours}</p>;
+  if (!need) {
     return (
       <>
-        <button
-          type="button"
-          className="button button--quiet"
-          onClick={() => {
-            setShown(true);
-            requestAnimationFrame(() => toggleButton.current?.focus());
-          }}
-        >
-          {texts.statement.photoShow}
-        </button>
-        <p className="hint">{texts.statement.photoHint}</p>
+        {asking ? (
+          <LookReason
+            label={texts.statement.photoShow}
+            submit={texts.statement.photoSubmit}
+            problem={problem}
+            onProblem={setProblem}
+            onLook={(chosen) => {
+              setProblem(undefined);
+              setNeed(chosen);
+              requestAnimationFrame(() => toggleButton.current?.focus());
+            }}
+            onCancel={() => {
+              setAsking(false);
+              setProblem(undefined);
+              requestAnimationFrame(() => showButton.current?.focus());
+            }}
+          />
+        ) : (
+          <>
+            <button
+              ref={showButton}
+              type="button"
+              className="button button--quiet"
+              onClick={() => setAsking(true)}
+            >
+              {texts.statement.photoShow}
+            </button>
+            <p className="hint">{texts.statement.photoHint}</p>
+          </>
+        )}
+        <LiveAlert message={problem} />
       </>
     );
   }
@@ -123,7 +153,9 @@ export function CouponPhoto({
         {/* A click is the toggle's shortcut for a mouse; the keyboard has the toggle itself. */}
         <img
           key={attempt}
-          src={apiUrl(`/review/statements/${encodeURIComponent(statementId)}/image`)}
+          src={apiUrl(
+            `/review/statements/${encodeURIComponent(statementId)}/image?${new URLSearchParams({ ...need })}`,
+          )}
           alt={fill(texts.statement.photoAlt, { reference })}
           className={zoom === 'fit' ? 'photo__image photo__image--fit' : 'photo__image photo__image--zoomed'}
           width={zoom === 'fit' || !loaded ? undefined : Math.round(naturalWidth * zoom)}

@@ -18,7 +18,8 @@ type Said = { ok: boolean; text: string } | undefined;
 /**
  * /panel/wyplaty (payout): the money prizes to pay, oldest first. The ticked ones are downloaded as a CSV
  * (names and account numbers: the list itself shows none) and, once paid, marked so behind a confirmation.
- * Below, the history of both and the way back for a transfer that bounced.
+ * Below, the history of both and the way back for a transfer that bounced. A prize the person decided or
+ * approved is listed without a box to tick, marked for another person to pay (docs/decisions/staff.md#role-pairs).
  * docs/decisions/panel-page.md#payout-page
  */
 export function PayoutsPage() {
@@ -31,9 +32,10 @@ export function PayoutsPage() {
   const markButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const items = payouts.data?.items ?? [];
+  const payable = items.filter((item) => !item.decidedByYou);
   // Only what is still listed counts: a prize paid meanwhile (by someone else) drops out of the choice.
-  const selected = items.filter((item) => ticked.has(item.id)).map((item) => item.id);
-  const all = items.length > 0 && selected.length === items.length;
+  const selected = payable.filter((item) => ticked.has(item.id)).map((item) => item.id);
+  const all = payable.length > 0 && selected.length === payable.length;
   const failed = (error: unknown) => setSaid({ ok: false, text: errorText(error) });
   const refresh = () => client.invalidateQueries({ queryKey: PAYOUTS_KEY });
   const closeConfirmation = () => {
@@ -97,6 +99,9 @@ export function PayoutsPage() {
             <p>{texts.payouts.none}</p>
           ) : (
             <>
+              {payable.length < items.length ? (
+                <p className="hint">{texts.payouts.decidedByYouHint}</p>
+              ) : null}
               <TableScroll label={texts.payouts.caption}>
                 <table>
                   <caption>{texts.payouts.caption}</caption>
@@ -107,11 +112,12 @@ export function PayoutsPage() {
                           <input
                             type="checkbox"
                             checked={all}
+                            disabled={payable.length === 0}
                             ref={(box) => {
                               if (box) box.indeterminate = selected.length > 0 && !all;
                             }}
                             onChange={(event) =>
-                              setTicked(new Set(event.target.checked ? items.map((item) => item.id) : []))
+                              setTicked(new Set(event.target.checked ? payable.map((item) => item.id) : []))
                             }
                           />
                           {texts.payouts.selectAll}
@@ -130,13 +136,17 @@ export function PayoutsPage() {
                     {items.map((item) => (
                       <tr key={item.id}>
                         <td>
-                          <input
-                            type="checkbox"
-                            className="row-check"
-                            aria-label={fill(texts.payouts.selectOne, { reference: item.reference })}
-                            checked={ticked.has(item.id)}
-                            onChange={(event) => toggle(item.id, event.target.checked)}
-                          />
+                          {item.decidedByYou ? (
+                            <span className="own-decision">{texts.payouts.decidedByYou}</span>
+                          ) : (
+                            <input
+                              type="checkbox"
+                              className="row-check"
+                              aria-label={fill(texts.payouts.selectOne, { reference: item.reference })}
+                              checked={ticked.has(item.id)}
+                              onChange={(event) => toggle(item.id, event.target.checked)}
+                            />
+                          )}
                         </td>
                         <th scope="row">{item.reference}</th>
                         <td>{tierName(item.tier)}</td>
@@ -149,7 +159,7 @@ export function PayoutsPage() {
                 </table>
               </TableScroll>
               <p aria-live="polite">
-                {fill(texts.payouts.selected, { count: selected.length, total: items.length })}
+                {fill(texts.payouts.selected, { count: selected.length, total: payable.length })}
               </p>
               <div className="form__actions">
                 <button

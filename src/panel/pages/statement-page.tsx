@@ -151,11 +151,20 @@ function StatementBody({ statement }: { statement: ReviewStatement }) {
       <div className="statement-columns">
         <section aria-labelledby={`${id}-fields`}>
           <h2 id={`${id}-fields`}>{texts.statement.fieldsHeading}</h2>
-          <StatementFields statementId={statement.id} fields={statement.fields} />
+          <StatementFields
+            statementId={statement.id}
+            fields={statement.fields}
+            canReveal={statement.actions.includes('reveal')}
+          />
         </section>
         <section aria-labelledby={`${id}-photo`}>
           <h2 id={`${id}-photo`}>{texts.statement.photoHeading}</h2>
-          <CouponPhoto statementId={statement.id} reference={statement.reference} image={statement.image} />
+          <CouponPhoto
+            statementId={statement.id}
+            reference={statement.reference}
+            image={statement.image}
+            canSee={statement.actions.includes('reveal')}
+          />
         </section>
       </div>
       <section aria-labelledby={`${id}-history`}>

@@ -37,6 +37,8 @@ export async function payableStatements(
       'statements.secrets',
       'claims.prize',
       'reviews.final_at',
+      'reviews.reviewer_id',
+      'reviews.approver_id',
     ])
     .orderBy('reviews.final_at')
     .orderBy('statements.id');
@@ -44,21 +46,15 @@ export async function payableStatements(
   return select.execute();
 }
 
-/** Marks these statements paid, of those still payable: the ids it marked. */
-export async function markPaid(
-  db: Db,
-  query: { nowIso: string; prizes: readonly string[]; ids: readonly string[]; staffId: string },
-): Promise<string[]> {
-  const payable = await payableStatements(db, query);
-  if (payable.length === 0) return [];
-  const ids = payable.map((row) => row.id);
+/** Marks these payable statements (as `payableStatements` found them) paid. */
+export async function markPaid(db: Db, query: { nowIso: string; ids: readonly string[]; staffId: string }) {
+  if (query.ids.length === 0) return;
   await db
     .updateTable('reviews')
     .set({ paid_at: query.nowIso, paid_by: query.staffId })
-    .where('statement_id', 'in', ids)
+    .where('statement_id', 'in', [...query.ids])
     .where('paid_at', 'is', null)
     .execute();
-  return ids;
 }
 
 /** Takes back the paid mark of the money prize with this reference: its id, or undefined if none is paid. */

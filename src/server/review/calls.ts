@@ -48,8 +48,8 @@ export const reviewCalls: FastifyPluginAsync<ReviewDeps> = async (app, deps) => 
     openStatement(deps, viewer(request), request.params.id),
   );
 
-  app.get<Params>('/review/statements/:id/image', readers, async (request, reply) =>
-    reply.type('image/png').send(await couponPhoto(deps, viewer(request), request.params.id)),
+  app.get<Params & Query>('/review/statements/:id/image', readers, async (request, reply) =>
+    reply.type('image/png').send(await couponPhoto(deps, viewer(request), request.params.id, request.query)),
   );
 
   app.post<Params>('/review/statements/:id/reveal', readers, async (request) =>
@@ -82,7 +82,7 @@ export const reviewCalls: FastifyPluginAsync<ReviewDeps> = async (app, deps) => 
 
   const payout = { config: { access: ['payout'] } } as const;
 
-  app.get('/payouts', payout, async () => payoutList(deps));
+  app.get('/payouts', payout, async (request) => payoutList(deps, viewer(request).staffId));
 
   app.post('/payouts/export', payout, async (request, reply) => {
     const { csv, fileName } = await payoutExport(deps, viewer(request).staffId, bodyOf(request));

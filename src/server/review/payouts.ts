@@ -39,8 +39,23 @@ const amountOf = (prize: string) => TRANSFERS.get(prize as PrizeKey) ?? 0;
 const HISTORY_LENGTH = 20;
 const UNDO_REASON = { min: 3, max: 200 };
 
-/** The unpaid list (docs/api.md#staff-panel): reference, tier, code, amount; no name, no account. */
-export async function payoutList(deps: AppDeps) {
+/**
+ * docs/decisions/staff.md#role-pairs: whoever decided or approved a statement does not pay its prize (export
+ * it or mark it paid); another person with the `payout` role does.
+ */
+type Deciders = { reviewer_id: string | null; approver_id: string | null };
+const decidedBy = (row: Deciders, staffId: string) =>
+  row.reviewer_id === staffId || row.approver_id === staffId;
+
+function refuseOwnDecisions(rows: readonly Deciders[], staffId: string) {
+  if (rows.some((row) => decidedBy(row, staffId))) throw new ApiProblem(403, messages.payoutOwnDecision);
+}
+
+/**
+ * The unpaid list (docs/api.md#staff-panel): reference, tier, code, amount; no name, no account. The prizes
+ * the caller decided or approved are listed too, marked, for another person to pay.
+ */
+export async function payoutList(deps: AppDeps, staffId: string) {
   const rows = await payableStatements(deps.storage.db, {
     nowIso: isoAt(deps.clock.real()),
     prizes: MONEY_PRIZES,
@@ -53,6 +68,7 @@ export async function payoutList(deps: AppDeps) {
       code: row.code,
       amount: zloty(amountOf(row.prize)),
       acceptedAt: row.final_at,
+      decidedByYou: decidedBy(row, staffId),
     })),
     total: rows.length,
     sum: zloty(rows.reduce((sum, row) => sum + amountOf(row.prize), 0)),
@@ -107,6 +123,7 @@ export async function payoutExport(deps: AppDeps, staffId: string, body: Record<
   const nowMs = deps.clock.real();
   return deps.storage.db.transaction().execute(async (trx) => {
     const rows = await payableStatements(trx, { nowIso: isoAt(nowMs), prizes: MONEY_PRIZES, ids });
+    refuseOwnDecisions(rows, staffId);
     if (rows.length !== ids.length) throw new ApiProblem(409, messages.payoutsChanged);
     await appendAudit(trx, deps.storage, deps.clock, {
       actor: staffId,
@@ -125,16 +142,18 @@ export async function payoutExport(deps: AppDeps, staffId: string, body: Record<
   });
 }
 
-/** Marks these statements paid (those still payable). Audited, with the statements it marked. */
+/**
+ * Marks these statements paid (those still payable; none if one of them is the caller's own decision).
+ * Audited, with the statements it marked.
+ */
 export async function payoutPaid(deps: AppDeps, staffId: string, body: Record<string, unknown>) {
   const ids = idsOf(body);
   return deps.storage.db.transaction().execute(async (trx) => {
-    const paid = await markPaid(trx, {
-      nowIso: isoAt(deps.clock.real()),
-      prizes: MONEY_PRIZES,
-      ids,
-      staffId,
-    });
+    const nowIso = isoAt(deps.clock.real());
+    const rows = await payableStatements(trx, { nowIso, prizes: MONEY_PRIZES, ids });
+    refuseOwnDecisions(rows, staffId);
+    const paid = rows.map((row) => row.id);
+    await markPaid(trx, { nowIso, ids: paid, staffId });
     await appendAudit(trx, deps.storage, deps.clock, {
       actor: staffId,
       action: 'payouts-paid',

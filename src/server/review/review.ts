@@ -31,7 +31,9 @@ import { statementImage } from '../db/statements';
 import { unsealImage } from '../statements/sealed';
 import { flatten } from '#shared/statement/payload.ts';
 import {
+  isRevealReason,
   MASKED_FIELDS,
+  mayReveal,
   needsApproval,
   openPayload,
   reasonOf,
@@ -46,6 +48,8 @@ import {
 // second pair of eyes for the prizes with a tax award, and the undo window before the verdict is mailed.
 
 export const QUEUE_PAGE_SIZE = 50;
+/** Far past any campaign's last page, and an offset both databases take as an integer. */
+const QUEUE_MAX_PAGE = 100_000;
 const NOTE_MAX = 2000;
 const TAKE_ATTEMPTS = 20;
 
@@ -72,9 +76,11 @@ async function load(db: Trx, id: string): Promise<LoadedStatement> {
 export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<string, string | undefined>) {
   const tier = query.tier === '' ? undefined : query.tier;
   const state = query.state ?? 'open';
-  const page = query.page === undefined ? 1 : Number(query.page);
-  if ((tier !== undefined && !tierById(tier)) || !FILTERS.has(state) || !Number.isInteger(page) || page < 1)
+  if ((tier !== undefined && !tierById(tier)) || !FILTERS.has(state))
     throw new ApiProblem(400, messages.queueFilterInvalid);
+  // Digits only: Number() would take '1e3', ' 2' and a 20-digit page whose offset no database takes.
+  const page = query.page === undefined ? 1 : /^\d{1,6}$/.test(query.page) ? Number(query.page) : 0;
+  if (page < 1 || page > QUEUE_MAX_PAGE) throw new ApiProblem(400, messages.queuePageInvalid);
   const { db } = deps.storage;
   const nowMs = deps.clock.real();
   const campaignNowMs = deps.clock.campaign();
@@ -418,40 +424,76 @@ export async function openStatement(deps: AppDeps, viewer: Viewer, id: string) {
   return statementView(deps, row, viewer);
 }
 
-const REVEAL_REASON = { min: 3, max: 200 };
+const REVEAL_NOTE_MAX = 200;
 
-/** 'Pokaż': one masked number in the clear, for a reason that goes to the audit trail with it. */
-export async function reveal(deps: AppDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
-  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-  if (reason.length < REVEAL_REASON.min || reason.length > REVEAL_REASON.max)
+/**
+ * docs/decisions/review.md#unmasking: why a look at the data is needed (a key of review.json's list) and an
+ * optional short note, both recorded with the look.
+ */
+function needOf(source: Record<string, unknown>): { reason: string; note?: string } {
+  const { reason, note } = source;
+  if (typeof reason !== 'string' || !isRevealReason(reason))
     throw new ApiProblem(400, messages.revealReasonInvalid);
-  const row = await load(deps.storage.db, id);
-  const field = typeof body.field === 'string' ? body.field : '';
-  const value = flatten(openPayload(deps.statementsKey, row))[field];
-  if (!MASKED_FIELDS.has(field) || typeof value !== 'string' || value === '')
-    throw new ApiProblem(400, messages.revealFieldInvalid);
-  await deps.storage.db.transaction().execute((trx) =>
-    audit(trx, deps, {
-      actor: viewer.staffId,
-      action: 'statement-revealed',
-      subject: id,
-      reason,
-      details: { field },
-    }),
-  );
-  return { value };
+  if (note === undefined || note === null) return { reason };
+  if (typeof note !== 'string' || note.length > REVEAL_NOTE_MAX)
+    throw new ApiProblem(400, messages.revealNoteTooLong);
+  return note.trim() === '' ? { reason } : { reason, note: note.trim() };
 }
 
-/** The coupon photo's PNG, each look recorded. */
-export async function couponPhoto(deps: AppDeps, viewer: Viewer, id: string): Promise<Buffer> {
-  const row = await load(deps.storage.db, id);
-  const sealed = row.has_image ? await statementImage(deps.storage.db, 'received', id) : null;
-  if (sealed === null) throw new ApiProblem(404, messages.noImage);
-  const png = unsealImage([deps.statementsKey], row.claim_id, sealed);
-  await deps.storage.db
-    .transaction()
-    .execute((trx) => audit(trx, deps, { actor: viewer.staffId, action: 'photo-viewed', subject: id }));
-  return png;
+interface Look<T> {
+  shown: T;
+  action: 'statement-revealed' | 'photo-viewed';
+  details?: Record<string, string>;
+}
+
+/** A look at the statement's data in one transaction with its audit entry, only by whoever acts on it now. */
+async function look<T>(
+  deps: AppDeps,
+  viewer: Viewer,
+  id: string,
+  source: Record<string, unknown>,
+  show: (trx: Trx, row: LoadedStatement) => Promise<Look<T>>,
+): Promise<T> {
+  const { reason, note } = needOf(source);
+  return deps.storage.db.transaction().execute(async (trx) => {
+    const row = await load(trx, id);
+    if (!mayReveal(row, viewer)) throw new ApiProblem(403, messages.revealNotYours);
+    const { shown, action, details } = await show(trx, row);
+    const noted = { ...details, ...(note ? { note } : {}) };
+    await audit(trx, deps, {
+      actor: viewer.staffId,
+      action,
+      subject: id,
+      reason,
+      ...(Object.keys(noted).length > 0 ? { details: noted } : {}),
+    });
+    return shown;
+  });
+}
+
+/** 'Pokaż': one masked number in the clear. */
+export async function reveal(deps: AppDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
+  const field = typeof body.field === 'string' ? body.field : '';
+  return look(deps, viewer, id, body, async (_trx, row) => {
+    const value = flatten(openPayload(deps.statementsKey, row))[field];
+    if (!MASKED_FIELDS.has(field) || typeof value !== 'string' || value === '')
+      throw new ApiProblem(400, messages.revealFieldInvalid);
+    return { shown: { value }, action: 'statement-revealed', details: { field } };
+  });
+}
+
+/** The coupon photo's PNG. */
+export async function couponPhoto(
+  deps: AppDeps,
+  viewer: Viewer,
+  id: string,
+  query: Record<string, unknown>,
+): Promise<Buffer> {
+  return look(deps, viewer, id, query, async (trx, row) => {
+    const sealed = row.has_image ? await statementImage(trx, 'received', id) : null;
+    if (sealed === null) throw new ApiProblem(404, messages.noImage);
+    return { shown: unsealImage([deps.statementsKey], row.claim_id, sealed), action: 'photo-viewed' };
+  });
 }
 
 /**

@@ -40,6 +40,9 @@ export const NOT_LISTED: ReadonlySet<string> = new Set(['type', 'code', 'hash', 
 
 export const REASONS = reviewTexts.reasons;
 export const reasonOf = (key: string | null) => REASONS.find((reason) => reason.key === key);
+/** Why a masked number or the coupon photo is shown: a key of review.json's list, each look audited with it. */
+export const isRevealReason = (key: unknown) =>
+  reviewTexts.revealReasons.some((reason) => reason.key === key);
 
 /** The tiers whose decisions a second person confirms: those with a tax award (I, II, III, WinTo!). */
 export const needsApproval = (tier: string) => tierById(tier)?.taxAward === true;
@@ -173,11 +176,29 @@ async function findings(
 }
 
 export type ReviewAction =
-  'take' | 'decide' | 'give-back' | 'approve' | 'send-back' | 'release' | 'undo' | 'pass-to-reserve';
+  | 'take'
+  | 'decide'
+  | 'give-back'
+  | 'approve'
+  | 'send-back'
+  | 'release'
+  | 'undo'
+  | 'reveal'
+  | 'pass-to-reserve';
 
 /** Whether a final decision may still be undone at `nowMs` (its verdict mail waits until then). */
 export const undoOpen = (row: { undo_until: string | null }, nowMs: number) =>
   row.undo_until !== null && nowMs < Date.parse(row.undo_until);
+
+/**
+ * docs/decisions/review.md#unmasking: a masked number or the photo is shown only to whoever acts on the
+ * statement now: the reviewer holding it, or an approver (not its reviewer) while it awaits approval.
+ */
+export function mayReveal(row: LoadedStatement, viewer: Viewer): boolean {
+  const is = (role: string) => viewer.roles.includes(role);
+  if (row.state === 'in-review') return is('reviewer') && row.reviewer_id === viewer.staffId;
+  return row.state === 'awaiting-approval' && is('approver') && row.reviewer_id !== viewer.staffId;
+}
 
 function actionsFor(row: LoadedStatement, viewer: Viewer, nowMs: number): ReviewAction[] {
   const is = (role: string) => viewer.roles.includes(role);
@@ -191,6 +212,7 @@ function actionsFor(row: LoadedStatement, viewer: Viewer, nowMs: number): Review
   if (row.state === 'awaiting-approval' && is('approver') && row.reviewer_id !== viewer.staffId)
     actions.push('approve', 'send-back');
   if (row.final_by === viewer.staffId && undoOpen(row, nowMs)) actions.push('undo');
+  if (mayReveal(row, viewer)) actions.push('reveal');
   return actions;
 }
 

@@ -53,6 +53,8 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const AUDIT_PAGE_SIZE = 50;
+/** The largest entry number: `audit_log.seq` is a 32-bit integer on PostgreSQL. */
+const AUDIT_SEQ_MAX = 2_147_483_647;
 
 interface Body {
   token?: unknown;
@@ -340,8 +342,9 @@ function namedIn(details: Record<string, unknown> | null): unknown[] {
 
 /** The auditor's filters: days are Warsaw days, `to` included. */
 function auditFilter(query: Record<string, string | undefined>): AuditFilter {
+  // Digits only, within the trail's integer numbers: a larger one is no entry's and no database takes it.
   const before = query.before ? Number(query.before) : undefined;
-  if (before !== undefined && !Number.isInteger(before))
+  if (before !== undefined && (!/^\d{1,10}$/.test(query.before!) || before > AUDIT_SEQ_MAX))
     throw new ApiProblem(400, messages.auditFilterInvalid);
   return {
     action: query.action || undefined,

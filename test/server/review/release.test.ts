@@ -71,7 +71,7 @@ for (const target of storageTargets) {
       const other = await personWith(['reviewer']);
       const id = ids.get('IV')!;
       const taken = await call(reviewer, 'POST', `review/statements/${id}/take`);
-      expect(taken.json().actions).toEqual(['decide', 'give-back']);
+      expect(taken.json().actions).toEqual(['decide', 'give-back', 'reveal']);
       const notTheirs = await call(other, 'POST', `review/statements/${id}/give-back`);
       expect(notTheirs.statusCode).toBe(403);
       expect(notTheirs.json()).toEqual({ message: messages.notYours });

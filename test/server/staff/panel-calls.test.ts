@@ -42,7 +42,7 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
   {
     method: 'POST',
     url: '/panel/api/review/statements/nieznany/reveal',
-    body: { field: 'pesel', reason: 'sprawdzenie' },
+    body: { field: 'pesel', reason: 'identity' },
     roles: ['reviewer', 'approver'],
   },
   { method: 'POST', url: '/panel/api/review/statements/nieznany/take', body: {}, roles: ['reviewer'] },
