@@ -21,7 +21,8 @@ export interface CommandIo {
 }
 
 // The operator's own mistakes: their message alone (a start-up error is worded whole by bootstrap.ts).
-// ApiProblem: a check the panel's calls share with the commands (staff-invite's address and role).
+// ApiProblem: a check the panel's calls share with the commands (staff-invite's address and role, the
+// person staff-reset names).
 const KNOWN_ERRORS = [UsageError, ClaimError, OptoutError, OperatorError, WinnersFileError, ApiProblem];
 
 /** The command line, then each command: its usage and, below it, what it does. */

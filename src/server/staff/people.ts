@@ -123,29 +123,31 @@ export async function invite(
 
 /**
  * docs/decisions/staff.md#reset: 'Zresetuj dostęp'. Every passkey, session and open link of the person
- * ends, and a one-time recovery link is e-mailed to them alone, in one transaction. Not one's own.
+ * ends, and a one-time recovery link is made, in one transaction: e-mailed to them alone when an admin resets
+ * in the panel (`mail`), else for the operator's `staff-reset` to print. Not one's own.
  */
 export async function resetAccess(
   storage: Storage,
   clock: Clock,
   { staffId, actor }: { staffId: string; actor: string },
-  mail: StaffMail,
-): Promise<void> {
+  mail?: StaffMail,
+): Promise<{ email: string; link?: string }> {
   if (staffId === actor) throw new ApiProblem(403, messages.ownReset);
-  await storage.db.transaction().execute(async (trx) => {
+  return storage.db.transaction().execute(async (trx) => {
     const person = await staffById(trx, staffId);
     const roles = person ? await rolesOf(trx, staffId) : [];
     // A revoked person (no role left) is no longer on the team: an invitation brings them back.
     if (!person || roles.length === 0) throw new ApiProblem(404, messages.personUnknown);
     const { passkeys, sessions } = await endAccess(trx, staffId);
     const link = await newLink(trx, clock, staffId, 'recovery');
-    await mailLink(trx, clock, mail, { email: person.email, roles }, 'staff-recovery', link);
+    if (mail) await mailLink(trx, clock, mail, { email: person.email, roles }, 'staff-recovery', link);
     await appendAudit(trx, storage, clock, {
       actor,
       action: 'access-reset',
       subject: staffId,
-      details: { passkeys, sessions },
+      details: { passkeys, sessions, link: mail ? 'mailed' : 'printed' },
     });
+    return mail ? { email: person.email } : { email: person.email, link };
   });
 }
 

@@ -79,7 +79,7 @@ describe('npm run operator -- <command>, each in its own process', () => {
     expect(mailbox).toMatchObject({ exitCode: 0, lines: [], stderr: 'Skrzynka deweloperska jest pusta.\n' });
   });
 
-  it('staff-invite and audit-verify answer in JSON lines', async () => {
+  it('staff-invite, staff-reset and audit-verify answer in JSON lines', async () => {
     const invited = await run(['staff-invite', 'kierownik@example.pl', 'admin']);
     expect(invited).toMatchObject({
       exitCode: 0,
@@ -90,6 +90,11 @@ describe('npm run operator -- <command>, each in its own process', () => {
           link: expect.stringMatching(/^\/panel\/zaproszenie#/),
         },
       ],
+    });
+    const reset = await run(['staff-reset', 'kierownik@example.pl']);
+    expect(reset).toMatchObject({
+      exitCode: 0,
+      lines: [{ email: 'kierownik@example.pl', link: expect.stringMatching(/^\/panel\/odzyskiwanie#/) }],
     });
     const verified = await run(['audit-verify']);
     expect(verified.exitCode).toBe(0);

@@ -281,7 +281,11 @@ for (const target of storageTargets) {
       const team = (await call(admin, 'GET', 'staff')).json<{ people: { id: string; passkeys: number }[] }>();
       expect(team.people.find((one) => one.id === person.id)).toMatchObject({ passkeys: 0 });
       expect(await audited('access-reset', person.id)).toEqual([
-        { actor: admin.id, subject: person.id, details: JSON.stringify({ passkeys: 1, sessions: 2 }) },
+        {
+          actor: admin.id,
+          subject: person.id,
+          details: JSON.stringify({ passkeys: 1, sessions: 2, link: 'mailed' }),
+        },
       ]);
     });
 
@@ -340,6 +344,30 @@ for (const target of storageTargets) {
       expect(await staffMail()).toEqual([]);
       const [entry] = await audited('invitation', person.id).then((rows) => rows.slice(-1));
       expect(entry).toMatchObject({ actor: 'operator', subject: person.id });
+    });
+
+    it('staff-reset, for when no admin can sign in, prints the recovery link and mails nothing', async () => {
+      const where = { dataDir: t.dataDir, databaseUrl: t.databaseUrl, statementsKey: t.statementsKey };
+      const admin = await registered(['admin']);
+      const reset = await runOperator(['staff-reset', admin.email.toUpperCase()], where);
+      expect(reset.lines).toEqual([
+        { email: admin.email, link: expect.stringMatching(/^\/panel\/odzyskiwanie#[A-Za-z0-9_-]{32}$/) },
+      ]);
+      expect(await passkeysOf(admin)).toBe(0);
+      expect((await call(admin, 'GET', 'session')).statusCode).toBe(401);
+      expect(await staffMail()).toEqual([]);
+      const options = await registrationOptions(TOKEN.exec(String(reset.lines[0]!.link))![1]!);
+      expect(options.json()).toMatchObject({ email: admin.email, roles: ['admin'] });
+      expect(await audited('access-reset', admin.id)).toEqual([
+        {
+          actor: 'operator',
+          subject: admin.id,
+          details: JSON.stringify({ passkeys: 1, sessions: 1, link: 'printed' }),
+        },
+      ]);
+      const nobody = await runOperator(['staff-reset', 'nikt@example.pl'], where);
+      expect(nobody.exitCode).toBe(1);
+      expect(nobody.stderr).toContain(messages.personUnknown);
     });
   });
 }
