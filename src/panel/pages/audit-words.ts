@@ -29,6 +29,15 @@ function claimName(id: string, names: Names): string | undefined {
   return claim && fill(texts.audit.claimSubject, { code: claim.code, tier: tierName(claim.tier) });
 }
 
+/**
+ * 'Kto': the person who acted, by e-mail, or the operator's command; with 'Dotyczy', who acted for whom
+ * (an admin's invitation, reset or change of roles names both: docs/decisions/staff.md#audit-trail).
+ */
+export function actorText(actor: string, names: Names): string {
+  if (own(names.people, actor)) return names.people[actor]!;
+  return actor === 'operator' ? texts.audit.operator : actor;
+}
+
 /** 'Dotyczy': a person's e-mail, a statement's reference, a claim's code; an id the answer does not name as is. */
 export function subjectText(subject: string | null, names: Names): string {
   if (!subject) return texts.empty;

@@ -7,6 +7,7 @@ import { mailRetry } from './commands/mail-retry';
 import { mailStatus } from './commands/mail-status';
 import { mailbox } from './commands/mailbox';
 import { staffInvite } from './commands/staff-invite';
+import { staffReset } from './commands/staff-reset';
 import { auditVerify } from './commands/audit-verify';
 import { purgeStatements } from './commands/purge-statements';
 import { reissueLink } from './commands/reissue-link';
@@ -27,5 +28,6 @@ export const COMMANDS: readonly Command[] = [
   mailRetry,
   mailbox,
   staffInvite,
+  staffReset,
   auditVerify,
 ];

@@ -22,7 +22,8 @@ export interface CommandIo {
 }
 
 // The operator's own mistakes: their message alone (a start-up error is worded whole by bootstrap.ts).
-// ApiProblem: a check the panel's calls share with the commands (staff-invite's address and role).
+// ApiProblem: a check the panel's calls share with the commands (staff-invite's address and role, the
+// person staff-reset names).
 // ConfigError: a setting a command reads as it runs (audit-verify's AUDIT_HEAD_FILE).
 const KNOWN_ERRORS = [
   UsageError,

@@ -23,6 +23,7 @@ export type AuditAction =
   | 'passkey-removed'
   | 'roles-changed'
   | 'revoked'
+  | 'access-reset'
   | 'statements-exported'
   // docs/decisions/staff.md#keyed-chain: the entries before it, chained with plain SHA-256, sealed by the key.
   | 'audit-keyed'

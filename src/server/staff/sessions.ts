@@ -3,6 +3,7 @@ import { isoAt, type Clock } from '../clock';
 import { digestOf, newLinkHash } from '../crypto/secrets';
 import type { Storage } from '../db';
 import { deleteSession, insertSession, loggedIn, sessionByDigest, touchSession } from '../db/staff';
+import type { StaffLinkKind } from '../db/types';
 import { appendAudit } from './audit';
 import type { PanelSettings } from './settings';
 
@@ -24,14 +25,14 @@ export interface StaffSession {
 }
 
 /**
- * Starts a session for a person who just proved a passkey (`via` their invitation or a login), recorded in
+ * Starts a session for a person who just proved a passkey (`via` their invitation, recovery link or a login), recorded in
  * the audit trail in the same transaction: its token for the cookie.
  */
 export async function startSession(
   storage: Storage,
   clock: Clock,
   staffId: string,
-  via: 'invitation' | 'passkey',
+  via: StaffLinkKind | 'passkey',
 ): Promise<string> {
   const { hash: token, digest } = newLinkHash();
   const now = isoAt(clock.real());

@@ -66,13 +66,20 @@ describe('npm run operator -- <command>, each in its own process', () => {
   it('mail-status, mail-retry and mailbox answer in JSON lines', async () => {
     const status = await run(['mail-status']);
     expect(status.exitCode).toBe(0);
-    expect(status.lines.map((line) => line.kind)).toEqual(['link', 'reminder', 'received', 'verdict']);
+    expect(status.lines.map((line) => line.kind)).toEqual([
+      'link',
+      'reminder',
+      'received',
+      'verdict',
+      'invitation',
+      'staff-recovery',
+    ]);
     expect((await run(['mail-retry'])).lines).toEqual([{ requeued: 0 }]);
     const mailbox = await run(['mailbox']);
     expect(mailbox).toMatchObject({ exitCode: 0, lines: [], stderr: 'Skrzynka deweloperska jest pusta.\n' });
   });
 
-  it('staff-invite and audit-verify answer in JSON lines', async () => {
+  it('staff-invite, staff-reset and audit-verify answer in JSON lines', async () => {
     const invited = await run(['staff-invite', 'kierownik@example.pl', 'admin']);
     expect(invited).toMatchObject({
       exitCode: 0,
@@ -83,6 +90,11 @@ describe('npm run operator -- <command>, each in its own process', () => {
           link: expect.stringMatching(/^\/panel\/zaproszenie#/),
         },
       ],
+    });
+    const reset = await run(['staff-reset', 'kierownik@example.pl']);
+    expect(reset).toMatchObject({
+      exitCode: 0,
+      lines: [{ email: 'kierownik@example.pl', link: expect.stringMatching(/^\/panel\/odzyskiwanie#/) }],
     });
     const verified = await run(['audit-verify']);
     expect(verified.exitCode).toBe(0);
