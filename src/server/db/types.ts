@@ -188,6 +188,10 @@ export interface StaffSessionTable {
   staff_id: string;
   created_at: string;
   last_seen_at: string;
+  /** The passkey that opened it (a login, or the one registered); null for sessions opened before 011. */
+  passkey_id: string | null;
+  /** When it last proved a passkey: its login, or a check asked for since (docs/decisions/staff.md#passkey-check). */
+  verified_at: string;
 }
 
 export interface AuditLogTable {

@@ -25,6 +25,10 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
   { method: 'POST', url: '/panel/api/passkeys/options', body: {}, roles: 'any' },
   { method: 'POST', url: '/panel/api/passkeys', body: { response: {} }, roles: 'any' },
   { method: 'DELETE', url: '/panel/api/passkeys/nieznany', roles: 'any' },
+  { method: 'POST', url: '/panel/api/reauth/options', body: {}, roles: 'any' },
+  { method: 'POST', url: '/panel/api/reauth', body: { response: {} }, roles: 'any' },
+  { method: 'GET', url: '/panel/api/sessions', roles: 'any' },
+  { method: 'POST', url: '/panel/api/logout-everywhere', body: {}, roles: 'any' },
   { method: 'GET', url: '/panel/api/staff', roles: ['admin'] },
   {
     method: 'POST',
