@@ -51,6 +51,57 @@ describe('audit trail page (auditor)', () => {
     expect(within(second!).getByText('some-new-action')).toBeTruthy();
   });
 
+  it('says who tried a passkey nobody has, and why a login failed, in Polish', async () => {
+    renderPanel('/dziennik', {
+      'GET /session': { body: AUDITOR },
+      'GET /audit': {
+        body: {
+          entries: [
+            {
+              ...entry(3, 'login-failed'),
+              details: { failure: 'counter-not-increased', during: 'reauth' },
+            },
+            {
+              ...entry(2, 'login-failed'),
+              actor: 'anonymous',
+              subject: null,
+              details: { failure: 'unknown-passkey', during: 'login' },
+            },
+          ],
+          next: null,
+          people: { p1: 'anna@example.pl', p2: 'anna@example.pl' },
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: texts.audit.caption });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .slice(2)
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      [
+        'anna@example.pl',
+        'Nieudane logowanie',
+        'anna@example.pl',
+        '—',
+        'Przyczyna: licznik klucza nie wzrósł (możliwa kopia klucza)Sytuacja: ponowne potwierdzenie kluczem',
+      ],
+      [
+        texts.audit.anonymous,
+        'Nieudane logowanie',
+        '—',
+        '—',
+        'Przyczyna: klucz dostępu nieznany (albo cudzy)Sytuacja: logowanie',
+      ],
+    ]);
+  });
+
   it('turns the filters into query parameters, and pages to older entries with `next`', async () => {
     const { user, requests, whereabouts } = renderPanel('/dziennik', {
       'GET /session': { body: AUDITOR },

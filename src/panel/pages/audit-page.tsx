@@ -93,7 +93,9 @@ function EntryRow({ entry, names }: { entry: AuditEntry; names: AuditNames }) {
     <tr>
       <td className="number">{entry.seq}</td>
       <td>{formatInstant(entry.at)}</td>
-      <td>{names.people[entry.actor] ?? entry.actor}</td>
+      <td>
+        {names.people[entry.actor] ?? (entry.actor === 'anonymous' ? texts.audit.anonymous : entry.actor)}
+      </td>
       <td>{actionName(entry.action)}</td>
       <td>{subjectText(entry.subject, names)}</td>
       <td>{entry.reason || texts.empty}</td>

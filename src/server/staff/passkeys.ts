@@ -178,7 +178,7 @@ export async function reauthOptions(ceremony: Ceremony, staffId: string) {
   return options;
 }
 
-/** docs/decisions/staff.md#failed-logins: why a passkey did not open the panel (`login-failed`'s `reason`). */
+/** docs/decisions/staff.md#failed-logins: why a passkey did not open the panel (`login-failed`'s `failure`). */
 type Failure = 'unknown-passkey' | 'bad-signature' | 'counter-not-increased';
 
 /**
@@ -190,13 +190,13 @@ async function checkAssertion(ceremony: Ceremony, response: unknown, staffId?: s
   const answer = response as AuthenticationResponseJSON;
   const challenged = await answeredChallenge(ceremony, answer?.response?.clientDataJSON, during);
   if (challenged.staffId !== (staffId ?? null)) throw new ApiProblem(400, messages.passkeyRejected);
-  const failed = async (reason: Failure, person?: string) => {
+  const failed = async (failure: Failure, person?: string) => {
     // docs/decisions/staff.md#failed-logins: the login calls' rate limit bounds how fast these are written.
     await recordAudit(ceremony.storage, ceremony.clock, {
       actor: person ?? ANONYMOUS,
       action: 'login-failed',
       subject: person,
-      details: { reason, during },
+      details: { failure, during },
     });
     return new ApiProblem(401, messages.loginFailed);
   };

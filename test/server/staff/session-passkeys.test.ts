@@ -197,12 +197,12 @@ for (const target of storageTargets) {
         {
           actor: person.id,
           subject: person.id,
-          details: JSON.stringify({ reason: 'unknown-passkey', during: 'reauth' }),
+          details: JSON.stringify({ failure: 'unknown-passkey', during: 'reauth' }),
         },
         {
           actor: person.id,
           subject: person.id,
-          details: JSON.stringify({ reason: 'counter-not-increased', during: 'reauth' }),
+          details: JSON.stringify({ failure: 'counter-not-increased', during: 'reauth' }),
         },
       ]);
     });
@@ -224,17 +224,17 @@ for (const target of storageTargets) {
         {
           actor: 'anonymous',
           subject: null,
-          details: JSON.stringify({ reason: 'unknown-passkey', during: 'login' }),
+          details: JSON.stringify({ failure: 'unknown-passkey', during: 'login' }),
         },
         {
           actor: person.id,
           subject: person.id,
-          details: JSON.stringify({ reason: 'bad-signature', during: 'login' }),
+          details: JSON.stringify({ failure: 'bad-signature', during: 'login' }),
         },
         {
           actor: person.id,
           subject: person.id,
-          details: JSON.stringify({ reason: 'counter-not-increased', during: 'login' }),
+          details: JSON.stringify({ failure: 'counter-not-increased', during: 'login' }),
         },
       ]);
     });
