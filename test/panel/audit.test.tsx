@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
-import { AUDITOR, renderPanel, type SentRequest } from './helpers';
+import { AUDITOR, bodyCells, renderPanel, type SentRequest } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,17 +74,7 @@ describe('audit trail page (auditor)', () => {
       },
     });
     const table = await screen.findByRole('table', { name: texts.audit.caption });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) =>
-          within(row)
-            .getAllByRole('cell')
-            .slice(2)
-            .map((cell) => cell.textContent),
-        ),
-    ).toEqual([
+    expect(bodyCells(table).map((cells) => cells.slice(2))).toEqual([
       [
         'anna@example.pl',
         'Nieudane logowanie',
@@ -215,14 +205,7 @@ describe('audit trail page (auditor)', () => {
       },
     });
     const table = await screen.findByRole('table', { name: texts.audit.caption });
-    const cells = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    const cells = bodyCells(table);
     expect(cells.map((row) => [row[4], row[6]])).toEqual([
       ['—', 'Liczba: 2Oświadczenia: Oświadczenie ABCD-2345, Oświadczenie WXYZ-6789'],
       [

@@ -1,14 +1,13 @@
 import { useId } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { call, errorText } from '../lib/api';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorText } from '../lib/api';
 import type { SessionLine } from '../lib/api-types';
 import { texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
 import { LiveAlert } from '../components/live-region';
 import { QueryState } from '../components/query-state';
-import type { LoginState } from '../components/session';
 import { ColumnTable } from '../components/table-scroll';
+import { useLogOut } from '../components/use-log-out';
 import { nameOf } from './passkey-name';
 
 /** One's sessions: the passkeys page shows them and refreshes them after a passkey is removed. */
@@ -23,16 +22,7 @@ const words = texts.passkeys.sessions;
 export function SessionsSection({ sessions }: { sessions: UseQueryResult<SessionLine[]> }) {
   const headingId = useId();
   const hintId = useId();
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const endAll = useMutation({
-    mutationFn: () => call<void>('/logout-everywhere', { method: 'POST', body: {} }),
-    onSuccess: () => {
-      client.clear();
-      const state: LoginState = { loggedOutEverywhere: true };
-      void navigate('/logowanie', { replace: true, state });
-    },
-  });
+  const endAll = useLogOut('/logout-everywhere', { loggedOutEverywhere: true });
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{words.heading}</h2>

@@ -200,21 +200,13 @@ export async function sessionByDigest(db: Db, tokenDigest: string) {
   return session && { ...session, roles: await rolesOf(db, session.staff_id) };
 }
 
-export async function touchSession(db: Db, tokenDigest: string, nowIso: string) {
-  await db
-    .updateTable('staff_sessions')
-    .set({ last_seen_at: nowIso })
-    .where('token_digest', '=', tokenDigest)
-    .execute();
-}
-
-/** docs/decisions/staff.md#passkey-check: the session has just proved a passkey again. */
-export async function sessionVerified(db: Db, tokenDigest: string, nowIso: string) {
-  await db
-    .updateTable('staff_sessions')
-    .set({ verified_at: nowIso })
-    .where('token_digest', '=', tokenDigest)
-    .execute();
+/** A session's last call, or its last passkey check (docs/decisions/staff.md#passkey-check). */
+export async function updateSession(
+  db: Db,
+  tokenDigest: string,
+  change: Pick<StaffSessionTable, 'last_seen_at'> | Pick<StaffSessionTable, 'verified_at'>,
+) {
+  await db.updateTable('staff_sessions').set(change).where('token_digest', '=', tokenDigest).execute();
 }
 
 /** A person's sessions, newest first, each with the name and day of the passkey that opened it. */

@@ -14,10 +14,10 @@ import {
   openInvitation,
   passkeysOf,
   rolesOf,
-  sessionVerified,
   staffByEmail,
   staffById,
   staffEmails,
+  updateSession,
   useInvitation,
 } from '../db/staff';
 import type { AppDeps } from '../deps';
@@ -176,7 +176,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     const session = signedIn(request);
     await checkReauth(ceremony, session.staffId, request.body?.response);
     await storage.db.transaction().execute(async (trx) => {
-      await sessionVerified(trx, session.tokenDigest, isoAt(clock.real()));
+      await updateSession(trx, session.tokenDigest, { verified_at: isoAt(clock.real()) });
       await appendAudit(trx, storage, clock, {
         actor: session.staffId,
         action: 'passkey-confirmed',

@@ -10,7 +10,7 @@ import {
   loggedIn,
   sessionByDigest,
   sessionsOf,
-  touchSession,
+  updateSession,
 } from '../db/staff';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
@@ -88,7 +88,8 @@ export async function readSession(
     return undefined;
   }
   const lastSeenAtMs = Date.parse(row.last_seen_at);
-  if (nowMs - lastSeenAtMs >= TOUCH_INTERVAL_MS) await touchSession(storage.db, tokenDigest, isoAt(nowMs));
+  if (nowMs - lastSeenAtMs >= TOUCH_INTERVAL_MS)
+    await updateSession(storage.db, tokenDigest, { last_seen_at: isoAt(nowMs) });
   return {
     tokenDigest,
     staffId: row.staff_id,

@@ -69,6 +69,12 @@ for (const target of storageTargets) {
       return call('POST', 'passkeys', cookie, { response: passkey.register(options.json()) });
     };
     const alive = async (cookie: string) => (await call('GET', 'session', cookie)).statusCode === 200;
+    /** A `login-failed` entry as the trail holds it. */
+    const failedLogin = (person: string | null, failure: string, during: 'login' | 'reauth') => ({
+      actor: person ?? 'anonymous',
+      subject: person,
+      details: JSON.stringify({ failure, during }),
+    });
     const entries = (action: string) =>
       t.storage.db
         .selectFrom('audit_log')
@@ -194,16 +200,8 @@ for (const target of storageTargets) {
       expect(copied.statusCode).toBe(401);
       expect((await call('DELETE', `passkeys/${mine.id}`, person.cookie)).statusCode).toBe(428);
       expect((await entries('login-failed')).slice(-2)).toEqual([
-        {
-          actor: person.id,
-          subject: person.id,
-          details: JSON.stringify({ failure: 'unknown-passkey', during: 'reauth' }),
-        },
-        {
-          actor: person.id,
-          subject: person.id,
-          details: JSON.stringify({ failure: 'counter-not-increased', during: 'reauth' }),
-        },
+        failedLogin(person.id, 'unknown-passkey', 'reauth'),
+        failedLogin(person.id, 'counter-not-increased', 'reauth'),
       ]);
     });
 
@@ -221,21 +219,9 @@ for (const target of storageTargets) {
         expect(failed.headers['set-cookie']).toBeUndefined();
       }
       expect((await entries('login-failed')).slice(before)).toEqual([
-        {
-          actor: 'anonymous',
-          subject: null,
-          details: JSON.stringify({ failure: 'unknown-passkey', during: 'login' }),
-        },
-        {
-          actor: person.id,
-          subject: person.id,
-          details: JSON.stringify({ failure: 'bad-signature', during: 'login' }),
-        },
-        {
-          actor: person.id,
-          subject: person.id,
-          details: JSON.stringify({ failure: 'counter-not-increased', during: 'login' }),
-        },
+        failedLogin(null, 'unknown-passkey', 'login'),
+        failedLogin(person.id, 'bad-signature', 'login'),
+        failedLogin(person.id, 'counter-not-increased', 'login'),
       ]);
     });
 
