@@ -41,7 +41,8 @@ export function PanelApp({ client }: { client: QueryClient }) {
     <QueryClientProvider client={client}>
       <Routes>
         <Route path="logowanie" element={<LoginPage />} />
-        <Route path="zaproszenie" element={<InvitationPage />} />
+        <Route path="zaproszenie" element={<InvitationPage kind="invitation" />} />
+        <Route path="odzyskiwanie" element={<InvitationPage kind="recovery" />} />
         <Route element={<SessionLayout />}>
           <Route index element={<OverviewPage />} />
           <Route path="klucze" element={<PasskeysPage />} />

@@ -346,14 +346,25 @@ const opening = {
 } as const;
 
 /**
- * src/content/mail.json: the texts of the e-mails to winners (src/server/mail/compose.ts). Every part is
+ * src/content/mail.json: the texts of the e-mails to winners and to staff (src/server/mail/compose.ts). Every part is
  * required: a message missing one would go out with a hole in it. Which {placeholders} each part may use is
  * content-validation.ts's check (MAIL_PLACEHOLDERS).
  */
 export const mailSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['tierName', 'link', 'reminder', 'claim', 'received', 'verdict', 'footer'],
+  required: [
+    'tierName',
+    'link',
+    'reminder',
+    'claim',
+    'received',
+    'verdict',
+    'invitation',
+    'staffRecovery',
+    'staffFooter',
+    'footer',
+  ],
   properties: {
     // How a tier is named in a sentence: "nagroda III stopnia", but "nagroda WinTo!".
     tierName: {
@@ -425,9 +436,19 @@ export const mailSchema = {
         keepReference: text,
       },
     },
+    // docs/decisions/staff.md#people-and-roles: staff mail, with a one-time link to register a passkey.
+    invitation: { $ref: '#/$defs/staffMessage' },
+    staffRecovery: { $ref: '#/$defs/staffMessage' },
+    staffFooter: lines,
     footer: lines,
   },
   $defs: {
+    staffMessage: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['subject', 'heading', 'intro', 'action', 'linkText', 'after'],
+      properties: { subject: text, heading: text, intro: text, action: text, linkText: text, after: lines },
+    },
     verdictOutcome: {
       type: 'object',
       additionalProperties: false,

@@ -9,12 +9,14 @@ import staffMessages from '#content/staff-messages.json';
 import { spawnOperator } from '../server/helpers/operator';
 import { storageTargets } from '../server/helpers/storage-targets';
 import { browserAvailable, freePort, launchBrowser, type RunningServer, startServer } from './harness';
+import { mailTo } from './mailbox';
 import { expectAxeClean, personWithAuthenticator } from './panel-people';
 
 // docs/decisions/staff.md: the staff panel as its people use it — the operator's invitation, a passkey made
-// by Chromium's virtual authenticator (CDP WebAuthn), login and logout, an admin's invitation in the panel,
-// roles that show and hide what a person may do. The real server process on SQLite and, with
-// TEST_DATABASE_URL, on PostgreSQL; nothing of the server is called directly.
+// by Chromium's virtual authenticator (CDP WebAuthn), login and logout, an admin's invitation in the panel
+// read from the development mailbox, roles that show and hide what a person may do, an admin's reset and the
+// recovery mail. The real server process on SQLite and, with TEST_DATABASE_URL, on PostgreSQL; nothing of
+// the server is called directly.
 
 for (const target of storageTargets) {
   describe.skipIf(!browserAvailable())(`the staff panel in Chromium on ${target.name}`, () => {
@@ -34,6 +36,13 @@ for (const target of storageTargets) {
       const opened = await personWithAuthenticator(browser, canVerifyUser);
       contexts.push(opened.context);
       return opened;
+    };
+    /** The one link of a message in the development mailbox, on the panel's origin. */
+    const mailedLink = async (kind: string, email: string) => {
+      const links = (await mailTo(where.dataDir, kind, email)).text.match(/https?:\/\/\S+/g) ?? [];
+      expect(links).toHaveLength(1);
+      expect(links[0]!.startsWith(`${origin}/panel/`)).toBe(true);
+      return links[0]!.slice(origin.length);
     };
     const register = async (page: Page, link: string) => {
       await page.goto(origin + link);
@@ -57,7 +66,8 @@ for (const target of storageTargets) {
             PUBLIC_URL: origin,
             STATEMENTS_KEY: statementsKey.toString('hex'),
             DATABASE_URL: opened.databaseUrl ?? '',
-            MAIL: 'off',
+            // No SMTP_URL: every message goes to the development mailbox in DATA_DIR/mail.
+            SMTP_URL: '',
           },
           dataDir,
         ),
@@ -162,7 +172,7 @@ for (const target of storageTargets) {
       expect((await careless.page.request.get(`${origin}/panel/api/session`)).status()).toBe(401);
     });
 
-    it('an admin invites with Zaproś; the invited reviewer sees no team page, and the server refuses its calls', async () => {
+    it('an admin invites with Zaproś, the invitation comes by mail; the invited reviewer sees no team page, and the server refuses its calls', async () => {
       const admin = await person();
       await register(admin.page, await invite('admin2@example.pl', 'admin'));
       await admin.page.getByRole('link', { name: panelTexts.nav.team }).click();
@@ -170,14 +180,15 @@ for (const target of storageTargets) {
       await admin.page.getByLabel(panelTexts.team.email).fill('recenzentka@example.pl');
       await admin.page.getByLabel(panelTexts.team.role).selectOption('reviewer');
       await admin.page.getByRole('button', { name: panelTexts.team.invite, exact: true }).click();
-      const linkField = admin.page.getByLabel(panelTexts.team.link);
-      await linkField.waitFor();
-      const link = await linkField.inputValue();
-      expect(link).toMatch(new RegExp(`^${origin}/panel/zaproszenie#[\\w-]{32}$`));
+      await admin.page.getByText(/^Wysłaliśmy zaproszenie na adres recenzentka@example\.pl/).waitFor();
+      // docs/decisions/staff.md#people-and-roles: the admin never sees the link.
+      expect(await admin.page.locator('main').textContent()).not.toMatch(/zaproszenie#|https?:/);
       await expectAxeClean(admin.page);
 
+      const link = await mailedLink('invitation', 'recenzentka@example.pl');
+      expect(link).toMatch(/^\/panel\/zaproszenie#[\w-]{32}$/);
       const reviewer = await person();
-      await register(reviewer.page, new URL(link).pathname + new URL(link).hash);
+      await register(reviewer.page, link);
       await expect.poll(() => reviewer.page.getByRole('link', { name: panelTexts.nav.team }).count()).toBe(0);
       const staff = await reviewer.page.evaluate(async () => (await fetch('/panel/api/staff')).status);
       expect(staff).toBe(403);
@@ -185,36 +196,54 @@ for (const target of storageTargets) {
       await reviewer.page.getByRole('heading', { level: 1, name: panelTexts.noAccess.title }).waitFor();
     });
 
-    it('an admin gives themself more roles on Zespół (the README’s first step) and goes on working with them', async () => {
+    it('an admin changes no roles of their own, and resets a person, whose recovery mail gives them a new passkey', async () => {
       const admin = await person();
       await register(admin.page, await invite('ja@example.pl', 'admin'));
       await admin.page.getByRole('link', { name: panelTexts.nav.team }).click();
-      const own = admin.page.getByRole('listitem').filter({
-        has: admin.page.getByRole('heading', { level: 3, name: 'ja@example.pl', exact: true }),
-      });
-      await own.getByText(panelTexts.team.ownRolesHint).waitFor();
-      for (const role of ['reviewer', 'payout', 'auditor'] as const)
-        await own.getByRole('checkbox', { name: panelTexts.roles[role] }).check();
-      await own.getByRole('button', { name: panelTexts.team.saveRoles }).click();
-      await own
-        .getByText(/^Zapisano Twoje role: Weryfikacja oświadczeń, Wypłaty nagród, Administrator, Audytor\./)
-        .waitFor();
-      expect(new URL(admin.page.url()).pathname).toBe('/panel/zespol');
-      await admin.page.getByRole('link', { name: panelTexts.nav.audit }).click();
-      await admin.page.getByRole('heading', { level: 1, name: panelTexts.audit.title }).waitFor();
+      const cardOf = (email: string) =>
+        admin.page.getByRole('listitem').filter({
+          has: admin.page.getByRole('heading', { level: 3, name: email, exact: true }),
+        });
+      const own = cardOf('ja@example.pl');
+      await own.getByText(panelTexts.team.ownCard).waitFor();
+      expect(await own.getByRole('checkbox').count()).toBe(0);
+      expect(await own.getByRole('button', { name: panelTexts.team.reset }).count()).toBe(0);
 
-      // The passkey made at the invitation is named by the browser and system it was made on.
-      await admin.page.getByRole('link', { name: panelTexts.nav.passkeys }).click();
-      const keys = admin.page.getByRole('table', { name: panelTexts.passkeys.caption });
+      // A person who lost their passkey (or whose passkey is in the wrong hands): the admin resets them.
+      const lost = await person();
+      await register(lost.page, await invite('zgubiony@example.pl', 'reviewer'));
+      await admin.page.reload();
+      const card = cardOf('zgubiony@example.pl');
+      await card.getByRole('button', { name: panelTexts.team.reset }).click();
+      await card.getByRole('button', { name: panelTexts.team.resetYes }).click();
+      await card.getByText(/^Zresetowano dostęp osobie zgubiony@example\.pl/).waitFor();
+      expect(await admin.page.locator('main').textContent()).not.toMatch(/odzyskiwanie#|https?:/);
+      await expectAxeClean(admin.page);
+      // Their session ended with their passkeys.
+      expect((await lost.page.request.get(`${origin}/panel/api/session`)).status()).toBe(401);
+
+      const link = await mailedLink('staff-recovery', 'zgubiony@example.pl');
+      expect(link).toMatch(/^\/panel\/odzyskiwanie#[\w-]{32}$/);
+      const again = await person();
+      await again.page.goto(origin + link);
+      await again.page.getByRole('heading', { level: 1, name: panelTexts.recovery.title }).waitFor();
+      await expectAxeClean(again.page);
+      await again.page.getByRole('button', { name: panelTexts.invitation.button }).click();
+      await again.page.getByRole('heading', { level: 1, name: panelTexts.overview.title }).waitFor();
+      expect(await again.credentials()).toHaveLength(1);
+
+      // The passkey made from the link is named by the browser and system it was made on; it is the only one.
+      await again.page.getByRole('link', { name: panelTexts.nav.passkeys }).click();
+      const keys = again.page.getByRole('table', { name: panelTexts.passkeys.caption });
       await keys.getByRole('cell', { name: 'Chrome, Linux', exact: true }).waitFor();
-      // This session, opened by that passkey at the invitation.
-      const sessions = admin.page.getByRole('table', { name: panelTexts.passkeys.sessions.caption });
+      expect(await keys.getByRole('row').count()).toBe(2);
+      // This session, opened by that passkey.
+      const sessions = again.page.getByRole('table', { name: panelTexts.passkeys.sessions.caption });
       await sessions.getByRole('cell', { name: 'Chrome, Linux', exact: true }).waitFor();
       await sessions.getByText(`(${panelTexts.passkeys.sessions.current})`).waitFor();
-      await expectAxeClean(admin.page);
     });
 
-    it('leaves a whole audit trail of it all: logins, logouts, invitations, passkeys', async () => {
+    it('leaves a whole audit trail of it all: logins, logouts, invitations, passkeys, the reset', async () => {
       const verified = await spawnOperator(['audit-verify'], where);
       expect(verified.exitCode).toBe(0);
       expect(verified.lines[0]).toMatchObject({ verified: true });
@@ -225,7 +254,7 @@ for (const target of storageTargets) {
       await auditor.page.getByRole('link', { name: panelTexts.nav.audit }).click();
       const table = auditor.page.getByRole('table', { name: panelTexts.audit.caption });
       await table.waitFor();
-      for (const action of ['login', 'logout', 'invitation', 'passkey-added'] as const)
+      for (const action of ['login', 'logout', 'invitation', 'passkey-added', 'access-reset'] as const)
         await expect
           .poll(() => table.getByText(panelTexts.audit.actions[action], { exact: true }).count())
           .toBeGreaterThan(0);

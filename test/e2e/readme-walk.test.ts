@@ -102,19 +102,21 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     if (where) fs.rmSync(where.dataDir, { recursive: true, force: true });
   });
 
-  it('step 1: I invite myself as admin, give myself the other roles on ‘Zespół’ and invite a colleague as approver', async () => {
+  it('step 1: I invite myself as admin and add myself the other roles in the shell, log in again and invite a colleague as approver by mail', async () => {
     const invited = await spawnOperator(['staff-invite', ME, 'admin'], where);
     expect(invited.exitCode, invited.stderr).toBe(0);
     me = await register(String(invited.lines[0]!.link));
 
-    await me.getByRole('link', { name: panelTexts.nav.team }).click();
-    await me.getByRole('heading', { level: 1, name: panelTexts.team.title }).waitFor();
-    const card = me.getByRole('listitem').filter({ has: me.getByRole('heading', { name: ME }) });
-    for (const role of ['reviewer', 'payout', 'auditor'] as const)
-      await card.getByRole('checkbox', { name: panelTexts.roles[role] }).check();
-    await card.getByRole('button', { name: panelTexts.team.saveRoles }).click();
-    // Whatever saving one's own roles does to the session, the person is told and ends up in the panel with them.
-    await me.getByText(panelTexts.nav.roles.split(':')[0]!).first().waitFor();
+    // docs/decisions/staff.md#own-roles: nobody gives themself roles in the panel; the operator's shell does,
+    // and an account with a passkey gets the role with no link.
+    for (const role of ['reviewer', 'payout', 'auditor']) {
+      const added = await spawnOperator(['staff-invite', ME, role], where);
+      expect(added.lines, added.stderr).toEqual([{ email: ME, role }]);
+    }
+    // A change of roles ends the sessions: 'Zaloguj się kluczem dostępu' again, and the roles are there.
+    await me.reload();
+    await me.getByRole('button', { name: panelTexts.login.button }).click();
+    await me.getByRole('heading', { level: 1, name: panelTexts.overview.title }).waitFor();
     await expect
       .poll(async () => (await me.locator('body').textContent()) ?? '')
       .toContain(panelTexts.roles.reviewer);
@@ -123,8 +125,12 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     await me.getByLabel(panelTexts.team.email, { exact: true }).fill(COLLEAGUE);
     await me.getByLabel(panelTexts.team.role, { exact: true }).selectOption('approver');
     await me.getByRole('button', { name: panelTexts.team.invite, exact: true }).click();
-    const link = await me.getByLabel(panelTexts.team.link).inputValue();
-    colleague = await register(link);
+    await me.getByText(/^Wysłaliśmy zaproszenie na adres kolega@example\.pl/).waitFor();
+    const mail = await mailTo(where.dataDir, 'invitation', COLLEAGUE);
+    const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+    expect(links).toHaveLength(1);
+    expect(links[0]!.startsWith(`${origin}/panel/zaproszenie#`)).toBe(true);
+    colleague = await register(links[0]!);
   }, 90_000);
 
   it('step 2: a WinTo! winner opens a demo link and sends the statement', async () => {

@@ -65,7 +65,7 @@ const logged: Record<string, Route> = {
     },
   },
   'POST /staff/invitations': {
-    body: { email: 'x@example.pl', role: 'payout', link: '/panel/zaproszenie#t' },
+    body: { email: 'x@example.pl', role: 'payout', mailed: true },
   },
   'GET /audit': {
     body: {
@@ -126,12 +126,13 @@ describe('the panel is axe-clean', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('the team page with an invitation link and a revocation to confirm', async () => {
+  it('the team page with an invitation sent, one’s own card, a reset and a revocation to confirm', async () => {
     const { user } = renderPanel('/zespol', logged);
     await user.type(await screen.findByLabelText(texts.team.email), 'x@example.pl');
     await user.click(screen.getByRole('button', { name: texts.team.invite }));
-    await screen.findByLabelText(texts.team.link);
+    await screen.findByText(/^Wysłaliśmy zaproszenie na adres x@example.pl/);
     const card = (await screen.findByRole('heading', { level: 3, name: 'nowy@example.pl' })).closest('li')!;
+    await user.click(within(card).getByRole('button', { name: texts.team.reset }));
     await user.click(within(card).getByRole('button', { name: texts.team.revoke }));
     expect(await violations()).toEqual([]);
   });

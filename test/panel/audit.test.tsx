@@ -221,4 +221,62 @@ describe('audit trail page (auditor)', () => {
     ]);
     expect(screen.queryByText(/"statements"|wrong-coupon|s1/)).toBeNull();
   });
+
+  it('names who acted for whom on an invitation, a reset and a change of roles', async () => {
+    renderPanel('/dziennik', {
+      'GET /session': { body: AUDITOR },
+      'GET /audit': {
+        body: {
+          entries: [
+            { ...entry(5, 'access-reset'), details: { passkeys: 2, sessions: 1 } },
+            { ...entry(4, 'passkey-added'), actor: 'p2', details: { via: 'recovery' } },
+            { ...entry(3, 'roles-changed'), details: { before: ['reviewer'], after: ['approver'] } },
+            { ...entry(2, 'invitation'), details: { role: 'reviewer', roles: ['reviewer'], link: 'mailed' } },
+            {
+              ...entry(1, 'invitation'),
+              actor: 'operator',
+              subject: 'p1',
+              details: { role: 'admin', roles: ['admin'], link: 'printed' },
+            },
+          ],
+          next: null,
+          people: { p1: 'anna@example.pl', p2: 'jan@example.pl' },
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: texts.audit.caption });
+    const cells = bodyCells(table);
+    expect(cells.map((row) => [row[2], row[3], row[4], row[6]])).toEqual([
+      [
+        'anna@example.pl',
+        'Zresetowanie dostępu',
+        'jan@example.pl',
+        'Zakończone klucze dostępu: 2Zakończone sesje: 1',
+      ],
+      [
+        'jan@example.pl',
+        'Dodanie klucza dostępu',
+        'jan@example.pl',
+        'Sposób: z linku po zresetowaniu dostępu',
+      ],
+      [
+        'anna@example.pl',
+        'Zmiana ról',
+        'jan@example.pl',
+        'Role wcześniej: Weryfikacja oświadczeńRole teraz: Zatwierdzanie oświadczeń',
+      ],
+      [
+        'anna@example.pl',
+        'Zaproszenie',
+        'jan@example.pl',
+        'Rola: Weryfikacja oświadczeńRole po zaproszeniu: Weryfikacja oświadczeńLink do rejestracji klucza: wysłany e-mailem do tej osoby',
+      ],
+      [
+        'operator (polecenie na serwerze)',
+        'Zaproszenie',
+        'anna@example.pl',
+        'Rola: AdministratorRole po zaproszeniu: AdministratorLink do rejestracji klucza: wypisany operatorowi na serwerze',
+      ],
+    ]);
+  });
 });

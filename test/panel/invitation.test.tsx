@@ -89,4 +89,18 @@ describe('invitation page', () => {
     );
     expect(requests).toEqual([]);
   });
+
+  it('after a reset, the recovery link’s page says so, and registers the new passkey the same way', async () => {
+    const { user, requests, whereabouts } = renderPanel(`/odzyskiwanie#${TOKEN}`, server());
+    expect(await screen.findByRole('heading', { level: 1, name: texts.recovery.title })).toBeTruthy();
+    expect(await screen.findByText(texts.recovery.intro)).toBeTruthy();
+    expect(screen.getByText(texts.recovery.for).nextElementSibling?.textContent).toBe(PERSON.email);
+    await user.click(screen.getByRole('button', { name: 'Zarejestruj klucz dostępu' }));
+    expect(await screen.findByRole('heading', { level: 1, name: texts.overview.title })).toBeTruthy();
+    expect(whereabouts()).toBe('/');
+    expect(requests.slice(0, 2).map((request) => [request.path, request.body])).toEqual([
+      ['/registration/options', { token: TOKEN }],
+      ['/registration', { token: TOKEN, response: ATTESTATION }],
+    ]);
+  });
 });

@@ -36,25 +36,35 @@ const card = async (email: string) =>
   (await screen.findByRole('heading', { level: 3, name: email })).closest('li')!;
 
 describe('team page (admin)', () => {
-  it('invites: the e-mail and role go to the server, the link comes back whole with a copy button', async () => {
+  it('invites: the e-mail and role go to the server, which e-mails the link; the page shows none', async () => {
     const { user, requests } = team({
-      'POST /staff/invitations': ({ body }) => ({
-        body: { ...(body as object), link: '/panel/zaproszenie#T0k3n' },
-      }),
+      'POST /staff/invitations': ({ body }) => ({ body: { ...(body as object), mailed: true } }),
     });
     await user.type(await screen.findByLabelText(texts.team.email), 'nowy@example.pl');
     await user.selectOptions(screen.getByLabelText(texts.team.role), 'Audytor');
     await user.click(screen.getByRole('button', { name: 'Zaproś' }));
 
-    const link = await screen.findByLabelText<HTMLInputElement>(texts.team.link);
-    expect(link.value).toBe(`${window.location.origin}/panel/zaproszenie#T0k3n`);
-    expect(screen.getByText(/Zaproszenie dla nowy@example.pl \(Audytor\) jest gotowe/).textContent).toContain(
-      'prywatnie',
-    );
-    expect(screen.getByRole('button', { name: texts.team.copy })).toBeTruthy();
+    const status = await screen.findByText(/^Wysłaliśmy zaproszenie na adres nowy@example.pl \(Audytor\)\./);
+    expect(status.closest('[role="status"]')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/zaproszenie#|https?:/);
+    expect(screen.queryByRole('textbox', { name: /link/i })).toBeNull();
     const sent = requests.find((request) => request.path === '/staff/invitations')!;
     expect([sent.method, sent.body]).toEqual(['POST', { email: 'nowy@example.pl', role: 'auditor' }]);
     expect(sent.init.headers).toMatchObject({ 'content-type': 'application/json' });
+  });
+
+  it('says a person with a passkey got the role alone, with no invitation', async () => {
+    const { user } = team({
+      'POST /staff/invitations': ({ body }) => ({ body: { ...(body as object), mailed: false } }),
+    });
+    await user.type(await screen.findByLabelText(texts.team.email), 'anna@example.pl');
+    await user.selectOptions(screen.getByLabelText(texts.team.role), 'Wypłaty nagród');
+    await user.click(screen.getByRole('button', { name: 'Zaproś' }));
+    expect(
+      await screen.findByText(
+        /^Osoba anna@example.pl ma już konto z kluczem dostępu: dodaliśmy jej rolę Wypłaty nagród, bez zaproszenia\./,
+      ),
+    ).toBeTruthy();
   });
 
   it("shows the server's message when an invitation is refused", async () => {
@@ -84,27 +94,40 @@ describe('team page (admin)', () => {
     expect([put.path, put.body]).toEqual(['/staff/p2/roles', { roles: ['approver', 'auditor'] }]);
   });
 
-  it('saving one’s own roles says they were saved and keeps the person working with them', async () => {
-    let roles = ['admin'];
-    const { user } = team({
-      'GET /session': () => ({ body: { ...ADMIN, roles } }),
-      'PUT /staff/p1/roles': ({ body }) => {
-        roles = (body as { roles: string[] }).roles;
-        return { body: { id: 'p1', email: ADMIN.email, roles } };
-      },
-    });
+  it('offers no role editing and no reset on one’s own card, and says why', async () => {
+    const { requests } = team();
     const own = within(await card('admin@example.pl'));
-    expect(own.getByText(texts.team.ownRolesHint)).toBeTruthy();
-    expect(within(await card('anna@example.pl')).queryByText(texts.team.ownRolesHint)).toBeNull();
-    await user.click(own.getByRole('checkbox', { name: 'Audytor' }));
-    await user.click(own.getByRole('button', { name: texts.team.saveRoles }));
+    expect(own.getByText('Twoje role: Administrator')).toBeTruthy();
+    expect(own.getByText(texts.team.ownCard)).toBeTruthy();
+    expect(own.queryByRole('checkbox')).toBeNull();
+    expect(own.queryByRole('button', { name: texts.team.saveRoles })).toBeNull();
+    expect(own.queryByRole('button', { name: texts.team.reset })).toBeNull();
+    const anna = within(await card('anna@example.pl'));
+    expect(anna.queryByText(texts.team.ownCard)).toBeNull();
+    expect(anna.getAllByRole('checkbox')).toHaveLength(5);
+    expect(anna.getByRole('button', { name: texts.team.reset })).toBeTruthy();
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
 
+  it('resets a person’s access only after a confirmation, and says the link went to them', async () => {
+    const { user, requests } = team({ 'POST /staff/p2/reset': { status: 204 } });
+    const anna = within(await card('anna@example.pl'));
+    await user.click(anna.getByRole('button', { name: texts.team.reset }));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
     expect(
-      await own.findByText(/Zapisano Twoje role: Administrator, Audytor\. Działają od razu/),
+      anna.getByText(/^Zresetować dostęp osobie anna@example.pl\? Wszystkie jej klucze dostępu/),
     ).toBeTruthy();
-    // The menu offers the new role's page at once, with no login in between.
-    expect(await screen.findByRole('link', { name: texts.nav.audit })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: texts.team.title })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe(texts.team.resetNo);
+
+    await user.click(anna.getByRole('button', { name: texts.team.resetYes }));
+    expect(await anna.findByText(/^Zresetowano dostęp osobie anna@example.pl/)).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      '/staff/p2/reset',
+    ]);
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(anna.getByRole('button', { name: texts.team.reset })),
+    );
+    expect(document.body.textContent).not.toMatch(/odzyskiwanie#|https?:/);
   });
 
   it('shows an invitation that ended unused, and invites that person again from their card', async () => {
@@ -119,9 +142,7 @@ describe('team page (admin)', () => {
     };
     const { user, requests } = team({
       'GET /staff': { body: { people: [...PEOPLE, late] } },
-      'POST /staff/invitations': ({ body }) => ({
-        body: { ...(body as object), link: '/panel/zaproszenie#N0wy' },
-      }),
+      'POST /staff/invitations': ({ body }) => ({ body: { ...(body as object), mailed: true } }),
     });
     const card3 = within(await card('spozniona@example.pl'));
     expect(card3.getByText(texts.team.invitationExpired).nextElementSibling?.textContent).toBe(
@@ -134,7 +155,7 @@ describe('team page (admin)', () => {
     expect(document.activeElement).toBe(email);
     expect(screen.getByLabelText<HTMLSelectElement>(texts.team.role).value).toBe('payout');
     await user.click(screen.getByRole('button', { name: 'Zaproś' }));
-    expect(await screen.findByLabelText(texts.team.link)).toBeTruthy();
+    expect(await screen.findByText(/^Wysłaliśmy zaproszenie na adres spozniona@example.pl/)).toBeTruthy();
     expect(requests.find((request) => request.path === '/staff/invitations')?.body).toEqual({
       email: 'spozniona@example.pl',
       role: 'payout',
@@ -142,7 +163,7 @@ describe('team page (admin)', () => {
   });
 
   it("revokes only after a confirmation, and shows the server's 409", async () => {
-    const message = 'Nie można odebrać dostępu ostatniemu administratorowi.';
+    const message = 'To ostatni administrator.';
     const { user, requests } = team({ 'DELETE /staff/p1': { status: 409, body: { message } } });
     const admin = within(await card('admin@example.pl'));
     await user.click(admin.getByRole('button', { name: texts.team.revoke }));

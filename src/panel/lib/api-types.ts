@@ -84,11 +84,12 @@ export interface Person {
   invitationExpiredAt?: string | null;
 }
 
+/** docs/decisions/staff.md#people-and-roles: the link went by mail to the invitee, or none was needed. */
 export interface Invitation {
   email: string;
   role: string;
-  /** A path on the panel's own origin: /panel/zaproszenie#<token>. */
-  link: string;
+  /** An invitation was e-mailed; false: the person has a passkey, and got the role alone. */
+  mailed: boolean;
 }
 
 export interface AuditEntry {

@@ -9,7 +9,7 @@ import { LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { ColumnTable } from '../components/table-scroll';
-import { detailLines, subjectText } from './audit-words';
+import { actorText, detailLines, subjectText } from './audit-words';
 
 type AuditNames = Parameters<typeof subjectText>[1];
 
@@ -93,9 +93,7 @@ function EntryRow({ entry, names }: { entry: AuditEntry; names: AuditNames }) {
     <tr>
       <td className="number">{entry.seq}</td>
       <td>{formatInstant(entry.at)}</td>
-      <td>
-        {names.people[entry.actor] ?? (entry.actor === 'anonymous' ? texts.audit.anonymous : entry.actor)}
-      </td>
+      <td>{actorText(entry.actor, names)}</td>
       <td>{actionName(entry.action)}</td>
       <td>{subjectText(entry.subject, names)}</td>
       <td>{entry.reason || texts.empty}</td>

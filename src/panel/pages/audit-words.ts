@@ -27,6 +27,17 @@ function claimName(id: string, names: Names): string | undefined {
   return claim && fill(texts.audit.claimSubject, { code: claim.code, tier: tierName(claim.tier) });
 }
 
+/**
+ * 'Kto': the person who acted, by e-mail, or the operator's command; with 'Dotyczy', who acted for whom
+ * (an admin's invitation, reset or change of roles names both: docs/decisions/staff.md#audit-trail).
+ */
+export function actorText(actor: string, names: Names): string {
+  if (own(names.people, actor)) return names.people[actor]!;
+  if (actor === 'operator') return texts.audit.operator;
+  // docs/decisions/staff.md#failed-logins: a login with a passkey nobody has.
+  return actor === 'anonymous' ? texts.audit.anonymous : actor;
+}
+
 /** 'Dotyczy': a person's e-mail, a statement's reference, a claim's code; an id the answer does not name as is. */
 export function subjectText(subject: string | null, names: Names): string {
   if (!subject) return texts.empty;

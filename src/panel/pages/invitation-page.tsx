@@ -13,10 +13,12 @@ import { SESSION_KEY } from '../components/session';
 const DEFAULT_CEREMONY_TIMEOUT_MS = 300_000;
 
 /**
- * /panel/zaproszenie#<token>: the token rides in the fragment, which browsers never send, so it is in no
- * request line or log; it goes to the server only in the body of the two registration calls.
+ * /panel/zaproszenie#<token>, and /panel/odzyskiwanie#<token> after an admin's reset (the same page in its
+ * own words: docs/decisions/staff.md#reset): the token rides in the fragment, which browsers never send, so
+ * it is in no request line or log; it goes to the server only in the body of the two registration calls.
  */
-export function InvitationPage() {
+export function InvitationPage({ kind }: { kind: 'invitation' | 'recovery' }) {
+  const words = kind === 'recovery' ? { ...texts.invitation, ...texts.recovery } : texts.invitation;
   const { hash } = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -64,9 +66,9 @@ export function InvitationPage() {
   return (
     <main id="tresc" className="panel-main panel-main--narrow">
       <p className="panel-header__brand">{texts.brand}</p>
-      <Page title={texts.invitation.title}>
-        {token === '' ? <p className="notice">{texts.invitation.noToken}</p> : null}
-        {invitation.isPending && token !== '' ? <p role="status">{texts.invitation.checking}</p> : null}
+      <Page title={words.title}>
+        {token === '' ? <p className="notice">{words.noToken}</p> : null}
+        {invitation.isPending && token !== '' ? <p role="status">{words.checking}</p> : null}
         {invitation.error ? (
           <div role="alert">
             <p>{errorText(invitation.error)}</p>
@@ -75,18 +77,18 @@ export function InvitationPage() {
         {/* No dead end: whoever already has a passkey (a used link is often theirs) logs in from here. */}
         {token === '' || refused ? (
           <p>
-            <Link to="/logowanie">{texts.invitation.toLogin}</Link>
+            <Link to="/logowanie">{words.toLogin}</Link>
           </p>
         ) : null}
         {invitation.data ? (
           <>
             <dl className="facts">
-              <dt>{texts.invitation.for}</dt>
+              <dt>{words.for}</dt>
               <dd>{invitation.data.email}</dd>
-              <dt>{texts.invitation.roles}</dt>
+              <dt>{words.roles}</dt>
               <dd>{roleNames(invitation.data.roles)}</dd>
             </dl>
-            <p>{texts.invitation.intro}</p>
+            <p>{words.intro}</p>
             <button
               type="button"
               className="button"
@@ -99,7 +101,7 @@ export function InvitationPage() {
                 });
               }}
             >
-              {texts.invitation.button}
+              {words.button}
             </button>
             <LiveStatus message={registration.isPending ? texts.passkey.waiting : undefined} />
             <LiveAlert message={registration.error ? errorText(registration.error) : undefined} />

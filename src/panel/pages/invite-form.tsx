@@ -6,38 +6,9 @@ import { fill, roleName, texts } from '../lib/texts';
 import { LiveAlert, LiveStatus } from '../components/live-region';
 import { STAFF_KEY } from './staff-key';
 
-/** The link the person opens: the server answers its path, the panel's own origin makes it whole. */
-const fullLink = (link: string) => new URL(link, window.location.origin).href;
-
-function InvitationLink({ path }: { path: string }) {
-  const id = useId();
-  const [copied, setCopied] = useState<{ ok: boolean; text: string }>();
-  const link = fullLink(path);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied({ ok: true, text: texts.team.copied });
-    } catch {
-      setCopied({ ok: false, text: texts.team.copyFailed });
-    }
-  };
-  return (
-    <div className="invitation-link">
-      <label htmlFor={id}>{texts.team.link}</label>
-      <div className="invitation-link__row">
-        <input id={id} type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" className="button button--quiet" onClick={() => void copy()}>
-          {texts.team.copy}
-        </button>
-      </div>
-      <LiveStatus message={copied?.ok ? copied.text : undefined} />
-      <LiveAlert message={copied && !copied.ok ? copied.text : undefined} />
-    </div>
-  );
-}
-
 /**
- * An invitation for a new person: the link is shown once, for the admin to pass on privately. `again` is a
+ * An invitation: the server e-mails its link to the invitee, and the admin never sees it
+ * (docs/decisions/staff.md#people-and-roles); a person with a passkey gets the role alone. `again` is a
  * person whose invitation ended unused: the form starts with their address and role, its field focused.
  */
 export function InviteForm({ again }: { again?: { email: string; role: Role } }) {
@@ -90,11 +61,13 @@ export function InviteForm({ again }: { again?: { email: string; role: Role } })
       <LiveStatus
         message={
           invite.data
-            ? fill(texts.team.invited, { email: invite.data.email, role: roleName(invite.data.role) })
+            ? fill(invite.data.mailed ? texts.team.invited : texts.team.roleAdded, {
+                email: invite.data.email,
+                role: roleName(invite.data.role),
+              })
             : undefined
         }
       />
-      {invite.data ? <InvitationLink key={invite.data.link} path={invite.data.link} /> : null}
       <LiveAlert message={invite.error ? errorText(invite.error) : undefined} />
     </section>
   );

@@ -8,10 +8,10 @@ import { LiveAlert, LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
 import { SESSION_KEY, type LoginState } from '../components/session';
 
-/** Back where the person was headed: a page of the panel, never the login or invitation page itself. */
+/** Back where the person was headed: a page of the panel, never the login or a link's page itself. */
 function destination(from: string | undefined): string {
   if (!from || !from.startsWith('/') || from.startsWith('//')) return '/';
-  return /^\/(logowanie|zaproszenie)\b/.test(from) ? '/' : from;
+  return /^\/(logowanie|zaproszenie|odzyskiwanie)\b/.test(from) ? '/' : from;
 }
 
 export function LoginPage() {

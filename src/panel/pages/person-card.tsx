@@ -1,18 +1,20 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, errorText } from '../lib/api';
 import { ROLES, type Person, type Role } from '../lib/api-types';
 import { fill, roleName, roleNames, texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
+import { AskFirst } from '../components/ask-first';
 import { LiveAlert, LiveStatus } from '../components/live-region';
-import { SESSION_KEY, useSession } from '../components/session';
+import { useSession } from '../components/session';
 import { STAFF_KEY } from './staff-key';
 
 type Outcome = { ok: boolean; text: string } | undefined;
 
 /**
- * One person of the team: their facts, their roles to change, and revoking them behind a confirmation. A
- * revoked person's card goes away with them: the team page says it was done (`onRevoked`).
+ * One person of the team: their facts, their roles to change, and resetting their access or revoking them,
+ * each behind a confirmation. A revoked person's card goes away with them: the team page says it was done
+ * (`onRevoked`). One's own card changes no roles and resets nothing (docs/decisions/staff.md#own-roles).
  */
 export function PersonCard({
   person,
@@ -26,8 +28,6 @@ export function PersonCard({
 }) {
   const client = useQueryClient();
   const headingId = useId();
-  const hintId = useId();
-  // docs/decisions/staff.md#own-roles: one's own roles saved here work at once, in this very session.
   const own = useSession().email === person.email;
   const [roles, setRoles] = useState<readonly string[]>(person.roles);
   // When the server's roles change (saved here, or by another admin), the boxes start again from them.
@@ -36,44 +36,38 @@ export function PersonCard({
     setServerRoles(person.roles.join());
     setRoles(person.roles);
   }
-  const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
-  const revokeButton = useRef<HTMLButtonElement>(null);
   const failed = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
-  const closeConfirmation = () => {
-    setConfirming(false);
-    // The confirmation's buttons go away: the focus goes back to the button that opened it.
-    requestAnimationFrame(() => revokeButton.current?.focus());
-  };
   const refresh = () => client.invalidateQueries({ queryKey: STAFF_KEY });
+  const path = `/staff/${encodeURIComponent(person.id)}`;
 
   const saveRoles = useMutation({
     mutationFn: (chosen: string[]) =>
-      call<{ roles: string[] }>(`/staff/${encodeURIComponent(person.id)}/roles`, {
-        method: 'PUT',
-        body: { roles: chosen },
-      }),
+      call<{ roles: string[] }>(`${path}/roles`, { method: 'PUT', body: { roles: chosen } }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: async (saved) => {
-      const facts = { email: person.email, roles: roleNames(saved.roles) };
-      setOutcome({ ok: true, text: fill(own ? texts.team.ownRolesSaved : texts.team.rolesSaved, facts) });
-      // The header and the menu show the roles just saved.
-      if (own) await client.invalidateQueries({ queryKey: SESSION_KEY });
-    },
+    onSuccess: (saved) =>
+      setOutcome({
+        ok: true,
+        text: fill(texts.team.rolesSaved, { email: person.email, roles: roleNames(saved.roles) }),
+      }),
+    onError: failed,
+    onSettled: refresh,
+  });
+  const reset = useMutation({
+    mutationFn: () => call<void>(`${path}/reset`, { method: 'POST', body: {} }),
+    onMutate: () => setOutcome(undefined),
+    onSuccess: () => setOutcome({ ok: true, text: fill(texts.team.resetDone, { email: person.email }) }),
     onError: failed,
     onSettled: refresh,
   });
   const revoke = useMutation({
-    mutationFn: () => call<void>(`/staff/${encodeURIComponent(person.id)}`, { method: 'DELETE', body: {} }),
+    mutationFn: () => call<void>(path, { method: 'DELETE', body: {} }),
     onMutate: () => setOutcome(undefined),
     onSuccess: async () => {
       onRevoked(person.email);
       await refresh();
     },
-    onError: (error) => {
-      closeConfirmation();
-      failed(error);
-    },
+    onError: failed,
   });
 
   const toggle = (role: string, checked: boolean) =>
@@ -118,59 +112,51 @@ export function PersonCard({
           {texts.team.inviteAgain}
         </button>
       ) : null}
-      <form className="form" onSubmit={submit}>
-        <fieldset aria-describedby={own ? hintId : undefined}>
-          <legend>{fill(texts.team.rolesLegend, { email: person.email })}</legend>
-          {own ? (
-            <p id={hintId} className="hint">
-              {texts.team.ownRolesHint}
-            </p>
-          ) : null}
-          {ROLES.map((role) => (
-            <label key={role} className="checkbox">
-              <input
-                type="checkbox"
-                checked={roles.includes(role)}
-                onChange={(event) => toggle(role, event.target.checked)}
-              />
-              {roleName(role)}
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit" className="button" aria-disabled={saveRoles.isPending}>
-          {texts.team.saveRoles}
-        </button>
-      </form>
-      {confirming ? (
-        <div className="confirm">
-          <p>{fill(texts.team.revokeConfirm, { email: person.email })}</p>
-          <button
-            type="button"
-            className="button button--danger"
-            aria-disabled={revoke.isPending}
-            onClick={() => {
-              if (!revoke.isPending) revoke.mutate();
-            }}
-          >
-            {texts.team.revokeYes}
-          </button>
-          <button type="button" className="button button--quiet" autoFocus onClick={closeConfirmation}>
-            {texts.team.revokeNo}
-          </button>
-        </div>
+      {own ? (
+        <>
+          <p>{fill(texts.team.ownRoles, { roles: roleNames(person.roles) })}</p>
+          <p className="hint">{texts.team.ownCard}</p>
+        </>
       ) : (
-        <button
-          ref={revokeButton}
-          type="button"
-          className="button button--quiet button--danger"
-          onClick={() => {
-            setOutcome(undefined);
-            setConfirming(true);
-          }}
-        >
-          {texts.team.revoke}
-        </button>
+        <>
+          <form className="form" onSubmit={submit}>
+            <fieldset>
+              <legend>{fill(texts.team.rolesLegend, { email: person.email })}</legend>
+              {ROLES.map((role) => (
+                <label key={role} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={roles.includes(role)}
+                    onChange={(event) => toggle(role, event.target.checked)}
+                  />
+                  {roleName(role)}
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" className="button" aria-disabled={saveRoles.isPending}>
+              {texts.team.saveRoles}
+            </button>
+          </form>
+          <AskFirst
+            label={texts.team.reset}
+            question={fill(texts.team.resetConfirm, { email: person.email })}
+            yes={texts.team.resetYes}
+            no={texts.team.resetNo}
+            pending={reset.isPending}
+            onOpen={() => setOutcome(undefined)}
+            onYes={(close) => reset.mutate(undefined, { onSettled: close })}
+          />
+        </>
       )}
+      <AskFirst
+        label={texts.team.revoke}
+        question={fill(texts.team.revokeConfirm, { email: person.email })}
+        yes={texts.team.revokeYes}
+        no={texts.team.revokeNo}
+        pending={revoke.isPending}
+        onOpen={() => setOutcome(undefined)}
+        onYes={(close) => revoke.mutate(undefined, { onError: close })}
+      />
       <LiveStatus message={outcome?.ok ? outcome.text : undefined} />
       <LiveAlert message={outcome && !outcome.ok ? outcome.text : undefined} />
     </li>

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 // Migrations run on SQLite and PostgreSQL alike: keep to types both understand. Times are ISO-8601 UTC
 // text (sortable, same on both), ids are random text, so neither dialect's auto-increment is needed.
@@ -90,47 +90,8 @@ export const migrations: Record<string, Migration> = {
   },
   '004_mail_outbox': {
     async up(db: Kysely<unknown>) {
-      // docs/decisions/mail.md#outbox: mail waits here, written in the transaction that causes it. One
-      // entry per (claim, kind, number): a repeated import or a retry never queues a second one.
-      await db.schema
-        .createTable('outbox')
-        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
-        .addColumn('claim_id', 'varchar(36)', (col) => col.notNull().references('claims.id'))
-        .addColumn('kind', 'varchar(16)', (col) => col.notNull())
-        .addColumn('number', 'integer', (col) => col.notNull())
-        .addColumn('state', 'varchar(16)', (col) => col.notNull())
-        // Campaign clock: not sent before; a reminder not after expires_at.
-        .addColumn('due_at', 'varchar(32)', (col) => col.notNull())
-        .addColumn('expires_at', 'varchar(32)')
-        // Real clock: a retry waits for next_attempt_at; a dispatcher holds an entry until lease_until.
-        .addColumn('next_attempt_at', 'varchar(32)')
-        .addColumn('lease_until', 'varchar(32)')
-        .addColumn('lease_owner', 'varchar(36)')
-        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-        .addColumn('first_failed_at', 'varchar(32)')
-        .addColumn('last_error', 'text')
-        // The address and the message's facts (the link among them), sealed; emptied once sent or cancelled.
-        .addColumn('sealed', 'text')
-        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
-        .addColumn('sent_at', 'varchar(32)')
-        .addUniqueConstraint('outbox_claim_kind_number', ['claim_id', 'kind', 'number'])
-        .execute();
-      // Only the queued messages are ever looked for by time: what is due (the dispatcher's lease), what
-      // has expired. Partial indexes keep them small, and leave a claim's own messages (cancelled by its
-      // statement in the statement's commit) to the unique index: with an index on state, SQLite walked every
-      // queued message at each statement (npm run bench: 4 times slower statements with 14 400 queued).
-      await db.schema
-        .createIndex('outbox_queued_due')
-        .on('outbox')
-        .column('due_at')
-        .where(sql.ref('state'), '=', 'queued')
-        .execute();
-      await db.schema
-        .createIndex('outbox_queued_expiry')
-        .on('outbox')
-        .column('expires_at')
-        .where(sql.ref('state'), '=', 'queued')
-        .execute();
+      await outboxTable(db, 'outbox', 'required').execute();
+      await outboxIndexes(db);
 
       // The winners file's e-mail, sealed, while mail to it may still be due (docs/api.md#operator-commands).
       await db.schema.alterTable('claims').addColumn('email_sealed', 'text').execute();
@@ -305,6 +266,32 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('staff_passkeys').addColumn('name', 'varchar(100)').execute();
     },
   },
+  '010_staff_recovery': {
+    async up(db: Kysely<unknown>) {
+      const change = async (db: Kysely<unknown>) => {
+        // docs/decisions/mail.md#outbox: staff mail (an invitation, a recovery link) is about no claim.
+        if (db.getExecutor().adapter instanceof PostgresAdapter)
+          await sql`alter table outbox alter column claim_id drop not null`.execute(db);
+        else {
+          // SQLite cannot drop a NOT NULL: the table is made again, the same but for that.
+          await outboxTable(db, 'outbox_010', 'optional').execute();
+          await sql`insert into outbox_010 select * from outbox`.execute(db);
+          await db.schema.dropTable('outbox').execute();
+          await db.schema.alterTable('outbox_010').renameTo('outbox').execute();
+          await outboxIndexes(db);
+        }
+        // docs/decisions/staff.md#reset: a one-time link registers a first passkey after an invitation or
+        // after an admin's reset; the trail says which.
+        await db.schema
+          .alterTable('staff_invitations')
+          .addColumn('kind', 'varchar(16)', (col) => col.notNull().defaultTo('invitation'))
+          .execute();
+      };
+      // PostgreSQL runs each migration in a transaction; on SQLite the table's rebuild gets one of its own.
+      if (db.isTransaction) await change(db);
+      else await db.transaction().execute(change);
+    },
+  },
   '011_session_passkeys': {
     async up(db: Kysely<unknown>) {
       // docs/decisions/staff.md#sessions: the passkey a session was opened with (removing it ends the session)
@@ -324,3 +311,58 @@ export const migrations: Record<string, Migration> = {
     },
   },
 };
+
+/**
+ * docs/decisions/mail.md#outbox: mail waits here, written in the transaction that causes it. One entry per
+ * (claim, kind, number): a repeated import or a retry never queues a second one. Staff mail has no claim
+ * (`claim_id` optional since 010_staff_recovery).
+ */
+function outboxTable(db: Kysely<unknown>, name: string, claim: 'required' | 'optional') {
+  return (
+    db.schema
+      .createTable(name)
+      .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+      .addColumn('claim_id', 'varchar(36)', (col) =>
+        (claim === 'required' ? col.notNull() : col).references('claims.id'),
+      )
+      .addColumn('kind', 'varchar(16)', (col) => col.notNull())
+      .addColumn('number', 'integer', (col) => col.notNull())
+      .addColumn('state', 'varchar(16)', (col) => col.notNull())
+      // Campaign clock: not sent before; a reminder not after expires_at.
+      .addColumn('due_at', 'varchar(32)', (col) => col.notNull())
+      .addColumn('expires_at', 'varchar(32)')
+      // Real clock: a retry waits for next_attempt_at; a dispatcher holds an entry until lease_until.
+      .addColumn('next_attempt_at', 'varchar(32)')
+      .addColumn('lease_until', 'varchar(32)')
+      .addColumn('lease_owner', 'varchar(36)')
+      .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('first_failed_at', 'varchar(32)')
+      .addColumn('last_error', 'text')
+      // The address and the message's facts (the link among them), sealed; emptied once sent or cancelled.
+      .addColumn('sealed', 'text')
+      .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+      .addColumn('sent_at', 'varchar(32)')
+      .addUniqueConstraint('outbox_claim_kind_number', ['claim_id', 'kind', 'number'])
+  );
+}
+
+/**
+ * Only the queued messages are ever looked for by time: what is due (the dispatcher's lease), what has
+ * expired. Partial indexes keep them small, and leave a claim's own messages (cancelled by its statement in
+ * the statement's commit) to the unique index: with an index on state, SQLite walked every queued message at
+ * each statement (npm run bench: 4 times slower statements with 14 400 queued).
+ */
+async function outboxIndexes(db: Kysely<unknown>) {
+  await db.schema
+    .createIndex('outbox_queued_due')
+    .on('outbox')
+    .column('due_at')
+    .where(sql.ref('state'), '=', 'queued')
+    .execute();
+  await db.schema
+    .createIndex('outbox_queued_expiry')
+    .on('outbox')
+    .column('expires_at')
+    .where(sql.ref('state'), '=', 'queued')
+    .execute();
+}

@@ -202,7 +202,7 @@ export async function mailCounts(db: Db, campaignNowIso: string): Promise<KindCo
     .where('due_at', '<=', campaignNowIso)
     .groupBy('kind')
     .execute();
-  const kinds: MailKindColumn[] = ['link', 'reminder', 'received', 'verdict'];
+  const kinds: MailKindColumn[] = ['link', 'reminder', 'received', 'verdict', 'invitation', 'staff-recovery'];
   return kinds.map((kind) => {
     const count = (state: string) =>
       Number(rows.find((row) => row.kind === kind && row.state === state)?.n ?? 0);
@@ -216,11 +216,11 @@ export async function mailCounts(db: Db, campaignNowIso: string): Promise<KindCo
   });
 }
 
-/** The failed messages with their claim's code and tier (no address: it is sealed). */
+/** The failed messages with their claim's code and tier, none for staff mail (no address: it is sealed). */
 export async function failedMail(db: Db) {
   return db
     .selectFrom('outbox')
-    .innerJoin('claims', 'claims.id', 'outbox.claim_id')
+    .leftJoin('claims', 'claims.id', 'outbox.claim_id')
     .select([
       'outbox.id',
       'outbox.kind',

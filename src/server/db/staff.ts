@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, StaffPasskeyTable, StaffSessionTable } from './types';
+import type { Database, StaffInvitationTable, StaffPasskeyTable, StaffSessionTable } from './types';
 
 // docs/decisions/staff.md#people-and-roles: the staff, their roles, invitations, passkeys, challenges and
 // sessions. Functions take a Kysely or a transaction: the callers in src/server/staff group what must commit
@@ -86,31 +86,33 @@ export async function listStaff(db: Db) {
   }));
 }
 
-export async function insertInvitation(
-  db: Db,
-  row: { token_digest: string; staff_id: string; expires_at: string },
-) {
+export async function insertInvitation(db: Db, row: StaffInvitationTable) {
   await db.insertInto('staff_invitations').values(row).execute();
 }
 
-/** An invitation still open: whose it is. */
+/** An invitation (or a recovery link) still open: whose it is, and which. */
 export async function openInvitation(db: Db, tokenDigest: string, nowIso: string) {
   return db
     .selectFrom('staff_invitations')
-    .select('staff_id')
+    .select(['staff_id', 'kind'])
     .where('token_digest', '=', tokenDigest)
     .where('expires_at', '>', nowIso)
     .executeTakeFirst();
 }
 
-/** Uses an invitation up: true if it was still open (two registrations with one link: one wins). */
+/**
+ * Uses an invitation up: true if it was still open (two registrations with one link: one wins). The
+ * person's other links go with it: none may add a second passkey (docs/decisions/staff.md#people-and-roles).
+ */
 export async function useInvitation(db: Db, tokenDigest: string, nowIso: string): Promise<boolean> {
-  const { numDeletedRows } = await db
+  const used = await db
     .deleteFrom('staff_invitations')
     .where('token_digest', '=', tokenDigest)
     .where('expires_at', '>', nowIso)
+    .returning('staff_id')
     .executeTakeFirst();
-  return numDeletedRows > 0n;
+  if (used) await db.deleteFrom('staff_invitations').where('staff_id', '=', used.staff_id).execute();
+  return used !== undefined;
 }
 
 /** Stores a new challenge; those asked for and never answered (expired by nowIso) are swept on the way. */
@@ -171,10 +173,27 @@ export async function loggedIn(db: Db, staffId: string, nowIso: string) {
   await db.updateTable('staff').set({ last_login_at: nowIso }).where('id', '=', staffId).execute();
 }
 
+/**
+ * docs/decisions/staff.md#reset: every way in that a person has ends — sessions, passkeys, open links: how
+ * many of each.
+ */
+export async function endAccess(db: Db, staffId: string) {
+  const ended = { sessions: 0, passkeys: 0, invitations: 0 };
+  for (const [what, table] of [
+    ['sessions', 'staff_sessions'],
+    ['passkeys', 'staff_passkeys'],
+    ['invitations', 'staff_invitations'],
+  ] as const) {
+    const { numDeletedRows } = await db.deleteFrom(table).where('staff_id', '=', staffId).executeTakeFirst();
+    ended[what] = Number(numDeletedRows);
+  }
+  return ended;
+}
+
 /** Revocation: the person keeps their row (the audit trail names them) and loses everything else. */
 export async function revokeStaff(db: Db, staffId: string) {
-  for (const table of ['staff_sessions', 'staff_passkeys', 'staff_invitations', 'staff_roles'] as const)
-    await db.deleteFrom(table).where('staff_id', '=', staffId).execute();
+  await endAccess(db, staffId);
+  await db.deleteFrom('staff_roles').where('staff_id', '=', staffId).execute();
 }
 
 export async function insertSession(db: Db, row: StaffSessionTable) {

@@ -94,13 +94,16 @@ export interface OptoutTable {
   resigned_at: string | null;
 }
 
-export type MailKindColumn = 'link' | 'reminder' | 'received' | 'verdict';
+export type MailKindColumn = 'link' | 'reminder' | 'received' | 'verdict' | StaffMailKind;
+/** docs/api.md#e-mail: the staff's own mail, about no claim. */
+export type StaffMailKind = 'invitation' | 'staff-recovery';
 export type OutboxState = 'queued' | 'sent' | 'failed' | 'cancelled';
 
 /** docs/decisions/mail.md#outbox: one message to send, its state, and its attempts so far. */
 export interface OutboxTable {
   id: string;
-  claim_id: string;
+  /** Null for staff mail. */
+  claim_id: string | null;
   kind: MailKindColumn;
   /** Which one of its kind for the claim: the reminder's number, the link's issue (0 at import). */
   number: number;
@@ -158,7 +161,11 @@ export interface StaffInvitationTable {
   token_digest: string;
   staff_id: string;
   expires_at: string;
+  /** docs/decisions/staff.md#reset: what gave the link. */
+  kind: StaffLinkKind;
 }
+
+export type StaffLinkKind = 'invitation' | 'recovery';
 
 export interface StaffPasskeyTable {
   /** The credential id, base64url. */

@@ -168,7 +168,7 @@ export async function importWinners(db: Kysely<Database>, data: WinnersImport): 
     const created = new Set(newClaims.map((claim) => claim.id));
     await queueMail(
       trx,
-      data.mail.filter((mail) => created.has(mail.claim_id)),
+      data.mail.filter((mail) => mail.claim_id !== null && created.has(mail.claim_id)),
     );
     // A claim imported before takes the file's contact: corrected, or keyed anew after a key rotation.
     for (const claim of data.claims) {

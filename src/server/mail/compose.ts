@@ -1,17 +1,19 @@
 import mailJson from '#content/mail.json';
+import panelJson from '#content/panel.json';
 import { prizes, tierById, type PrizeKey, type Tier, type TierId } from '#shared/campaign.ts';
 import type { Mail } from '#shared/content-schemas.ts';
 import type { MailValues } from '#shared/content/mail-placeholders.ts';
 import { longPolishDate } from '#shared/content/polish-dates.ts';
 import { fill } from '#shared/content/template.ts';
 import { bindAmounts, campaignFacts } from '#shared/content/texts.ts';
+import type { StaffMailKind } from '../db/types';
 
-// The e-mails to winners, composed from src/content/mail.json: what each one says is the editors', how it
-// is laid out is here. Each has a plain-text part and a short HTML part saying the same; nothing in either
-// is personal beyond the winning code (no name, no contact, nothing a statement carried), and the HTML
-// loads nothing (no images, no external styles, no tracking).
+// The e-mails to winners and to staff, composed from src/content/mail.json: what each one says is the
+// editors', how it is laid out is here. Each has a plain-text part and a short HTML part saying the same;
+// nothing in either is personal beyond the winning code (no name, no contact, nothing a statement carried),
+// and the HTML loads nothing (no images, no external styles, no tracking).
 
-export type MailKind = 'link' | 'reminder' | 'received' | 'verdict';
+export type MailKind = 'link' | 'reminder' | 'received' | 'verdict' | StaffMailKind;
 
 interface ClaimFacts {
   tier: TierId;
@@ -19,7 +21,19 @@ interface ClaimFacts {
   code: string;
 }
 
-export type MailFacts =
+/**
+ * docs/decisions/staff.md#people-and-roles: a staff member's one-time link to register a passkey (url
+ * absolute, on the panel's origin), and their roles.
+ */
+export interface StaffMailFacts {
+  kind: StaffMailKind;
+  url: string;
+  roles: string[];
+}
+
+export type MailFacts = ClaimMailFacts | StaffMailFacts;
+
+export type ClaimMailFacts =
   // url absolute; deadline 'YYYY-MM-DD' (Warsaw calendar date, the last day)
   // reserve: the prize passed to a reserve entry (docs/decisions/review.md#reserve), told as such
   | (ClaimFacts & { kind: 'link'; url: string; deadline: string; reserve?: boolean })
@@ -55,6 +69,7 @@ interface Message {
   details: string[];
   action?: { lead: string; link: MailLink };
   after: string[];
+  footer: string[];
 }
 
 /** A text of mail.json with its message's values and the campaign facts filled. */
@@ -127,6 +142,7 @@ function claimMessage(facts: Extract<MailFacts, { kind: 'link' | 'reminder' }>, 
       filled(way.note, values),
       ...(facts.kind === 'reminder' ? [filled(mail.reminder.sentByPost, values)] : []),
     ],
+    footer: footer(),
   };
 }
 
@@ -145,6 +161,7 @@ function receivedMessage(facts: Extract<MailFacts, { kind: 'received' }>, tier: 
     intro: filled(texts.intro, values),
     details: texts.details.map((line) => filled(line, values)),
     after: [filled(texts.next, values), filled(texts.keepReference, values)],
+    footer: footer(),
   };
 }
 
@@ -163,6 +180,31 @@ function verdictMessage(facts: Extract<MailFacts, { kind: 'verdict' }>, tier: Ti
     intro: filled(texts.intro, values),
     details: mail.verdict.details.map((line) => filled(line, values)),
     after: [filled(texts.next, values), filled(mail.verdict.keepReference, values)],
+    footer: footer(),
+  };
+}
+
+const STAFF_TEXTS = { invitation: mail.invitation, 'staff-recovery': mail.staffRecovery } as const;
+const roleName = (role: string) => panelJson.roles[role as keyof typeof panelJson.roles];
+
+/** Staff mail: what the link is for, the person's roles by name, the link; the panel's own footer. */
+function staffMessage(facts: StaffMailFacts): Message {
+  const values: MailValues<'invitation'> = {
+    roles: facts.roles.map(roleName).join(', '),
+    link: webAddress(facts.url),
+  };
+  const texts = STAFF_TEXTS[facts.kind];
+  return {
+    subject: filled(texts.subject, values),
+    heading: filled(texts.heading, values),
+    intro: filled(texts.intro, values),
+    details: [],
+    action: {
+      lead: filled(texts.action, values),
+      link: { url: values.link, text: filled(texts.linkText, values), hint: filled(mail.claim.linkHint) },
+    },
+    after: texts.after.map((line) => filled(line, values)),
+    footer: mail.staffFooter.map((line) => filled(line)),
   };
 }
 
@@ -201,11 +243,11 @@ function plainText(message: Message): string {
   const blocks = [
     paragraph(message.heading),
     paragraph(message.intro),
-    message.details.flatMap(wrap).join('\n'),
+    ...(message.details.length > 0 ? [message.details.flatMap(wrap).join('\n')] : []),
     ...(message.action ? [paragraph(message.action.lead), message.action.link.url] : []),
     ...message.after.map(paragraph),
     // "-- " (with its space) is where mail clients see a signature start, and may fold it away.
-    ['-- ', ...footer().flatMap(wrap)].join('\n'),
+    ['-- ', ...message.footer.flatMap(wrap)].join('\n'),
   ];
   return `${blocks.join('\n\n')}\n`;
 }
@@ -240,7 +282,7 @@ function htmlPart(message: Message): string {
   const body = [
     `<h1 style="${STYLE.heading}">${html(message.heading)}</h1>`,
     paragraph(html(message.intro)),
-    paragraph(message.details.map(html).join('<br>')),
+    ...(message.details.length > 0 ? [paragraph(message.details.map(html).join('<br>'))] : []),
     ...(action
       ? [
           paragraph(html(action.lead)),
@@ -255,7 +297,7 @@ function htmlPart(message: Message): string {
       : []),
     ...message.after.map((text) => paragraph(html(text))),
     `<hr style="${STYLE.rule}">`,
-    paragraph(footer().map(html).join('<br>'), STYLE.footer),
+    paragraph(message.footer.map(html).join('<br>'), STYLE.footer),
   ];
   return [
     '<!DOCTYPE html>',
@@ -275,20 +317,24 @@ function htmlPart(message: Message): string {
   ].join('\n');
 }
 
-/**
- * One e-mail to a winner, in Polish: the statement link, a reminder, the confirmation that the statement
- * arrived, or the staff's verdict on it. Throws on facts no caller should pass (an unknown tier, a date not 'YYYY-MM-DD', a link that is
- * not an http(s) address).
- */
-export function composeMail(facts: MailFacts): ComposedMail {
+function claimMail(facts: ClaimMailFacts): Message {
   const tier = tierById(facts.tier);
   if (!tier) throw new Error(`composeMail: no tier ${facts.tier}`);
-  const message =
-    facts.kind === 'received'
-      ? receivedMessage(facts, tier)
-      : facts.kind === 'verdict'
-        ? verdictMessage(facts, tier)
-        : claimMessage(facts, tier);
+  return facts.kind === 'received'
+    ? receivedMessage(facts, tier)
+    : facts.kind === 'verdict'
+      ? verdictMessage(facts, tier)
+      : claimMessage(facts, tier);
+}
+
+/**
+ * One e-mail in Polish: to a winner, the statement link, a reminder, the confirmation that the statement
+ * arrived, or the staff's verdict on it; to a staff member, an invitation or a recovery link. Throws on
+ * facts no caller should pass (an unknown tier, a date not 'YYYY-MM-DD', a link that is not an http(s)
+ * address).
+ */
+export function composeMail(facts: MailFacts): ComposedMail {
+  const message = 'roles' in facts ? staffMessage(facts) : claimMail(facts);
   return {
     // A header is one line, with ordinary spaces.
     subject: message.subject.replace(/\s+/g, ' ').trim(),

@@ -53,7 +53,7 @@ export interface DispatcherOptions {
 export const DISPATCHER_DEFAULTS = { leaseMs: 2 * MINUTE_MS, pollMs: 1_000, batch: 20 } as const;
 
 function absolute(facts: QueuedFacts, publicUrl: string): MailFacts {
-  if (facts.kind === 'received' || facts.kind === 'verdict') return facts;
+  if (!('path' in facts)) return facts;
   const { path, ...rest } = facts;
   return { ...rest, url: new URL(path, publicUrl).href };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PrizeKey, TierId } from '#shared/campaign.ts';
-import type { MailFacts } from './compose';
+import type { ClaimMailFacts, StaffMailFacts } from './compose';
 import { isoAt } from '../clock';
 import { decryptText, encryptText } from '../crypto/encryption';
 import type { MailKindColumn, OutboxTable } from '../db/types';
@@ -8,14 +8,19 @@ import { reminderTimes, statementDeadline } from './schedule';
 
 // docs/decisions/mail.md#outbox: what a queued message will say, sealed with its address until it is sent.
 
-type ClaimFacts = Pick<MailFacts, 'tier' | 'prize' | 'code'>;
+type ClaimFacts = Pick<ClaimMailFacts, 'tier' | 'prize' | 'code'>;
 
-/** A message's facts as queued: links as paths, made absolute with PUBLIC_URL by the server that sends. */
-export type QueuedFacts = MailFacts extends infer Facts
-  ? Facts extends { url: string }
-    ? Omit<Facts, 'url'> & { path: string }
-    : Facts
-  : never;
+/**
+ * A message's facts as queued: a winner's links as paths, made absolute with PUBLIC_URL by the server that
+ * sends; staff mail's link whole, on the panel's origin (docs/decisions/mail.md#outbox).
+ */
+export type QueuedFacts =
+  | (ClaimMailFacts extends infer Facts
+      ? Facts extends { url: string }
+        ? Omit<Facts, 'url'> & { path: string }
+        : Facts
+      : never)
+  | StaffMailFacts;
 
 export interface MailOrder {
   to: string;
@@ -56,7 +61,7 @@ interface EntryTimes {
 
 function entry(
   key: Buffer,
-  claimId: string,
+  claimId: string | null,
   kind: MailKindColumn,
   number: number,
   order: MailOrder,
@@ -176,4 +181,14 @@ export function verdictEntry(
     { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
   );
   return { ...row, next_attempt_at: isoAt(clocks.notBeforeMs) };
+}
+
+/** A staff member's mail (an invitation, a recovery link), due at once: about no claim, the only one of its row. */
+export function staffMailEntry(
+  key: Buffer,
+  to: string,
+  facts: StaffMailFacts,
+  clocks: { campaignMs: number; realMs: number },
+): OutboxTable {
+  return entry(key, null, facts.kind, 0, { to, facts }, { dueMs: clocks.campaignMs, nowMs: clocks.realMs });
 }

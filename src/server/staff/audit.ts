@@ -13,6 +13,7 @@ export type AuditAction =
   | 'passkey-removed'
   | 'roles-changed'
   | 'revoked'
+  | 'access-reset'
   | 'statements-exported'
   // docs/decisions/review.md: the review of statements; each look at a statement's data is one entry.
   | 'statement-taken'

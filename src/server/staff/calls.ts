@@ -20,13 +20,14 @@ import {
   updateSession,
   useInvitation,
 } from '../db/staff';
+import type { StaffLinkKind } from '../db/types';
 import type { AppDeps } from '../deps';
 import { mailStatus } from '../mail/status';
 import { reviewCalls } from '../review/calls';
 import { typedReference } from '../statements/reference';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
-import { changeRoles, invite, revoke } from './people';
+import { changeRoles, invite, resetAccess, revoke, type StaffMail } from './people';
 import {
   checkLogin,
   checkReauth,
@@ -90,6 +91,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 ) => {
   const { storage, clock } = deps;
   const ceremony = { storage, clock, settings };
+  const staffMail: StaffMail = { key: deps.statementsKey, origin: settings.origin };
   app.decorateRequest('staff', null);
 
   app.addHook('onRequest', async (request) => {
@@ -107,13 +109,18 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
   const loggedIn = async (
     reply: FastifyReply,
     staffId: string,
-    via: 'invitation' | 'passkey',
+    via: StaffLinkKind | 'passkey',
     passkeyId: string,
   ) => {
     const token = await startSession(storage, clock, staffId, via, passkeyId);
     setSessionCookie(reply, settings, token);
     const person = await staffById(storage.db, staffId);
     return { email: person!.email, roles: await rolesOf(storage.db, staffId) };
+  };
+
+  // docs/decisions/staff.md#people-and-roles: a link registers a first passkey only, never another one.
+  const firstPasskey = async (db: typeof storage.db, staffId: string) => {
+    if ((await passkeysOf(db, staffId)).length > 0) throw new ApiProblem(404, messages.invitationUnknown);
   };
 
   const invited = async (token: unknown) => {
@@ -123,7 +130,8 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
         : undefined;
     const person = row && (await staffById(storage.db, row.staff_id));
     if (!person) throw new ApiProblem(404, messages.invitationUnknown);
-    return person;
+    await firstPasskey(storage.db, person.id);
+    return { ...person, via: row.kind };
   };
 
   const limited = { rateLimit: {}, access: 'public' } as const;
@@ -148,14 +156,16 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     await storage.db.transaction().execute(async (trx) => {
       if (!(await useInvitation(trx, digestOf(text(request.body?.token)), isoAt(clock.real()))))
         throw new ApiProblem(404, messages.invitationUnknown);
+      await firstPasskey(trx, person.id);
       await insertPasskey(trx, passkey);
       await appendAudit(trx, storage, clock, {
         actor: person.id,
         action: 'passkey-added',
         subject: person.id,
+        details: { via: person.via },
       });
     });
-    return loggedIn(reply, person.id, 'invitation', passkey.id);
+    return loggedIn(reply, person.id, person.via, passkey.id);
   });
 
   app.post('/login/options', { config: limited }, async () => loginOptions(ceremony));
@@ -299,22 +309,34 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     };
   });
 
-  app.post<{ Body: Body }>('/staff/invitations', admin, async (request) =>
-    invite(storage, clock, {
-      email: text(request.body?.email),
-      role: text(request.body?.role),
-      actor: signedIn(request).staffId,
-    }),
-  );
+  // docs/decisions/staff.md#people-and-roles: the link goes by mail to the invitee, never to the admin.
+  app.post<{ Body: Body }>('/staff/invitations', admin, async (request) => {
+    const { email, role, mailed } = await invite(
+      storage,
+      clock,
+      { email: text(request.body?.email), role: text(request.body?.role), actor: signedIn(request).staffId },
+      staffMail,
+    );
+    return { email, role, mailed: mailed === true };
+  });
 
   app.put<{ Params: { id: string }; Body: Body }>('/staff/:id/roles', admin, async (request) =>
     changeRoles(storage, clock, {
       staffId: request.params.id,
       roles: request.body?.roles,
       actor: signedIn(request).staffId,
-      keepSession: signedIn(request).tokenDigest,
     }),
   );
+
+  app.post<{ Params: { id: string } }>('/staff/:id/reset', admin, async (request, reply) => {
+    await resetAccess(
+      storage,
+      clock,
+      { staffId: request.params.id, actor: signedIn(request).staffId },
+      staffMail,
+    );
+    return reply.status(204).send();
+  });
 
   app.delete<{ Params: { id: string } }>('/staff/:id', admin, async (request, reply) => {
     await revoke(storage, clock, { staffId: request.params.id, actor: signedIn(request).staffId });

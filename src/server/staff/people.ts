@@ -3,47 +3,99 @@ import messages from '#content/staff-messages.json';
 import { isoAt, type Clock } from '../clock';
 import { newLinkHash, normalEmail } from '../crypto/secrets';
 import type { Storage } from '../db';
+import { queueMail } from '../db/outbox';
 import { heldStatements, releaseDetails, releaseReview } from '../db/reviews';
 import {
   addRole,
   deleteSessionsOf,
+  endAccess,
   holdersOf,
   insertInvitation,
   insertStaff,
+  passkeysOf,
   revokeStaff,
   rolesOf,
   setRoles,
   staffByEmail,
   staffById,
 } from '../db/staff';
+import type { StaffLinkKind, StaffMailKind } from '../db/types';
+import { staffMailEntry } from '../mail/orders';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
 import { isRole, ROLES, type Role } from './roles';
 
-/** docs/decisions/staff.md#people-and-roles: an invitation link works once, for 24 hours. */
-const INVITATION_TTL_MS = 24 * 60 * 60_000;
-const invitationPath = (token: string) => `/panel/zaproszenie#${token}`;
+type Trx = Storage['db'];
+
+/** docs/decisions/staff.md#people-and-roles: a link works once, for 24 hours. */
+const LINK_TTL_MS = 24 * 60 * 60_000;
+/** The panel's page each link opens; the token rides in the fragment. */
+const LINK_PAGES: Record<StaffLinkKind, string> = {
+  invitation: '/panel/zaproszenie',
+  recovery: '/panel/odzyskiwanie',
+};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** How the panel's calls send a link: by mail, sealed with the statements key, to the panel's origin. */
+export interface StaffMail {
+  key: Buffer;
+  /** The panel's origin (PANEL_HOST's, else PUBLIC_URL's): where the link opens. */
+  origin: string;
+}
+
+/** A new one-time link of the person's: its path, with the token in the fragment. */
+async function newLink(trx: Trx, clock: Clock, staffId: string, kind: StaffLinkKind): Promise<string> {
+  const { hash: token, digest } = newLinkHash();
+  await insertInvitation(trx, {
+    token_digest: digest,
+    staff_id: staffId,
+    expires_at: isoAt(clock.real() + LINK_TTL_MS),
+    kind,
+  });
+  return `${LINK_PAGES[kind]}#${token}`;
+}
+
+/** Queues a link's mail to the person, in the transaction that made the link. */
+async function mailLink(
+  trx: Trx,
+  clock: Clock,
+  mail: StaffMail,
+  person: { email: string; roles: string[] },
+  kind: StaffMailKind,
+  path: string,
+) {
+  const facts = { kind, url: new URL(path, mail.origin).href, roles: person.roles };
+  const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
+  await queueMail(trx, [staffMailEntry(mail.key, person.email, facts, clocks)]);
+}
+
+/** docs/decisions/staff.md#own-roles: nobody gives themself roles, or changes them. */
+function notOneself(staffId: string, actor: string) {
+  if (staffId === actor) throw new ApiProblem(403, messages.ownRoles);
+}
+
 /**
- * Invites a person with a role: a new account, or the role added to an existing one (whose sessions then
- * end, as with any change of roles). Either way a one-time link to register a passkey: for an existing
- * person, another passkey, which is how one who lost every passkey gets back in.
+ * Invites a person with a role (docs/decisions/staff.md#people-and-roles): a new person, or the role added
+ * to an existing one (whose sessions then end, as with any change of roles). Only someone without a passkey
+ * (new, or invited and not registered yet) also gets a one-time link to register one: e-mailed to them when
+ * an admin invites in the panel (`mail`), else for the operator's `staff-invite` to print. Nobody else's
+ * link ever adds a passkey to an account, and nobody invites themself.
  */
 export async function invite(
   storage: Storage,
   clock: Clock,
   { email, role, actor }: { email: string; role: string; actor: string },
-): Promise<{ email: string; role: Role; link: string }> {
+  mail?: StaffMail,
+): Promise<{ email: string; role: Role; link?: string; mailed?: true }> {
   const address = normalEmail(email);
   if (!EMAIL.test(address) || address.length > 320) throw new ApiProblem(400, messages.emailInvalid);
   if (!isRole(role)) throw new ApiProblem(400, messages.roleInvalid);
-  const { hash: token, digest } = newLinkHash();
   const nowMs = clock.real();
-  await storage.db.transaction().execute(async (trx) => {
+  return storage.db.transaction().execute(async (trx) => {
     let person = await staffByEmail(trx, address);
-    if (!person) {
+    if (person) notOneself(person.id, actor);
+    else {
       person = { id: randomUUID(), email: address, created_at: isoAt(nowMs), last_login_at: null };
       await insertStaff(trx, person);
     }
@@ -52,36 +104,61 @@ export async function invite(
       await addRole(trx, person.id, role);
       await deleteSessionsOf(trx, person.id);
     }
-    await insertInvitation(trx, {
-      token_digest: digest,
-      staff_id: person.id,
-      expires_at: isoAt(nowMs + INVITATION_TTL_MS),
-    });
+    const roles = [...new Set([...before, role])].sort();
+    const link =
+      (await passkeysOf(trx, person.id)).length === 0
+        ? await newLink(trx, clock, person.id, 'invitation')
+        : undefined;
+    if (link && mail) await mailLink(trx, clock, mail, { email: address, roles }, 'invitation', link);
     await appendAudit(trx, storage, clock, {
       actor,
       action: 'invitation',
       subject: person.id,
-      details: { role, roles: [...new Set([...before, role])].sort() },
+      details: { role, roles, ...(link ? { link: mail ? 'mailed' : 'printed' } : {}) },
     });
+    if (!link) return { email: address, role };
+    return mail ? { email: address, role, mailed: true } : { email: address, role, link };
   });
-  return { email: address, role, link: invitationPath(token) };
 }
 
 /**
- * An admin's change of someone's roles: their sessions end at once; the last admin keeps theirs.
- * docs/decisions/staff.md#own-roles: an admin changing their own roles keeps the session they did it from
- * (`keepSession`, its token digest), so they go on working with the roles saved; their other sessions end.
+ * docs/decisions/staff.md#reset: 'Zresetuj dostęp'. Every passkey, session and open link of the person
+ * ends, and a one-time recovery link is e-mailed to them alone, in one transaction. Not one's own.
+ */
+export async function resetAccess(
+  storage: Storage,
+  clock: Clock,
+  { staffId, actor }: { staffId: string; actor: string },
+  mail: StaffMail,
+): Promise<void> {
+  if (staffId === actor) throw new ApiProblem(403, messages.ownReset);
+  await storage.db.transaction().execute(async (trx) => {
+    const person = await staffById(trx, staffId);
+    const roles = person ? await rolesOf(trx, staffId) : [];
+    // A revoked person (no role left) is no longer on the team: an invitation brings them back.
+    if (!person || roles.length === 0) throw new ApiProblem(404, messages.personUnknown);
+    const { passkeys, sessions } = await endAccess(trx, staffId);
+    const link = await newLink(trx, clock, staffId, 'recovery');
+    await mailLink(trx, clock, mail, { email: person.email, roles }, 'staff-recovery', link);
+    await appendAudit(trx, storage, clock, {
+      actor,
+      action: 'access-reset',
+      subject: staffId,
+      details: { passkeys, sessions },
+    });
+  });
+}
+
+/**
+ * An admin's change of someone else's roles (docs/decisions/staff.md#own-roles: never one's own): their
+ * sessions end at once; the last admin keeps theirs.
  */
 export async function changeRoles(
   storage: Storage,
   clock: Clock,
-  {
-    staffId,
-    roles,
-    actor,
-    keepSession,
-  }: { staffId: string; roles: unknown; actor: string; keepSession?: string },
+  { staffId, roles, actor }: { staffId: string; roles: unknown; actor: string },
 ): Promise<{ id: string; email: string; roles: Role[] }> {
+  notOneself(staffId, actor);
   if (!Array.isArray(roles) || !roles.every(isRole)) throw new ApiProblem(400, messages.roleInvalid);
   if (roles.length === 0) throw new ApiProblem(400, messages.rolesEmpty);
   const wanted = ROLES.filter((role) => roles.includes(role));
@@ -91,7 +168,7 @@ export async function changeRoles(
     const before = await rolesOf(trx, staffId);
     await leaveAnAdmin(trx, staffId, wanted);
     await setRoles(trx, staffId, wanted);
-    await deleteSessionsOf(trx, staffId, staffId === actor ? keepSession : undefined);
+    await deleteSessionsOf(trx, staffId);
     await appendAudit(trx, storage, clock, {
       actor,
       action: 'roles-changed',
@@ -134,7 +211,7 @@ export async function revoke(
 }
 
 /** The panel always keeps an admin: who would invite the next one? */
-async function leaveAnAdmin(trx: Storage['db'], staffId: string, rolesAfter: readonly Role[]) {
+async function leaveAnAdmin(trx: Trx, staffId: string, rolesAfter: readonly Role[]) {
   if (rolesAfter.includes('admin')) return;
   const admins = await holdersOf(trx, 'admin');
   if (admins.length === 1 && admins[0] === staffId) throw new ApiProblem(409, messages.lastAdmin);

@@ -13,6 +13,7 @@ import {
   updateSession,
 } from '../db/staff';
 import { ApiProblem } from '../plugins/error-mapping';
+import type { StaffLinkKind } from '../db/types';
 import { appendAudit } from './audit';
 import type { PanelSettings } from './settings';
 
@@ -40,15 +41,15 @@ export interface StaffSession {
 }
 
 /**
- * Starts a session for a person who just proved `passkeyId` (registered `via` their invitation, or a
- * login), recorded in the audit trail in the same transaction: its token for the cookie. Tests open
- * sessions without a passkey.
+ * Starts a session for a person who just proved `passkeyId` (registered `via` their invitation or recovery
+ * link, or a login), recorded in the audit trail in the same transaction: its token for the cookie. Tests
+ * open sessions without a passkey.
  */
 export async function startSession(
   storage: Storage,
   clock: Clock,
   staffId: string,
-  via: 'invitation' | 'passkey',
+  via: StaffLinkKind | 'passkey',
   passkeyId?: string,
 ): Promise<string> {
   const { hash: token, digest } = newLinkHash();

@@ -18,6 +18,10 @@ export const MAIL_PLACEHOLDERS = {
   received: ['reference', 'tier', 'prize', 'receivedOn'],
   // `reason` is the sentence of the rejection's ground (src/content/review.json), empty on acceptance.
   verdict: ['reference', 'tier', 'prize', 'reason'],
+  // Staff mail: the person's roles by name (src/content/panel.json), and the one-time link.
+  invitation: ['roles', 'link'],
+  staffRecovery: ['roles', 'link'],
+  staffFooter: [],
   footer: [],
 } as const satisfies Record<keyof Mail, readonly string[]>;
 

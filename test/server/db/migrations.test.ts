@@ -5,6 +5,18 @@ import { migrations } from '#server/db/migrations.ts';
 import { storageTargets } from '../helpers/storage-targets';
 
 const ARRIVED = '2025-07-12T09:30:00.000Z';
+const CLAIM = {
+  id: 'claim-1',
+  record_key: 'instant|2025-07-01|A1B2C3D4E5F|KASA_200',
+  code: 'A1B2C3D4E5F',
+  tier: 'VI',
+  prize: 'KASA_200',
+  hash_digest: null,
+  email_digest: null,
+  phone_digest: null,
+  email_sealed: null,
+  created_at: '2025-07-10T08:00:00.000Z',
+};
 
 /**
  * Empties the database and migrates it only up to the migrations before `name`: a database as it was then,
@@ -38,21 +50,7 @@ describe.each(storageTargets)('migration 008_statement_campaign_arrival on $name
     let reopened: Awaited<ReturnType<typeof openStorage>> | undefined;
     try {
       await databaseBefore(storage.db as Kysely<unknown>, storage.dialect, '008_statement_campaign_arrival');
-      await storage.db
-        .insertInto('claims')
-        .values({
-          id: 'claim-1',
-          record_key: 'instant|2025-07-01|A1B2C3D4E5F|KASA_200',
-          code: 'A1B2C3D4E5F',
-          tier: 'VI',
-          prize: 'KASA_200',
-          hash_digest: null,
-          email_digest: null,
-          phone_digest: null,
-          email_sealed: null,
-          created_at: '2025-07-10T08:00:00.000Z',
-        })
-        .execute();
+      await storage.db.insertInto('claims').values(CLAIM).execute();
       const statement = {
         claim_id: 'claim-1',
         tier: 'VI',
@@ -80,6 +78,70 @@ describe.each(storageTargets)('migration 008_statement_campaign_arrival on $name
       ]);
       expect(await db.selectFrom('rejected_statements').select('campaign_received_at').execute()).toEqual([
         { campaign_received_at: ARRIVED },
+      ]);
+    } finally {
+      await reopened?.close();
+      await drop();
+    }
+  });
+});
+
+// docs/decisions/mail.md#outbox and docs/decisions/staff.md#reset: migration 010 lets the outbox hold staff
+// mail (no claim; SQLite's table is made again) and says which links are invitations.
+describe.each(storageTargets)('migration 010_staff_recovery on $name', (target) => {
+  it('keeps the queued mail and the open invitations, and takes mail about no claim', async () => {
+    const { storage, dataDir, databaseUrl, drop } = await target.open();
+    let reopened: Awaited<ReturnType<typeof openStorage>> | undefined;
+    try {
+      await databaseBefore(storage.db as Kysely<unknown>, storage.dialect, '010_staff_recovery');
+      await storage.db.insertInto('claims').values(CLAIM).execute();
+      const mail = {
+        id: 'mail-1',
+        kind: 'link' as const,
+        number: 0,
+        state: 'queued' as const,
+        due_at: ARRIVED,
+        expires_at: null,
+        next_attempt_at: null,
+        lease_until: null,
+        lease_owner: null,
+        attempts: 0,
+        first_failed_at: null,
+        last_error: null,
+        sealed: 'sealed',
+        created_at: ARRIVED,
+        sent_at: null,
+      };
+      await storage.db
+        .insertInto('outbox')
+        .values({ ...mail, claim_id: 'claim-1' })
+        .execute();
+      await storage.db
+        .insertInto('staff')
+        .values({ id: 'p1', email: 'a@example.pl', created_at: ARRIVED })
+        .execute();
+      await storage.db
+        .insertInto('staff_invitations')
+        .values({ token_digest: 'd1', staff_id: 'p1', expires_at: ARRIVED } as never)
+        .execute();
+      await storage.close();
+
+      reopened = await openStorage({ dataDir, databaseUrl });
+      const { db } = reopened;
+      expect(await db.selectFrom('outbox').selectAll().execute()).toEqual([{ ...mail, claim_id: 'claim-1' }]);
+      await db
+        .insertInto('outbox')
+        .values({ ...mail, id: 'mail-2', kind: 'invitation', claim_id: null })
+        .execute();
+      // One per (claim, kind, number) still holds for a claim's mail.
+      await expect(
+        db
+          .insertInto('outbox')
+          .values({ ...mail, id: 'mail-3', claim_id: 'claim-1' })
+          .execute(),
+      ).rejects.toThrow();
+      expect(await db.selectFrom('staff_invitations').select(['token_digest', 'kind']).execute()).toEqual([
+        { token_digest: 'd1', kind: 'invitation' },
       ]);
     } finally {
       await reopened?.close();

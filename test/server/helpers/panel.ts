@@ -36,16 +36,16 @@ export function panelStaff(app: () => TestApp, clock: Clock) {
     const token = await startSession(t.storage, clock, person.id, 'passkey');
     return { id: person.id, email, cookie: `${SESSION_COOKIE}=${token}` };
   }
-  const call = (person: PanelPerson, method: 'GET' | 'POST', url: string, body?: object) =>
+  const call = (person: PanelPerson, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
     app().app.inject({
       method,
       url: `/panel/api/${url}`,
       headers: {
         host: 'localhost:3000',
         cookie: person.cookie,
-        ...(method === 'POST' ? { origin: PANEL_ORIGIN, 'content-type': 'application/json' } : {}),
+        ...(method === 'GET' ? {} : { origin: PANEL_ORIGIN, 'content-type': 'application/json' }),
       },
-      ...(method === 'POST' ? { payload: JSON.stringify(body ?? {}) } : {}),
+      ...(method === 'GET' ? {} : { payload: JSON.stringify(body ?? {}) }),
     });
   return { personWith, call };
 }

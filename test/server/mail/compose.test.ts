@@ -43,6 +43,11 @@ const verdict = (tier: TierId, outcome: 'accepted' | 'rejected'): MailFacts => (
   ...(outcome === 'rejected' ? { reason: 'Zdjęcie kuponu jest nieczytelne.' } : {}),
 });
 
+const INVITATION_URL = `${SITE}/panel/zaproszenie#hXk2Jq9bQm4Zt7Lw8Pn3Rs6Uv-abcdef`;
+const RECOVERY_URL = `${SITE}/panel/odzyskiwanie#hXk2Jq9bQm4Zt7Lw8Pn3Rs6Uv-abcdef`;
+const invitation: MailFacts = { kind: 'invitation', url: INVITATION_URL, roles: ['approver', 'reviewer'] };
+const recovery: MailFacts = { kind: 'staff-recovery', url: RECOVERY_URL, roles: ['admin'] };
+
 /** The plain text as read: lines joined, so a phrase broken across lines is still found. */
 const read = (text: string) => text.replace(/\s+/g, ' ');
 /** The HTML part's visible text, roughly as a client shows it. */
@@ -180,8 +185,35 @@ describe('received', () => {
   });
 });
 
+describe('staff mail (docs/decisions/staff.md#people-and-roles)', () => {
+  it('an invitation: the roles by name, the one-time link in both parts, the panel’s own footer', () => {
+    const mail = composeMail(invitation);
+    expect(mail.subject).toBe('Zaproszenie do panelu obsługi loterii „Wakacyjna Loteria”');
+    expect(mail.text.split('\n')).toContain(INVITATION_URL);
+    expect(mail.html).toContain(`<a href="${INVITATION_URL}"`);
+    for (const part of [read(mail.text), shown(mail.html)]) {
+      expect(part).toContain('Twoje role: Zatwierdzanie oświadczeń, Weryfikacja oświadczeń.');
+      expect(part).toContain('Link działa jeden raz, przez 24 godziny');
+      expect(part).toContain('Wiadomość z panelu obsługi loterii „Wakacyjna Loteria”');
+      // Not the winners' footer: staff do not ask the lottery's hotline.
+      expect(part).not.toContain('Masz pytania?');
+    }
+  });
+
+  it('a recovery link: the old passkeys and sessions ended, the roles kept, the link', () => {
+    const mail = composeMail(recovery);
+    expect(mail.subject).toBe('Nowy klucz dostępu do panelu obsługi loterii „Wakacyjna Loteria”');
+    expect(mail.text.split('\n')).toContain(RECOVERY_URL);
+    for (const part of [read(mail.text), shown(mail.html)]) {
+      expect(part).toContain('Twoje dotychczasowe klucze dostępu przestały działać');
+      expect(part).toContain('Twoje role się nie zmieniły: Administrator.');
+      expect(part).toContain('od razu powiedz o tym innemu administratorowi');
+    }
+  });
+});
+
 describe('every message', () => {
-  const all: Array<[string, MailFacts]> = prizes.tiers.flatMap((tier) => {
+  const toWinners: Array<[string, MailFacts]> = prizes.tiers.flatMap((tier) => {
     const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
     return [
       [`link ${tier.id}`, link(tier.id, url)],
@@ -193,7 +225,13 @@ describe('every message', () => {
       [`rejection ${tier.id}`, verdict(tier.id, 'rejected')],
     ] as Array<[string, MailFacts]>;
   });
+  const all: Array<[string, MailFacts]> = [
+    ...toWinners,
+    ['invitation', invitation],
+    ['staff recovery', recovery],
+  ];
   const composed: Array<[string, ComposedMail]> = all.map(([name, facts]) => [name, composeMail(facts)]);
+  const composedToWinners = composed.slice(0, toWinners.length);
 
   it.each(composed)('%s: every placeholder filled, none left in braces', (_, mail) => {
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{\w*\}/);
@@ -224,11 +262,11 @@ describe('every message', () => {
     expect(mail.html.match(/<h1[ >]/g)).toHaveLength(1);
     expect(mail.html).toContain(`<title>${mail.subject}</title>`);
     expect(mail.html).not.toMatch(/<img|<link|<script|<style|<iframe|src=|url\(|@import/i);
-    // The only address in an attribute is the statement link.
+    // The only address in an attribute is the statement link (or the staff member's one-time link).
     for (const [, href] of mail.html.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^https:\/\/www\./);
   });
 
-  it.each(composed)('%s: the footer names the organiser and where to ask', (_, mail) => {
+  it.each(composedToWinners)('%s: the footer names the organiser and where to ask', (_, mail) => {
     expect(read(mail.text)).toContain('-- Masz pytania? Napisz na adres kontakt@wakacyjna-loteria.pl');
     expect(read(mail.text)).toContain('Organizator loterii „Wakacyjna Loteria”: Krajowy Operator Gier S.A.');
   });

@@ -66,7 +66,14 @@ describe('npm run operator -- <command>, each in its own process', () => {
   it('mail-status, mail-retry and mailbox answer in JSON lines', async () => {
     const status = await run(['mail-status']);
     expect(status.exitCode).toBe(0);
-    expect(status.lines.map((line) => line.kind)).toEqual(['link', 'reminder', 'received', 'verdict']);
+    expect(status.lines.map((line) => line.kind)).toEqual([
+      'link',
+      'reminder',
+      'received',
+      'verdict',
+      'invitation',
+      'staff-recovery',
+    ]);
     expect((await run(['mail-retry'])).lines).toEqual([{ requeued: 0 }]);
     const mailbox = await run(['mailbox']);
     expect(mailbox).toMatchObject({ exitCode: 0, lines: [], stderr: 'Skrzynka deweloperska jest pusta.\n' });

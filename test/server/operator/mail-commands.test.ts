@@ -46,6 +46,8 @@ describe.each(storageTargets)('the operator and the mail on $name', (target) => 
       { kind: 'reminder', queued: 4, sent: 0, failed: 0, oldestQueuedMinutes: null },
       { kind: 'received', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
       { kind: 'verdict', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
+      { kind: 'invitation', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
+      { kind: 'staff-recovery', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
     ]);
   });
 

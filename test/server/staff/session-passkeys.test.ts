@@ -40,8 +40,9 @@ for (const target of storageTargets) {
     let people = 0;
     async function registered(passkey: SoftPasskey) {
       const email = `osoba-${(people += 1)}@example.pl`;
+      // A new person: the operator's invitation gives the link.
       const { link } = await invite(t.storage, clock, { email, role: 'reviewer', actor: OPERATOR });
-      const token = link.split('#')[1]!;
+      const token = link!.split('#')[1]!;
       const options = await call('POST', 'registration/options', undefined, { token });
       const answer = await call('POST', 'registration', undefined, {
         token,
