@@ -95,8 +95,9 @@ export interface OptoutTable {
 }
 
 export type MailKindColumn = 'link' | 'reminder' | 'received' | 'verdict' | StaffMailKind;
-/** docs/api.md#e-mail: the staff's own mail, about no claim. */
-export type StaffMailKind = 'invitation' | 'staff-recovery';
+/** docs/api.md#e-mail: the staff's own mail, about no claim: a one-time link, or a passkey-change notice. */
+export type StaffMailKind = StaffLinkMailKind | 'passkey-changed';
+export type StaffLinkMailKind = 'invitation' | 'staff-recovery';
 export type OutboxState = 'queued' | 'sent' | 'failed' | 'cancelled';
 
 /** docs/decisions/mail.md#outbox: one message to send, its state, and its attempts so far. */

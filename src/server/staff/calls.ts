@@ -27,7 +27,7 @@ import { reviewCalls } from '../review/calls';
 import { typedReference } from '../statements/reference';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
-import { changeRoles, invite, resetAccess, revoke, type StaffMail } from './people';
+import { changeRoles, invite, mailPasskeyNotice, resetAccess, revoke, type StaffMail } from './people';
 import {
   checkLogin,
   checkReauth,
@@ -164,6 +164,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
         subject: person.id,
         details: { via: person.via },
       });
+      await mailPasskeyNotice(trx, clock, staffMail, person.email, 'added');
     });
     return loggedIn(reply, person.id, person.via, passkey.id);
   });
@@ -260,6 +261,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
         action: 'passkey-added',
         subject: session.staffId,
       });
+      await mailPasskeyNotice(trx, clock, staffMail, session.email, 'added');
     });
     return passkeyLine(passkey);
   });
@@ -281,6 +283,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
         subject: session.staffId,
         details: { sessions: ended },
       });
+      await mailPasskeyNotice(trx, clock, staffMail, session.email, 'removed');
     });
     if (session.passkeyId === id) clearSessionCookie(reply, settings);
     return reply.status(204).send();

@@ -19,7 +19,8 @@ import {
   staffByEmail,
   staffById,
 } from '../db/staff';
-import type { StaffLinkKind, StaffMailKind } from '../db/types';
+import type { StaffLinkKind, StaffLinkMailKind } from '../db/types';
+import type { PasskeyNoticeFacts } from '../mail/compose';
 import { staffMailEntry } from '../mail/orders';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
@@ -37,7 +38,7 @@ const LINK_PAGES: Record<StaffLinkKind, string> = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** How the panel's calls send a link: by mail, sealed with the statements key, to the panel's origin. */
+/** How the panel's calls send staff mail: sealed with the statements key; links to the panel's origin. */
 export interface StaffMail {
   key: Buffer;
   /** The panel's origin (PANEL_HOST's, else PUBLIC_URL's): where the link opens. */
@@ -62,12 +63,34 @@ async function mailLink(
   clock: Clock,
   mail: StaffMail,
   person: { email: string; roles: string[] },
-  kind: StaffMailKind,
+  kind: StaffLinkMailKind,
   path: string,
 ) {
   const facts = { kind, url: new URL(path, mail.origin).href, roles: person.roles };
+  await queueStaffMail(trx, clock, mail, person.email, facts);
+}
+
+/**
+ * docs/decisions/staff.md#passkey-notice: tells the person that a passkey was added to or removed from their
+ * account, in the transaction that did it.
+ */
+export const mailPasskeyNotice = (
+  trx: Trx,
+  clock: Clock,
+  mail: StaffMail,
+  to: string,
+  change: PasskeyNoticeFacts['change'],
+) => queueStaffMail(trx, clock, mail, to, { kind: 'passkey-changed', change, at: isoAt(clock.real()) });
+
+async function queueStaffMail(
+  trx: Trx,
+  clock: Clock,
+  mail: StaffMail,
+  to: string,
+  facts: Parameters<typeof staffMailEntry>[2],
+) {
   const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
-  await queueMail(trx, [staffMailEntry(mail.key, person.email, facts, clocks)]);
+  await queueMail(trx, [staffMailEntry(mail.key, to, facts, clocks)]);
 }
 
 /** docs/decisions/staff.md#own-roles: nobody gives themself roles, or changes them. */

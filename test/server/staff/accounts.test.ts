@@ -2,13 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import messages from '#content/staff-messages.json';
 import { insertInvitation, insertPasskey } from '#server/db/staff.ts';
 import { digestOf, newLinkHash } from '#server/crypto/secrets.ts';
-import { DISPATCHER_DEFAULTS, MailDispatcher } from '#server/mail/dispatcher.ts';
 import { smtpTransport, type MailTransport } from '#server/mail/transport.ts';
 import { SESSION_COOKIE, startSession } from '#server/staff/sessions.ts';
 import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
 import { PANEL_ORIGIN, panelSettings, panelStaff, sendStatements, type PanelPerson } from '../helpers/panel';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { startTestSmtp, testDispatcher, type TestSmtp } from '../helpers/smtp';
 import { storageTargets } from '../helpers/storage-targets';
 import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
@@ -89,16 +88,7 @@ for (const target of storageTargets) {
         .execute();
     /** Sends what is queued, as the server's dispatcher does, to the test's SMTP server. */
     const dispatch = async () => {
-      await new MailDispatcher({
-        ...DISPATCHER_DEFAULTS,
-        storage: t.storage,
-        clock,
-        keys: [t.statementsKey],
-        transport,
-        from: 'Wakacyjna Loteria <loteria@example.pl>',
-        publicUrl: PANEL_ORIGIN,
-        log: { info() {}, warn() {}, error() {} },
-      }).sendDue();
+      await testDispatcher(t, clock, transport, PANEL_ORIGIN).sendDue();
       // The winners' link mails of the imported file go too; these tests look at the staff's.
       return smtp.received.filter((mail) => (STAFF_KINDS as readonly string[]).includes(mail.kind));
     };

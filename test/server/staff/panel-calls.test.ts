@@ -474,6 +474,7 @@ for (const target of storageTargets) {
         'verdict',
         'invitation',
         'staff-recovery',
+        'passkey-changed',
       ]);
     });
   });

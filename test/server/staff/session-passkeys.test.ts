@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '#content/staff-messages.json';
+import { openOrder } from '#server/mail/orders.ts';
+import { smtpTransport } from '#server/mail/transport.ts';
 import { OPERATOR } from '#server/staff/audit.ts';
 import { invite } from '#server/staff/people.ts';
 import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
 import { softPasskey, type SoftPasskey } from '../helpers/authenticator';
-import { PANEL_ORIGIN, panelSettings } from '../helpers/panel';
+import { PANEL_ORIGIN, panelSettings, panelStaff } from '../helpers/panel';
+import { startTestSmtp, testDispatcher } from '../helpers/smtp';
 import { storageTargets } from '../helpers/storage-targets';
 
 // docs/decisions/staff.md#sessions, #passkey-check, #failed-logins: a session knows the passkey that opened
@@ -35,26 +38,36 @@ for (const target of storageTargets) {
     const cookieOf = (answer: { headers: Record<string, unknown> }) =>
       String(answer.headers['set-cookie']).split(';')[0]!;
     const newPasskey = () => softPasskey(PANEL_ORIGIN, panelSettings.rpId);
+    const staff = panelStaff(() => t, clock);
 
+    /** Registers `passkey` from a one-time link (an invitation's, a recovery link's): the session's answer. */
+    const registerFrom = async (link: string, passkey: SoftPasskey) => {
+      const token = link.split('#')[1]!;
+      const options = await call('POST', 'registration/options', undefined, { token });
+      return call('POST', 'registration', undefined, {
+        token,
+        response: passkey.register(options.json<{ options: never }>().options),
+      });
+    };
     /** A person invited by the operator who registers `passkey` from the link: their id and session. */
     let people = 0;
     async function registered(passkey: SoftPasskey) {
       const email = `osoba-${(people += 1)}@example.pl`;
       // A new person: the operator's invitation gives the link.
       const { link } = await invite(t.storage, clock, { email, role: 'reviewer', actor: OPERATOR });
-      const token = link!.split('#')[1]!;
-      const options = await call('POST', 'registration/options', undefined, { token });
-      const answer = await call('POST', 'registration', undefined, {
-        token,
-        response: passkey.register(options.json<{ options: never }>().options),
-      });
+      const answer = await registerFrom(link!, passkey);
       expect(answer.statusCode).toBe(200);
       const person = await t.storage.db
         .selectFrom('staff')
         .select('id')
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
-      return { id: person.id, cookie: cookieOf(answer), setCookie: String(answer.headers['set-cookie']) };
+      return {
+        id: person.id,
+        email,
+        cookie: cookieOf(answer),
+        setCookie: String(answer.headers['set-cookie']),
+      };
     }
     const login = async (passkey: SoftPasskey, tamper?: Parameters<SoftPasskey['authenticate']>[1]) => {
       const options = await call('POST', 'login/options');
@@ -256,6 +269,67 @@ for (const target of storageTargets) {
       expect(await alive(byLogin)).toBe(true);
       now.real += 2 * MINUTE_MS;
       expect((await call('GET', 'sessions', byLogin)).json()).toHaveLength(1);
+    });
+
+    it('e-mails the person at every passkey added or removed, on every path, with the change', async () => {
+      const notices = async (to: string) =>
+        (await t.storage.db.selectFrom('outbox').selectAll().where('kind', '=', 'passkey-changed').execute())
+          .map((row) => ({ row, order: openOrder([t.statementsKey], row.id, row.sealed!) }))
+          .filter(({ order }) => order.to === to);
+      const first = newPasskey();
+      const second = newPasskey();
+      const addedAt = new Date(now.real).toISOString();
+      const person = await registered(first);
+      expect((await addPasskey(person.cookie, second)).statusCode).toBe(200);
+      now.real += 6 * MINUTE_MS;
+      // Refused (no recent check): nothing happened, nothing is told.
+      expect((await call('DELETE', `passkeys/${second.id}`, person.cookie)).statusCode).toBe(428);
+      expect(await notices(person.email)).toHaveLength(2);
+      expect((await reauth(person.cookie, first)).statusCode).toBe(204);
+      const removedAt = new Date(now.real).toISOString();
+      expect((await call('DELETE', `passkeys/${second.id}`, person.cookie)).statusCode).toBe(204);
+
+      // An admin's reset, and the recovery link's passkey.
+      const admin = await staff.personWith(['admin']);
+      expect((await call('POST', `staff/${person.id}/reset`, admin.cookie)).statusCode).toBe(204);
+      const recovery = await t.storage.db
+        .selectFrom('outbox')
+        .select(['id', 'sealed'])
+        .where('kind', '=', 'staff-recovery')
+        .executeTakeFirstOrThrow();
+      const link = openOrder([t.statementsKey], recovery.id, recovery.sealed!).facts as { url: string };
+      expect((await registerFrom(link.url, newPasskey())).statusCode).toBe(200);
+
+      const told = await notices(person.email);
+      const facts = told.map(({ order }) => order.facts as { at: string; change: string });
+      expect(facts.sort((a, b) => `${a.at}${a.change}`.localeCompare(`${b.at}${b.change}`))).toEqual([
+        { kind: 'passkey-changed', change: 'added', at: addedAt },
+        { kind: 'passkey-changed', change: 'added', at: addedAt },
+        { kind: 'passkey-changed', change: 'added', at: removedAt },
+        { kind: 'passkey-changed', change: 'removed', at: removedAt },
+      ]);
+      expect(told.map(({ row }) => [row.claim_id, row.state])).toEqual(Array(4).fill([null, 'queued']));
+
+      // Sent as any mail: its kind in X-Loteria-Kind, Polish plain text.
+      const smtp = await startTestSmtp();
+      const transport = smtpTransport(smtp.url, undefined);
+      try {
+        await testDispatcher(t, clock, transport, PANEL_ORIGIN).sendDue();
+        const sent = smtp.received.filter(
+          (mail) => mail.to === person.email && mail.kind === 'passkey-changed',
+        );
+        expect(sent.map((mail) => mail.parsed.subject)).toEqual(
+          expect.arrayContaining([
+            'Dodano klucz dostępu do Twojego konta w panelu loterii „Wakacyjna Loteria”',
+            'Usunięto klucz dostępu z Twojego konta w panelu loterii „Wakacyjna Loteria”',
+          ]),
+        );
+        expect(sent).toHaveLength(4);
+        expect(sent[0]!.parsed.text).toContain('Jeśli to Ty, nie musisz nic robić.');
+      } finally {
+        transport.close();
+        await smtp.stop();
+      }
     });
 
     it('ends every session of the caller, this one too, with Wyloguj wszędzie', async () => {
