@@ -362,6 +362,7 @@ export const mailSchema = {
     'verdict',
     'invitation',
     'staffRecovery',
+    'passkeyChanged',
     'staffFooter',
     'footer',
   ],
@@ -439,6 +440,13 @@ export const mailSchema = {
     // docs/decisions/staff.md#people-and-roles: staff mail, with a one-time link to register a passkey.
     invitation: { $ref: '#/$defs/staffMessage' },
     staffRecovery: { $ref: '#/$defs/staffMessage' },
+    // docs/decisions/staff.md#passkey-notice: a passkey added to or removed from the person's account.
+    passkeyChanged: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['added', 'removed', 'after'],
+      properties: { added: opening, removed: opening, after: lines },
+    },
     staffFooter: lines,
     footer: lines,
   },

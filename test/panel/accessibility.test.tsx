@@ -32,6 +32,16 @@ const logged: Record<string, Route> = {
     },
   },
   'GET /passkeys': { body: [{ id: 'k1', createdAt: '2025-07-01T08:00:00Z', lastUsedAt: null }] },
+  'GET /sessions': {
+    body: [
+      {
+        createdAt: '2025-07-16T08:00:00Z',
+        lastSeenAt: '2025-07-16T08:10:00Z',
+        passkey: { id: 'k1', name: null, createdAt: '2025-07-01T08:00:00Z' },
+        current: true,
+      },
+    ],
+  },
   'GET /staff': {
     body: {
       people: [
@@ -103,9 +113,10 @@ describe('the panel is axe-clean', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('own passkeys', async () => {
+  it('own passkeys and sessions', async () => {
     renderPanel('/klucze', logged);
     await screen.findByRole('table', { name: texts.passkeys.caption });
+    await screen.findByRole('table', { name: texts.passkeys.sessions.caption });
     expect(await violations()).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
-import { AUDITOR, renderPanel, type SentRequest } from './helpers';
+import { AUDITOR, bodyCells, renderPanel, type SentRequest } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,17 +27,6 @@ const trail = ({ query }: SentRequest) =>
         },
       };
 
-/** Each entry's cells as text, row by row. */
-const cellsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-
 const auditCalls = (requests: SentRequest[]) =>
   requests.filter((request) => request.path === '/audit').map((request) => request.url);
 
@@ -60,6 +49,47 @@ describe('audit trail page (auditor)', () => {
       'Sposób: kluczem dostępu',
     ]);
     expect(within(second!).getByText('some-new-action')).toBeTruthy();
+  });
+
+  it('says who tried a passkey nobody has, and why a login failed, in Polish', async () => {
+    renderPanel('/dziennik', {
+      'GET /session': { body: AUDITOR },
+      'GET /audit': {
+        body: {
+          entries: [
+            {
+              ...entry(3, 'login-failed'),
+              details: { failure: 'counter-not-increased', during: 'reauth' },
+            },
+            {
+              ...entry(2, 'login-failed'),
+              actor: 'anonymous',
+              subject: null,
+              details: { failure: 'unknown-passkey', during: 'login' },
+            },
+          ],
+          next: null,
+          people: { p1: 'anna@example.pl', p2: 'anna@example.pl' },
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: texts.audit.caption });
+    expect(bodyCells(table).map((cells) => cells.slice(2))).toEqual([
+      [
+        'anna@example.pl',
+        'Nieudane logowanie',
+        'anna@example.pl',
+        '—',
+        'Przyczyna: licznik klucza nie wzrósł (możliwa kopia klucza)Sytuacja: ponowne potwierdzenie kluczem',
+      ],
+      [
+        texts.audit.anonymous,
+        'Nieudane logowanie',
+        '—',
+        '—',
+        'Przyczyna: klucz dostępu nieznany (albo cudzy)Sytuacja: logowanie',
+      ],
+    ]);
   });
 
   it('turns the filters into query parameters, and pages to older entries with `next`', async () => {
@@ -190,7 +220,7 @@ describe('audit trail page (auditor)', () => {
       },
     });
     const table = await screen.findByRole('table', { name: texts.audit.caption });
-    const cells = cellsOf(table);
+    const cells = bodyCells(table);
     expect(cells.map((row) => [row[4], row[6]])).toEqual([
       ['—', 'Liczba: 2Oświadczenia: Oświadczenie ABCD-2345, Oświadczenie WXYZ-6789'],
       [
@@ -230,7 +260,7 @@ describe('audit trail page (auditor)', () => {
       },
     });
     const table = await screen.findByRole('table', { name: texts.audit.caption });
-    const cells = cellsOf(table);
+    const cells = bodyCells(table);
     expect(cells.map((row) => [row[2], row[3], row[4], row[6]])).toEqual([
       [
         'anna@example.pl',

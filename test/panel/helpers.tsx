@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -70,6 +70,17 @@ export function stubPanelApi(routes: Record<string, Route>) {
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
 }
+
+/** A table's rows below its head, each as the texts of its cells. */
+export const bodyCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 /** Where the router is, for asserting where the panel sent the person. */
 function Whereabouts() {

@@ -38,6 +38,7 @@ function server(
     'GET /session': () => (loggedIn ? { body: ADMIN } : { status: 401, body: { message: 'Zaloguj się.' } }),
     'GET /overview': { body: { tiers: [], mail: [] } },
     'GET /passkeys': { body: [] },
+    'GET /sessions': { body: [] },
   };
 }
 

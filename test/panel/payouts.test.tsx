@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
-import { PAYOUT, renderPanel, type Route, type SentRequest } from './helpers';
+import { bodyCells, PAYOUT, renderPanel, type Route, type SentRequest } from './helpers';
 
 const ITEMS = [
   {
@@ -198,16 +198,7 @@ describe('payouts page (payout)', () => {
   it('shows the history of exports, payments and undone payments: when, what, who, which, how much, why', async () => {
     payouts({ 'GET /payouts': { body: { items: [], total: 0, sum: '0,00 zł', history: HISTORY } } });
     const table = await screen.findByRole('table', { name: texts.payouts.historyCaption });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) =>
-          within(row)
-            .getAllByRole('cell')
-            .map((cell) => cell.textContent),
-        ),
-    ).toEqual([
+    expect(bodyCells(table)).toEqual([
       [
         '2025-07-16 11:30:00',
         'Cofnięcie wypłaty',

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endsSession, errorText } from '../lib/api';
 import type { Session } from '../lib/api-types';
 import { hasDrafts } from '../lib/drafts';
@@ -8,6 +8,7 @@ import { fill, roleNames, texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
 import { LiveAlert } from './live-region';
 import { SESSION_KEY, type LoginState, type SessionContext } from './session';
+import { useLogOut } from './use-log-out';
 
 /**
  * Any call of a logged-in page answering 401 ends the panel for this tab: what it showed is dropped and the
@@ -45,16 +46,7 @@ function useLeaveOnSessionEnd(here: string) {
 }
 
 function Header({ session }: { session: Session }) {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const logout = useMutation({
-    mutationFn: () => call<void>('/logout', { method: 'POST', body: {} }),
-    onSuccess: () => {
-      client.clear();
-      const state: LoginState = { loggedOut: true };
-      void navigate('/logowanie', { replace: true, state });
-    },
-  });
+  const logout = useLogOut('/logout', { loggedOut: true });
   const has = (...roles: string[]) => roles.some((role) => session.roles.includes(role));
   const links = [
     { to: '/', label: texts.nav.overview, shown: true },

@@ -17,4 +17,6 @@ export interface LoginState {
   /** The tab keeps an unsent decision (docs/decisions/panel-page.md#drafts): it waits after the login. */
   draftKept?: boolean;
   loggedOut?: boolean;
+  /** 'Wyloguj wszędzie': every session of the person ended. */
+  loggedOutEverywhere?: boolean;
 }

@@ -64,6 +64,15 @@ export interface Passkey {
   lastUsedAt: string | null;
 }
 
+/** docs/decisions/staff.md#sessions: one of one's own sessions. */
+export interface SessionLine {
+  createdAt: string;
+  lastSeenAt: string;
+  /** The passkey that opened it; null for one opened before sessions knew it. */
+  passkey: Pick<Passkey, 'id' | 'name' | 'createdAt'> | null;
+  current: boolean;
+}
+
 export interface Person {
   id: string;
   email: string;

@@ -24,7 +24,7 @@ export class PanelApiError extends PanelError {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface CallOptions {
+export interface CallOptions {
   method?: Method;
   body?: unknown;
   sessionless?: boolean;

@@ -5,7 +5,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { PanelError } from './api';
+import { call, PanelApiError, PanelError, type CallOptions } from './api';
 import { texts } from './texts';
 
 // The browser's passkey dialog, with its failures said in Polish. The names are the WebAuthn errors'
@@ -40,4 +40,26 @@ export async function register(optionsJSON: PublicKeyCredentialCreationOptionsJS
   } catch (error) {
     throw passkeyError(error);
   }
+}
+
+/**
+ * docs/decisions/staff.md#passkey-check: a call that changes one's passkeys. When the server asks for a
+ * passkey again (428), the person is told (`checking`), proves one of their own, and the call goes again. A
+ * passkey that does not check is an answer to show, not the session's end.
+ */
+export async function callWithPasskeyCheck<T>(path: string, options: CallOptions, checking: () => void) {
+  try {
+    return await call<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof PanelApiError && error.status === 428)) throw error;
+  }
+  checking();
+  requireWebAuthn();
+  const request = await call<PublicKeyCredentialRequestOptionsJSON>('/reauth/options', {
+    method: 'POST',
+    body: {},
+  });
+  const response = await authenticate(request);
+  await call<void>('/reauth', { method: 'POST', body: { response }, sessionless: true });
+  return call<T>(path, options);
 }

@@ -35,7 +35,9 @@ function claimName(id: string, names: Names): string | undefined {
  */
 export function actorText(actor: string, names: Names): string {
   if (own(names.people, actor)) return names.people[actor]!;
-  return actor === 'operator' ? texts.audit.operator : actor;
+  if (actor === 'operator') return texts.audit.operator;
+  // docs/decisions/staff.md#failed-logins: a login with a passkey nobody has.
+  return actor === 'anonymous' ? texts.audit.anonymous : actor;
 }
 
 /** 'Dotyczy': a person's e-mail, a statement's reference, a claim's code; an id the answer does not name as is. */

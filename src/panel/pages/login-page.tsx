@@ -42,6 +42,7 @@ export function LoginPage() {
         {state.ended ? <p className="notice">{texts.login.sessionEnded}</p> : null}
         {state.draftKept ? <p className="notice">{texts.login.draftKept}</p> : null}
         {state.loggedOut ? <p className="notice">{texts.login.loggedOut}</p> : null}
+        {state.loggedOutEverywhere ? <p className="notice">{texts.login.loggedOutEverywhere}</p> : null}
         <p>{texts.login.intro}</p>
         <button
           type="button"

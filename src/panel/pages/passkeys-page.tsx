@@ -1,24 +1,18 @@
 import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatIsoDate, formatPolishDate, warsawCalendarDate } from '#shared/warsaw-time.ts';
 import { call, errorText } from '../lib/api';
-import type { CreationOptions, Passkey } from '../lib/api-types';
-import { register, requireWebAuthn } from '../lib/passkey';
+import type { CreationOptions, Passkey, SessionLine } from '../lib/api-types';
+import { callWithPasskeyCheck, register, requireWebAuthn } from '../lib/passkey';
 import { fill, texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
 import { LiveAlert, LiveStatus } from '../components/live-region';
 import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { TableScroll } from '../components/table-scroll';
+import { nameOf } from './passkey-name';
+import { SESSIONS_KEY, SessionsSection } from './sessions-section';
 
 const PASSKEYS_KEY = ['passkeys'] as const;
-
-/** docs/decisions/staff.md#passkey-names: a passkey's name; one made before names by the day it was added. */
-function nameOf(passkey: Passkey): string {
-  if (passkey.name) return passkey.name;
-  const day = formatIsoDate(warsawCalendarDate(Date.parse(passkey.createdAt)));
-  return fill(texts.passkeys.unnamed, { date: formatPolishDate(day) });
-}
 
 /**
  * 'Usuń' asks first, below the table (a table's cell is too narrow on a phone), naming the key, the focus on
@@ -26,18 +20,21 @@ function nameOf(passkey: Passkey): string {
  */
 function RemoveConfirmation({
   name,
+  current,
   busy,
   onYes,
   onNo,
 }: {
   name: string;
+  /** The key opened this very session, which ends with it. */
+  current: boolean;
   busy: boolean;
   onYes: () => void;
   onNo: () => void;
 }) {
   return (
     <div className="confirm passkeys__confirm">
-      <p>{fill(texts.passkeys.removeConfirm, { name })}</p>
+      <p>{fill(current ? texts.passkeys.removeConfirmCurrent : texts.passkeys.removeConfirm, { name })}</p>
       <button
         type="button"
         className="button button--danger"
@@ -55,16 +52,29 @@ function RemoveConfirmation({
   );
 }
 
-/** /panel/klucze: one's own passkeys; one more can be added, and any but the last removed. */
+/**
+ * /panel/klucze: one's own passkeys; one more can be added, and any but the last removed, each after a
+ * passkey check when the last is older than 5 minutes (docs/decisions/staff.md#passkey-check). Below, one's
+ * sessions.
+ */
 export function PasskeysPage() {
   const client = useQueryClient();
   const nameId = useId();
   const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => call<Passkey[]>('/passkeys') });
+  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => call<SessionLine[]>('/sessions') });
+  const thisSessionsKey = sessions.data?.find((session) => session.current)?.passkey?.id;
+  // The server asked for a passkey first: the person is told why a passkey dialog opens.
+  const [checking, setChecking] = useState(false);
+  const check = () => setChecking(true);
   const [name, setName] = useState('');
   // One line says what the last action did, or why it did not.
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
   const failed = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
-  const refresh = () => client.invalidateQueries({ queryKey: PASSKEYS_KEY });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: PASSKEYS_KEY }),
+      client.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    ]);
   const addButton = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState<Passkey>();
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -77,11 +87,17 @@ export function PasskeysPage() {
   const add = useMutation({
     mutationFn: async () => {
       requireWebAuthn();
-      const options = await call<CreationOptions>('/passkeys/options', { method: 'POST', body: {} });
+      const options = await callWithPasskeyCheck<CreationOptions>(
+        '/passkeys/options',
+        { method: 'POST', body: {} },
+        check,
+      );
+      setChecking(false);
       const response = await register(options);
-      return call<Passkey>('/passkeys', { method: 'POST', body: { response, name } });
+      return callWithPasskeyCheck<Passkey>('/passkeys', { method: 'POST', body: { response, name } }, check);
     },
     onMutate: () => setOutcome(undefined),
+    onSettled: () => setChecking(false),
     onSuccess: async (added) => {
       setName('');
       setOutcome({ ok: true, text: fill(texts.passkeys.added, { name: nameOf(added) }) });
@@ -91,8 +107,13 @@ export function PasskeysPage() {
   });
   const remove = useMutation({
     mutationFn: (passkey: Passkey) =>
-      call<void>(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: 'DELETE', body: {} }),
+      callWithPasskeyCheck<void>(
+        `/passkeys/${encodeURIComponent(passkey.id)}`,
+        { method: 'DELETE', body: {} },
+        check,
+      ),
     onMutate: () => setOutcome(undefined),
+    onSettled: () => setChecking(false),
     onSuccess: async (_, passkey) => {
       setConfirming(undefined);
       setOutcome({ ok: true, text: fill(texts.passkeys.removed, { name: nameOf(passkey) }) });
@@ -159,6 +180,7 @@ export function PasskeysPage() {
         <RemoveConfirmation
           key={confirming.id}
           name={nameOf(confirming)}
+          current={confirming.id === thisSessionsKey}
           busy={busy}
           onYes={() => remove.mutate(confirming)}
           onNo={() => closeConfirmation(confirming)}
@@ -190,8 +212,19 @@ export function PasskeysPage() {
           {texts.passkeys.add}
         </button>
       </form>
-      <LiveStatus message={add.isPending ? texts.passkey.waiting : outcome?.ok ? outcome.text : undefined} />
+      <LiveStatus
+        message={
+          checking
+            ? texts.passkeys.checking
+            : add.isPending
+              ? texts.passkey.waiting
+              : outcome?.ok
+                ? outcome.text
+                : undefined
+        }
+      />
       <LiveAlert message={outcome && !outcome.ok ? outcome.text : undefined} />
+      <SessionsSection sessions={sessions} />
     </Page>
   );
 }

@@ -293,6 +293,24 @@ export const migrations: Record<string, Migration> = {
       else await db.transaction().execute(change);
     },
   },
+  '011_session_passkeys': {
+    async up(db: Kysely<unknown>) {
+      // docs/decisions/staff.md#sessions: the passkey a session was opened with (removing it ends the session)
+      // and when the session last proved a passkey (adding or removing one asks for a recent proof). A session
+      // opened before knows no passkey; its login was its last proof.
+      await db.schema.alterTable('staff_sessions').addColumn('passkey_id', 'varchar(1400)').execute();
+      await db.schema
+        .alterTable('staff_sessions')
+        .addColumn('verified_at', 'varchar(32)', (col) => col.notNull().defaultTo(''))
+        .execute();
+      await sql`update staff_sessions set verified_at = created_at`.execute(db);
+      await db.schema
+        .createIndex('staff_sessions_passkey')
+        .on('staff_sessions')
+        .column('passkey_id')
+        .execute();
+    },
+  },
   '012_keyed_audit_chain': {
     async up(db: Kysely<unknown>) {
       // docs/decisions/staff.md#keyed-chain: the entries so far are chained with plain SHA-256. The trail's

@@ -202,7 +202,15 @@ export async function mailCounts(db: Db, campaignNowIso: string): Promise<KindCo
     .where('due_at', '<=', campaignNowIso)
     .groupBy('kind')
     .execute();
-  const kinds: MailKindColumn[] = ['link', 'reminder', 'received', 'verdict', 'invitation', 'staff-recovery'];
+  const kinds: MailKindColumn[] = [
+    'link',
+    'reminder',
+    'received',
+    'verdict',
+    'invitation',
+    'staff-recovery',
+    'passkey-changed',
+  ];
   return kinds.map((kind) => {
     const count = (state: string) =>
       Number(rows.find((row) => row.kind === kind && row.state === state)?.n ?? 0);

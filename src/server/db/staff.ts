@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, StaffInvitationTable, StaffPasskeyTable } from './types';
+import type { Database, StaffInvitationTable, StaffPasskeyTable, StaffSessionTable } from './types';
 
 // docs/decisions/staff.md#people-and-roles: the staff, their roles, invitations, passkeys, challenges and
 // sessions. Functions take a Kysely or a transaction: the callers in src/server/staff group what must commit
@@ -100,6 +100,17 @@ export async function openInvitation(db: Db, tokenDigest: string, nowIso: string
     .executeTakeFirst();
 }
 
+/** Whether the person has a link (an invitation or a recovery link) still open. */
+export async function hasOpenLink(db: Db, staffId: string, nowIso: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff_invitations')
+    .select('staff_id')
+    .where('staff_id', '=', staffId)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Uses an invitation up: true if it was still open (two registrations with one link: one wins). The
  * person's other links go with it: none may add a second passkey (docs/decisions/staff.md#people-and-roles).
@@ -196,10 +207,7 @@ export async function revokeStaff(db: Db, staffId: string) {
   await db.deleteFrom('staff_roles').where('staff_id', '=', staffId).execute();
 }
 
-export async function insertSession(
-  db: Db,
-  row: { token_digest: string; staff_id: string; created_at: string; last_seen_at: string },
-) {
+export async function insertSession(db: Db, row: StaffSessionTable) {
   await db.insertInto('staff_sessions').values(row).execute();
 }
 
@@ -213,6 +221,8 @@ export async function sessionByDigest(db: Db, tokenDigest: string) {
       'staff_sessions.staff_id',
       'staff_sessions.created_at',
       'staff_sessions.last_seen_at',
+      'staff_sessions.passkey_id',
+      'staff_sessions.verified_at',
       'staff.email',
     ])
     .where('token_digest', '=', tokenDigest)
@@ -220,12 +230,40 @@ export async function sessionByDigest(db: Db, tokenDigest: string) {
   return session && { ...session, roles: await rolesOf(db, session.staff_id) };
 }
 
-export async function touchSession(db: Db, tokenDigest: string, nowIso: string) {
-  await db
-    .updateTable('staff_sessions')
-    .set({ last_seen_at: nowIso })
-    .where('token_digest', '=', tokenDigest)
+/** A session's last call, or its last passkey check (docs/decisions/staff.md#passkey-check). */
+export async function updateSession(
+  db: Db,
+  tokenDigest: string,
+  change: Pick<StaffSessionTable, 'last_seen_at'> | Pick<StaffSessionTable, 'verified_at'>,
+) {
+  await db.updateTable('staff_sessions').set(change).where('token_digest', '=', tokenDigest).execute();
+}
+
+/** A person's sessions, newest first, each with the name and day of the passkey that opened it. */
+export async function sessionsOf(db: Db, staffId: string) {
+  return db
+    .selectFrom('staff_sessions')
+    .leftJoin('staff_passkeys', 'staff_passkeys.id', 'staff_sessions.passkey_id')
+    .select([
+      'staff_sessions.token_digest',
+      'staff_sessions.created_at',
+      'staff_sessions.last_seen_at',
+      'staff_sessions.passkey_id',
+      'staff_passkeys.name as passkey_name',
+      'staff_passkeys.created_at as passkey_created_at',
+    ])
+    .where('staff_sessions.staff_id', '=', staffId)
+    .orderBy('staff_sessions.created_at', 'desc')
     .execute();
+}
+
+/** Ends the sessions a passkey opened (it is being removed): how many. */
+export async function deleteSessionsOfPasskey(db: Db, passkeyId: string): Promise<number> {
+  const { numDeletedRows } = await db
+    .deleteFrom('staff_sessions')
+    .where('passkey_id', '=', passkeyId)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }
 
 export async function deleteSession(db: Db, tokenDigest: string) {
@@ -233,8 +271,9 @@ export async function deleteSession(db: Db, tokenDigest: string) {
 }
 
 /** Ends a person's sessions, all of them or all but the one `except` names (a token digest). */
-export async function deleteSessionsOf(db: Db, staffId: string, except?: string) {
+export async function deleteSessionsOf(db: Db, staffId: string, except?: string): Promise<number> {
   let query = db.deleteFrom('staff_sessions').where('staff_id', '=', staffId);
   if (except !== undefined) query = query.where('token_digest', '<>', except);
-  await query.execute();
+  const { numDeletedRows } = await query.executeTakeFirst();
+  return Number(numDeletedRows);
 }

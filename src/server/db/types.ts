@@ -95,8 +95,9 @@ export interface OptoutTable {
 }
 
 export type MailKindColumn = 'link' | 'reminder' | 'received' | 'verdict' | StaffMailKind;
-/** docs/api.md#e-mail: the staff's own mail, about no claim. */
-export type StaffMailKind = 'invitation' | 'staff-recovery';
+/** docs/api.md#e-mail: the staff's own mail, about no claim: a one-time link, or a passkey-change notice. */
+export type StaffMailKind = StaffLinkMailKind | 'passkey-changed';
+export type StaffLinkMailKind = 'invitation' | 'staff-recovery';
 export type OutboxState = 'queued' | 'sent' | 'failed' | 'cancelled';
 
 /** docs/decisions/mail.md#outbox: one message to send, its state, and its attempts so far. */
@@ -195,6 +196,10 @@ export interface StaffSessionTable {
   staff_id: string;
   created_at: string;
   last_seen_at: string;
+  /** The passkey that opened it (a login, or the one registered); null for sessions opened before 011. */
+  passkey_id: string | null;
+  /** When it last proved a passkey: its login, or a check asked for since (docs/decisions/staff.md#passkey-check). */
+  verified_at: string;
 }
 
 export interface AuditLogTable {

@@ -6,7 +6,8 @@ import type { MailValues } from '#shared/content/mail-placeholders.ts';
 import { longPolishDate } from '#shared/content/polish-dates.ts';
 import { fill } from '#shared/content/template.ts';
 import { bindAmounts, campaignFacts } from '#shared/content/texts.ts';
-import type { StaffMailKind } from '../db/types';
+import { formatIsoDate, formatWarsawDateTime, warsawCalendarDate } from '#shared/warsaw-time.ts';
+import type { StaffLinkMailKind, StaffMailKind } from '../db/types';
 
 // The e-mails to winners and to staff, composed from src/content/mail.json: what each one says is the
 // editors', how it is laid out is here. Each has a plain-text part and a short HTML part saying the same;
@@ -26,12 +27,20 @@ interface ClaimFacts {
  * absolute, on the panel's origin), and their roles.
  */
 export interface StaffMailFacts {
-  kind: StaffMailKind;
+  kind: StaffLinkMailKind;
   url: string;
   roles: string[];
 }
 
-export type MailFacts = ClaimMailFacts | StaffMailFacts;
+/** docs/decisions/staff.md#passkey-notice: a passkey added to or removed from the person's account, `at` then. */
+export interface PasskeyNoticeFacts {
+  kind: 'passkey-changed';
+  change: 'added' | 'removed';
+  /** An ISO instant. */
+  at: string;
+}
+
+export type MailFacts = ClaimMailFacts | StaffMailFacts | PasskeyNoticeFacts;
 
 export type ClaimMailFacts =
   // url absolute; deadline 'YYYY-MM-DD' (Warsaw calendar date, the last day)
@@ -204,9 +213,32 @@ function staffMessage(facts: StaffMailFacts): Message {
       link: { url: values.link, text: filled(texts.linkText, values), hint: filled(mail.claim.linkHint) },
     },
     after: texts.after.map((line) => filled(line, values)),
-    footer: mail.staffFooter.map((line) => filled(line)),
+    footer: staffFooter(),
   };
 }
+
+/**
+ * docs/decisions/staff.md#passkey-notice: a passkey added or removed, and when on Warsaw's clock; nothing of
+ * the passkey itself (its name is typed by whoever added it, and could say anything).
+ */
+function passkeyNoticeMessage(facts: PasskeyNoticeFacts): Message {
+  const atMs = Date.parse(facts.at);
+  const values: MailValues<'passkeyChanged'> = {
+    date: longPolishDate(formatIsoDate(warsawCalendarDate(atMs))),
+    time: formatWarsawDateTime(atMs).slice(11, 16),
+  };
+  const texts = mail.passkeyChanged[facts.change];
+  return {
+    subject: filled(texts.subject, values),
+    heading: filled(texts.heading, values),
+    intro: filled(texts.intro, values),
+    details: [],
+    after: mail.passkeyChanged.after.map((line) => filled(line, values)),
+    footer: staffFooter(),
+  };
+}
+
+const staffFooter = () => mail.staffFooter.map((line) => filled(line));
 
 const footer = () => mail.footer.map((line) => filled(line));
 
@@ -334,7 +366,12 @@ function claimMail(facts: ClaimMailFacts): Message {
  * address).
  */
 export function composeMail(facts: MailFacts): ComposedMail {
-  const message = 'roles' in facts ? staffMessage(facts) : claimMail(facts);
+  const message =
+    facts.kind === 'passkey-changed'
+      ? passkeyNoticeMessage(facts)
+      : 'roles' in facts
+        ? staffMessage(facts)
+        : claimMail(facts);
   return {
     // A header is one line, with ordinary spaces.
     subject: message.subject.replace(/\s+/g, ' ').trim(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PrizeKey, TierId } from '#shared/campaign.ts';
-import type { ClaimMailFacts, StaffMailFacts } from './compose';
+import type { ClaimMailFacts, PasskeyNoticeFacts, StaffMailFacts } from './compose';
 import { isoAt } from '../clock';
 import { decryptText, encryptText } from '../crypto/encryption';
 import type { MailKindColumn, OutboxTable } from '../db/types';
@@ -20,7 +20,8 @@ export type QueuedFacts =
         ? Omit<Facts, 'url'> & { path: string }
         : Facts
       : never)
-  | StaffMailFacts;
+  | StaffMailFacts
+  | PasskeyNoticeFacts;
 
 export interface MailOrder {
   to: string;
@@ -183,11 +184,14 @@ export function verdictEntry(
   return { ...row, next_attempt_at: isoAt(clocks.notBeforeMs) };
 }
 
-/** A staff member's mail (an invitation, a recovery link), due at once: about no claim, the only one of its row. */
+/**
+ * A staff member's mail (an invitation, a recovery link, a passkey-change notice), due at once: about no
+ * claim, the only one of its row.
+ */
 export function staffMailEntry(
   key: Buffer,
   to: string,
-  facts: StaffMailFacts,
+  facts: StaffMailFacts | PasskeyNoticeFacts,
   clocks: { campaignMs: number; realMs: number },
 ): OutboxTable {
   return entry(key, null, facts.kind, 0, { to, facts }, { dueMs: clocks.campaignMs, nowMs: clocks.realMs });

@@ -40,7 +40,12 @@ export type AuditAction =
   | 'reserve-promoted'
   | 'payouts-exported'
   | 'payouts-paid'
-  | 'payout-undone';
+  | 'payout-undone'
+  // docs/decisions/staff.md#sessions: a passkey that did not open the panel, a passkey asked for again, all of
+  // one's sessions ended.
+  | 'login-failed'
+  | 'passkey-confirmed'
+  | 'logout-everywhere';
 
 /** Who did what to what, and why: ids and counts only, never a personal value. */
 export interface AuditEvent {
@@ -54,6 +59,8 @@ export interface AuditEvent {
 
 /** The actor of the operator's commands, run from a shell on the server. */
 export const OPERATOR = 'operator';
+/** The actor of a failed login with a passkey nobody has: who tried is not known. */
+export const ANONYMOUS = 'anonymous';
 /** The hash the first entry carries as its predecessor's. */
 const GENESIS = '0'.repeat(64);
 

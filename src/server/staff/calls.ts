@@ -8,6 +8,7 @@ import { digestOf, normalEmail } from '../crypto/secrets';
 import { auditNames, auditPage, statementsByReference, type AuditFilter } from '../db/audit';
 import {
   deletePasskey,
+  deleteSessionsOfPasskey,
   insertPasskey,
   listStaff,
   openInvitation,
@@ -16,6 +17,7 @@ import {
   staffByEmail,
   staffById,
   staffEmails,
+  updateSession,
   useInvitation,
 } from '../db/staff';
 import type { StaffLinkKind } from '../db/types';
@@ -25,15 +27,26 @@ import { reviewCalls } from '../review/calls';
 import { typedReference } from '../statements/reference';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
-import { changeRoles, invite, resetAccess, revoke, type StaffMail } from './people';
-import { checkLogin, loginOptions, passkeyName, registerPasskey, registrationOptions } from './passkeys';
+import { changeRoles, invite, mailPasskeyNotice, resetAccess, revoke, type StaffMail } from './people';
+import {
+  checkLogin,
+  checkReauth,
+  loginOptions,
+  passkeyName,
+  reauthOptions,
+  registerPasskey,
+  registrationOptions,
+} from './passkeys';
 import { allows, type Access } from './roles';
 import {
   clearSessionCookie,
+  endAllSessions,
   endSession,
   readSession,
+  requirePasskeyCheck,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
+  sessionList,
   sessionToken,
   setSessionCookie,
   startSession,
@@ -95,8 +108,13 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     request.staff = session;
   });
 
-  const loggedIn = async (reply: FastifyReply, staffId: string, via: StaffLinkKind | 'passkey') => {
-    const token = await startSession(storage, clock, staffId, via);
+  const loggedIn = async (
+    reply: FastifyReply,
+    staffId: string,
+    via: StaffLinkKind | 'passkey',
+    passkeyId: string,
+  ) => {
+    const token = await startSession(storage, clock, staffId, via, passkeyId);
     setSessionCookie(reply, settings, token);
     const person = await staffById(storage.db, staffId);
     return { email: person!.email, roles: await rolesOf(storage.db, staffId) };
@@ -148,18 +166,38 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
         subject: person.id,
         details: { via: person.via },
       });
+      await mailPasskeyNotice(trx, clock, staffMail, person.email, 'added');
     });
-    return loggedIn(reply, person.id, person.via);
+    return loggedIn(reply, person.id, person.via, passkey.id);
   });
 
   app.post('/login/options', { config: limited }, async () => loginOptions(ceremony));
 
   app.post<{ Body: Body }>('/login', { config: limited }, async (request, reply) => {
-    const staffId = await checkLogin(ceremony, request.body?.response);
-    return loggedIn(reply, staffId, 'passkey');
+    const passkey = await checkLogin(ceremony, request.body?.response);
+    return loggedIn(reply, passkey.staffId, 'passkey', passkey.id);
   });
 
   const anyone = { config: { access: 'signed-in' } } as const;
+
+  // docs/decisions/staff.md#passkey-check: the signed-in person proves one of their own passkeys again.
+  const checked = { config: { rateLimit: {}, access: 'signed-in' } } as const;
+
+  app.post('/reauth/options', checked, async (request) => reauthOptions(ceremony, signedIn(request).staffId));
+
+  app.post<{ Body: Body }>('/reauth', checked, async (request, reply) => {
+    const session = signedIn(request);
+    await checkReauth(ceremony, session.staffId, request.body?.response);
+    await storage.db.transaction().execute(async (trx) => {
+      await updateSession(trx, session.tokenDigest, { verified_at: isoAt(clock.real()) });
+      await appendAudit(trx, storage, clock, {
+        actor: session.staffId,
+        action: 'passkey-confirmed',
+        subject: session.staffId,
+      });
+    });
+    return reply.status(204).send();
+  });
 
   app.get('/session', anyone, async (request) => {
     const session = signedIn(request);
@@ -174,6 +212,14 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
   app.post('/logout', anyone, async (request, reply) => {
     const session = signedIn(request);
     await endSession(storage, clock, session);
+    clearSessionCookie(reply, settings);
+    return reply.status(204).send();
+  });
+
+  app.get('/sessions', anyone, async (request) => sessionList(storage, clock, signedIn(request)));
+
+  app.post('/logout-everywhere', anyone, async (request, reply) => {
+    await endAllSessions(storage, clock, signedIn(request));
     clearSessionCookie(reply, settings);
     return reply.status(204).send();
   });
@@ -201,11 +247,13 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
 
   app.post('/passkeys/options', anyone, async (request) => {
     const session = signedIn(request);
+    requirePasskeyCheck(clock, session);
     return registrationOptions(ceremony, { id: session.staffId, email: session.email });
   });
 
   app.post<{ Body: Body }>('/passkeys', anyone, async (request) => {
     const session = signedIn(request);
+    requirePasskeyCheck(clock, session);
     const name = passkeyName(request.body?.name, request.headers['user-agent']);
     const passkey = await registerPasskey(ceremony, session.staffId, request.body?.response, name);
     await storage.db.transaction().execute(async (trx) => {
@@ -215,24 +263,31 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
         action: 'passkey-added',
         subject: session.staffId,
       });
+      await mailPasskeyNotice(trx, clock, staffMail, session.email, 'added');
     });
     return passkeyLine(passkey);
   });
 
   app.delete<{ Params: { id: string } }>('/passkeys/:id', anyone, async (request, reply) => {
     const session = signedIn(request);
+    requirePasskeyCheck(clock, session);
+    const { id } = request.params;
     await storage.db.transaction().execute(async (trx) => {
       const own = await passkeysOf(trx, session.staffId);
-      if (!own.some((passkey) => passkey.id === request.params.id))
-        throw new ApiProblem(404, messages.passkeyUnknown);
+      if (!own.some((passkey) => passkey.id === id)) throw new ApiProblem(404, messages.passkeyUnknown);
       if (own.length === 1) throw new ApiProblem(409, messages.lastPasskey);
-      await deletePasskey(trx, session.staffId, request.params.id);
+      await deletePasskey(trx, session.staffId, id);
+      // docs/decisions/staff.md#sessions: the sessions the passkey opened end with it.
+      const ended = await deleteSessionsOfPasskey(trx, id);
       await appendAudit(trx, storage, clock, {
         actor: session.staffId,
         action: 'passkey-removed',
         subject: session.staffId,
+        details: { sessions: ended },
       });
+      await mailPasskeyNotice(trx, clock, staffMail, session.email, 'removed');
     });
+    if (session.passkeyId === id) clearSessionCookie(reply, settings);
     return reply.status(204).send();
   });
 

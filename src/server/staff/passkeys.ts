@@ -11,12 +11,13 @@ import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import { insertChallenge, passkeyById, passkeysOf, passkeyUsed, takeChallenge } from '../db/staff';
 import { ApiProblem } from '../plugins/error-mapping';
+import { ANONYMOUS, recordAudit } from './audit';
 import type { PanelSettings } from './settings';
 
 /** docs/decisions/staff.md#login: how long the browser's passkey dialog may stay open. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
-type Purpose = 'registration' | 'login';
+type Purpose = 'registration' | 'login' | 'reauth';
 
 interface Ceremony {
   storage: Storage;
@@ -160,32 +161,81 @@ export async function loginOptions(ceremony: Ceremony) {
   return options;
 }
 
-/** The person whose passkey signed the login challenge, or a 401. */
-export async function checkLogin(ceremony: Ceremony, response: unknown): Promise<string> {
-  const answer = response as AuthenticationResponseJSON;
-  const { challenge } = await answeredChallenge(ceremony, answer?.response?.clientDataJSON, 'login');
-  const passkey =
-    typeof answer.id === 'string' ? await passkeyById(ceremony.storage.db, answer.id) : undefined;
-  if (!passkey) throw new ApiProblem(401, messages.loginFailed);
-  const verification = await verifyAuthenticationResponse({
-    response: answer,
-    expectedChallenge: challenge,
-    expectedOrigin: ceremony.settings.origin,
-    expectedRPID: ceremony.settings.rpId,
-    requireUserVerification: true,
-    credential: {
+const transportsOf = (passkey: { transports: string | null }) =>
+  passkey.transports ? (JSON.parse(passkey.transports) as string[]) : undefined;
+
+/** docs/decisions/staff.md#passkey-check: request options for one of the signed-in person's own passkeys. */
+export async function reauthOptions(ceremony: Ceremony, staffId: string) {
+  const options = await generateAuthenticationOptions({
+    rpID: ceremony.settings.rpId,
+    userVerification: 'required',
+    allowCredentials: (await passkeysOf(ceremony.storage.db, staffId)).map((passkey) => ({
       id: passkey.id,
-      publicKey: Buffer.from(passkey.public_key, 'base64url'),
-      counter: Number(passkey.counter),
-      transports: passkey.transports ? (JSON.parse(passkey.transports) as string[]) : undefined,
-    },
-  }).catch(() => undefined);
-  if (!verification?.verified) throw new ApiProblem(401, messages.loginFailed);
+      transports: transportsOf(passkey),
+    })),
+  });
+  await keepChallenge(ceremony, options.challenge, 'reauth', staffId);
+  return options;
+}
+
+/** docs/decisions/staff.md#failed-logins: why a passkey did not open the panel (`login-failed`'s `failure`). */
+type Failure = 'unknown-passkey' | 'bad-signature' | 'counter-not-increased';
+
+/**
+ * The passkey that signed a login challenge (`staffId` undefined) or a signed-in person's check (their id:
+ * only their own passkeys count), its counter moved on; else a 401, recorded as `login-failed`.
+ */
+async function checkAssertion(ceremony: Ceremony, response: unknown, staffId?: string) {
+  const during = staffId === undefined ? 'login' : 'reauth';
+  const answer = response as AuthenticationResponseJSON;
+  const challenged = await answeredChallenge(ceremony, answer?.response?.clientDataJSON, during);
+  if (challenged.staffId !== (staffId ?? null)) throw new ApiProblem(400, messages.passkeyRejected);
+  const failed = async (failure: Failure, person?: string) => {
+    // docs/decisions/staff.md#failed-logins: the login calls' rate limit bounds how fast these are written.
+    await recordAudit(ceremony.storage, ceremony.clock, {
+      actor: person ?? ANONYMOUS,
+      action: 'login-failed',
+      subject: person,
+      details: { failure, during },
+    });
+    return new ApiProblem(401, messages.loginFailed);
+  };
+  const found = typeof answer.id === 'string' ? await passkeyById(ceremony.storage.db, answer.id) : undefined;
+  const passkey = found && (staffId === undefined || found.staff_id === staffId) ? found : undefined;
+  if (!passkey) throw await failed('unknown-passkey', staffId);
+  const verify = (counter: number) =>
+    verifyAuthenticationResponse({
+      response: answer,
+      expectedChallenge: challenged.challenge,
+      expectedOrigin: ceremony.settings.origin,
+      expectedRPID: ceremony.settings.rpId,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.id,
+        publicKey: Buffer.from(passkey.public_key, 'base64url'),
+        counter,
+        transports: transportsOf(passkey),
+      },
+    }).catch(() => undefined);
+  const verification = await verify(Number(passkey.counter));
+  if (!verification?.verified) {
+    // The library refuses a counter that did not go up before it looks at the signature: an answer that
+    // verifies with the counter left out is a good signature from a passkey whose counter went back (a copy).
+    const counterOnly = (await verify(0))?.verified === true;
+    throw await failed(counterOnly ? 'counter-not-increased' : 'bad-signature', passkey.staff_id);
+  }
   await passkeyUsed(
     ceremony.storage.db,
     passkey.id,
     verification.authenticationInfo.newCounter,
     isoAt(ceremony.clock.real()),
   );
-  return passkey.staff_id;
+  return { id: passkey.id, staffId: passkey.staff_id };
 }
+
+/** The passkey that signed the login challenge, and its person; or a 401. */
+export const checkLogin = (ceremony: Ceremony, response: unknown) => checkAssertion(ceremony, response);
+
+/** docs/decisions/staff.md#passkey-check: the signed-in person's own passkey signed their check; or a 401. */
+export const checkReauth = (ceremony: Ceremony, staffId: string, response: unknown) =>
+  checkAssertion(ceremony, response, staffId);

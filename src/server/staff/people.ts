@@ -9,6 +9,7 @@ import {
   addRole,
   deleteSessionsOf,
   endAccess,
+  hasOpenLink,
   holdersOf,
   insertInvitation,
   insertStaff,
@@ -19,7 +20,8 @@ import {
   staffByEmail,
   staffById,
 } from '../db/staff';
-import type { StaffLinkKind, StaffMailKind } from '../db/types';
+import type { StaffLinkKind, StaffLinkMailKind } from '../db/types';
+import type { PasskeyNoticeFacts } from '../mail/compose';
 import { staffMailEntry } from '../mail/orders';
 import { ApiProblem } from '../plugins/error-mapping';
 import { appendAudit } from './audit';
@@ -37,7 +39,7 @@ const LINK_PAGES: Record<StaffLinkKind, string> = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** How the panel's calls send a link: by mail, sealed with the statements key, to the panel's origin. */
+/** How the panel's calls send staff mail: sealed with the statements key; links to the panel's origin. */
 export interface StaffMail {
   key: Buffer;
   /** The panel's origin (PANEL_HOST's, else PUBLIC_URL's): where the link opens. */
@@ -62,12 +64,34 @@ async function mailLink(
   clock: Clock,
   mail: StaffMail,
   person: { email: string; roles: string[] },
-  kind: StaffMailKind,
+  kind: StaffLinkMailKind,
   path: string,
 ) {
   const facts = { kind, url: new URL(path, mail.origin).href, roles: person.roles };
+  await queueStaffMail(trx, clock, mail, person.email, facts);
+}
+
+/**
+ * docs/decisions/staff.md#passkey-notice: tells the person that a passkey was added to or removed from their
+ * account, in the transaction that did it.
+ */
+export const mailPasskeyNotice = (
+  trx: Trx,
+  clock: Clock,
+  mail: StaffMail,
+  to: string,
+  change: PasskeyNoticeFacts['change'],
+) => queueStaffMail(trx, clock, mail, to, { kind: 'passkey-changed', change, at: isoAt(clock.real()) });
+
+async function queueStaffMail(
+  trx: Trx,
+  clock: Clock,
+  mail: StaffMail,
+  to: string,
+  facts: Parameters<typeof staffMailEntry>[2],
+) {
   const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
-  await queueMail(trx, [staffMailEntry(mail.key, person.email, facts, clocks)]);
+  await queueMail(trx, [staffMailEntry(mail.key, to, facts, clocks)]);
 }
 
 /** docs/decisions/staff.md#own-roles: nobody gives themself roles, or changes them. */
@@ -77,9 +101,10 @@ function notOneself(staffId: string, actor: string) {
 
 /**
  * Invites a person with a role (docs/decisions/staff.md#people-and-roles): a new person, or the role added
- * to an existing one (whose sessions then end, as with any change of roles). Only someone without a passkey
- * (new, or invited and not registered yet) also gets a one-time link to register one: e-mailed to them when
- * an admin invites in the panel (`mail`), else for the operator's `staff-invite` to print. Nobody else's
+ * to an existing one (whose sessions then end, as with any change of roles). Only someone with no passkey
+ * and no link still open (new, revoked, or whose invitation ended unused) also gets a one-time link to
+ * register one: e-mailed to them when an admin invites in the panel (`mail`), else for the operator's
+ * `staff-invite` to print. Nobody else's
  * link ever adds a passkey to an account, and nobody invites themself.
  */
 export async function invite(
@@ -105,8 +130,10 @@ export async function invite(
       await deleteSessionsOf(trx, person.id);
     }
     const roles = [...new Set([...before, role])].sort();
+    // docs/decisions/staff.md#people-and-roles: only someone with no passkey and no link still open (new,
+    // revoked, or whose invitation ended unused) gets a link.
     const link =
-      (await passkeysOf(trx, person.id)).length === 0
+      (await passkeysOf(trx, person.id)).length === 0 && !(await hasOpenLink(trx, person.id, isoAt(nowMs)))
         ? await newLink(trx, clock, person.id, 'invitation')
         : undefined;
     if (link && mail) await mailLink(trx, clock, mail, { email: address, roles }, 'invitation', link);

@@ -1,8 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import messages from '#content/staff-messages.json';
 import { isoAt, type Clock } from '../clock';
 import { digestOf, newLinkHash } from '../crypto/secrets';
 import type { Storage } from '../db';
-import { deleteSession, insertSession, loggedIn, sessionByDigest, touchSession } from '../db/staff';
+import {
+  deleteSession,
+  deleteSessionsOf,
+  insertSession,
+  loggedIn,
+  sessionByDigest,
+  sessionsOf,
+  updateSession,
+} from '../db/staff';
+import { ApiProblem } from '../plugins/error-mapping';
 import type { StaffLinkKind } from '../db/types';
 import { appendAudit } from './audit';
 import type { PanelSettings } from './settings';
@@ -12,6 +22,8 @@ export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_MAX_MS = 8 * 60 * 60_000;
 /** A session's last call is written at most this often: a page of calls costs one write, not one each. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** docs/decisions/staff.md#passkey-check: how recent a passkey check adding or removing a passkey needs. */
+export const PASSKEY_CHECK_MS = 5 * 60_000;
 
 export const SESSION_COOKIE = 'panel_session';
 
@@ -22,22 +34,35 @@ export interface StaffSession {
   roles: string[];
   createdAtMs: number;
   lastSeenAtMs: number;
+  /** The passkey that opened it; null for a session opened before sessions knew it. */
+  passkeyId: string | null;
+  /** When it last proved a passkey. */
+  verifiedAtMs: number;
 }
 
 /**
- * Starts a session for a person who just proved a passkey (`via` their invitation, recovery link or a login), recorded in
- * the audit trail in the same transaction: its token for the cookie.
+ * Starts a session for a person who just proved `passkeyId` (registered `via` their invitation or recovery
+ * link, or a login), recorded in the audit trail in the same transaction: its token for the cookie. Tests
+ * open sessions without a passkey.
  */
 export async function startSession(
   storage: Storage,
   clock: Clock,
   staffId: string,
   via: StaffLinkKind | 'passkey',
+  passkeyId?: string,
 ): Promise<string> {
   const { hash: token, digest } = newLinkHash();
   const now = isoAt(clock.real());
   await storage.db.transaction().execute(async (trx) => {
-    await insertSession(trx, { token_digest: digest, staff_id: staffId, created_at: now, last_seen_at: now });
+    await insertSession(trx, {
+      token_digest: digest,
+      staff_id: staffId,
+      created_at: now,
+      last_seen_at: now,
+      passkey_id: passkeyId ?? null,
+      verified_at: now,
+    });
     await loggedIn(trx, staffId, now);
     await appendAudit(trx, storage, clock, {
       actor: staffId,
@@ -59,21 +84,53 @@ export async function readSession(
   const row = await sessionByDigest(storage.db, tokenDigest);
   if (!row) return undefined;
   const nowMs = clock.real();
-  const createdAtMs = Date.parse(row.created_at);
-  const lastSeenAtMs = Date.parse(row.last_seen_at);
-  if (nowMs - lastSeenAtMs >= SESSION_IDLE_MS || nowMs - createdAtMs >= SESSION_MAX_MS) {
+  if (!alive(row, nowMs)) {
     await deleteSession(storage.db, tokenDigest);
     return undefined;
   }
-  if (nowMs - lastSeenAtMs >= TOUCH_INTERVAL_MS) await touchSession(storage.db, tokenDigest, isoAt(nowMs));
+  const lastSeenAtMs = Date.parse(row.last_seen_at);
+  if (nowMs - lastSeenAtMs >= TOUCH_INTERVAL_MS)
+    await updateSession(storage.db, tokenDigest, { last_seen_at: isoAt(nowMs) });
   return {
     tokenDigest,
     staffId: row.staff_id,
     email: row.email,
     roles: row.roles,
-    createdAtMs,
+    createdAtMs: Date.parse(row.created_at),
     lastSeenAtMs: nowMs,
+    passkeyId: row.passkey_id,
+    verifiedAtMs: Date.parse(row.verified_at),
   };
+}
+
+/** Whether a session is within its limits: 30 minutes since its last call, 8 hours since its login. */
+const alive = (row: { created_at: string; last_seen_at: string }, nowMs: number) =>
+  nowMs - Date.parse(row.last_seen_at) < SESSION_IDLE_MS &&
+  nowMs - Date.parse(row.created_at) < SESSION_MAX_MS;
+
+/**
+ * docs/decisions/staff.md#passkey-check: adding or removing a passkey needs a passkey proved in the last 5
+ * minutes; else a 428 that the panel answers with a check (`POST /panel/api/reauth`) and the call again.
+ */
+export function requirePasskeyCheck(clock: Clock, session: StaffSession) {
+  if (clock.real() - session.verifiedAtMs > PASSKEY_CHECK_MS)
+    throw new ApiProblem(428, messages.passkeyCheckNeeded);
+}
+
+/** One's live sessions, newest first: when each began and was last used, its passkey, which one is this. */
+export async function sessionList(storage: Storage, clock: Clock, session: StaffSession) {
+  const nowMs = clock.real();
+  return (await sessionsOf(storage.db, session.staffId))
+    .filter((row) => alive(row, nowMs))
+    .map((row) => ({
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      passkey:
+        row.passkey_id === null || row.passkey_created_at === null
+          ? null
+          : { id: row.passkey_id, name: row.passkey_name, createdAt: row.passkey_created_at },
+      current: row.token_digest === session.tokenDigest,
+    }));
 }
 
 /** Logout: the session ends, recorded in the same transaction. */
@@ -87,6 +144,18 @@ export const endSession = (storage: Storage, clock: Clock, session: StaffSession
     });
   });
 
+/** 'Wyloguj wszędzie': every session of the person ends, this one too, recorded in the same transaction. */
+export const endAllSessions = (storage: Storage, clock: Clock, session: StaffSession) =>
+  storage.db.transaction().execute(async (trx) => {
+    const ended = await deleteSessionsOf(trx, session.staffId);
+    await appendAudit(trx, storage, clock, {
+      actor: session.staffId,
+      action: 'logout-everywhere',
+      subject: session.staffId,
+      details: { sessions: ended },
+    });
+  });
+
 export function sessionToken(request: FastifyRequest): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
@@ -95,13 +164,14 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-function cookie(settings: PanelSettings, value: string, maxAgeS: number): string {
+function cookie(settings: PanelSettings, value: string, expiry: string): string {
   const secure = settings.secureCookie ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${value}; Path=/panel; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${secure}`;
+  return `${SESSION_COOKIE}=${value}; Path=/panel; HttpOnly; SameSite=Strict${expiry}${secure}`;
 }
 
+/** docs/decisions/staff.md#sessions: no Max-Age, so the cookie ends with the browser; the server ends it sooner. */
 export const setSessionCookie = (reply: FastifyReply, settings: PanelSettings, token: string) =>
-  reply.header('set-cookie', cookie(settings, token, SESSION_MAX_MS / 1000));
+  reply.header('set-cookie', cookie(settings, token, ''));
 
 export const clearSessionCookie = (reply: FastifyReply, settings: PanelSettings) =>
-  reply.header('set-cookie', cookie(settings, '', 0));
+  reply.header('set-cookie', cookie(settings, '', '; Max-Age=0'));

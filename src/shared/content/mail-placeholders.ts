@@ -21,6 +21,8 @@ export const MAIL_PLACEHOLDERS = {
   // Staff mail: the person's roles by name (src/content/panel.json), and the one-time link.
   invitation: ['roles', 'link'],
   staffRecovery: ['roles', 'link'],
+  // docs/decisions/staff.md#passkey-notice: when a passkey was added or removed, on Warsaw's clock.
+  passkeyChanged: ['date', 'time'],
   staffFooter: [],
   footer: [],
 } as const satisfies Record<keyof Mail, readonly string[]>;

@@ -153,6 +153,40 @@ describe.each(storageTargets)('migration 010_staff_recovery on $name', (target) 
   });
 });
 
+// docs/decisions/staff.md#sessions: a session opened before 011 knows no passkey; its login was its last
+// passkey check, and it goes on until its limits.
+describe.each(storageTargets)('migration 011_session_passkeys on $name', (target) => {
+  it('keeps the sessions opened before it, checked at their login, opened by no known passkey', async () => {
+    const { storage, dataDir, databaseUrl, drop } = await target.open();
+    let reopened: Awaited<ReturnType<typeof openStorage>> | undefined;
+    try {
+      await databaseBefore(storage.db as Kysely<unknown>, storage.dialect, '011_session_passkeys');
+      await storage.db
+        .insertInto('staff')
+        .values({ id: 'staff-1', email: 'a@example.pl', created_at: ARRIVED, last_login_at: ARRIVED })
+        .execute();
+      await storage.db
+        .insertInto('staff_sessions')
+        .values({
+          token_digest: 'd'.repeat(64),
+          staff_id: 'staff-1',
+          created_at: ARRIVED,
+          last_seen_at: ARRIVED,
+        } as never)
+        .execute();
+      await storage.close();
+
+      reopened = await openStorage({ dataDir, databaseUrl, audit: storage.audit });
+      expect(
+        await reopened.db.selectFrom('staff_sessions').select(['passkey_id', 'verified_at']).execute(),
+      ).toEqual([{ passkey_id: null, verified_at: ARRIVED }]);
+    } finally {
+      await reopened?.close();
+      await drop();
+    }
+  });
+});
+
 // docs/decisions/staff.md#keyed-chain: a trail chained with plain SHA-256 before 012 is sealed with the
 // trail's key by the first start after it, once; audit-verify then proves it, and still checks the entries
 // from before, whose hashes the seal covers.

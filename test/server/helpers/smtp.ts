@@ -1,6 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Clock } from '#server/clock.ts';
+import { DISPATCHER_DEFAULTS, MailDispatcher } from '#server/mail/dispatcher.ts';
+import type { MailTransport } from '#server/mail/transport.ts';
+import type { TestApp } from './app';
 
 // A real SMTP server in process on 127.0.0.1 (docs/decisions/mail.md#tests): the dispatcher talks SMTP to
 // it as to any other. A test decides how it answers each message, and may make it a relay elsewhere (another
@@ -48,6 +52,24 @@ export interface TestSmtpOptions {
   /** Answers EHLO as an unknown command (a server that speaks only HELO, so offers no STARTTLS). */
   withoutEhlo?: boolean;
 }
+
+/** The server's dispatcher for a test app, sending through `transport` (to the test's server), logging nothing. */
+export const testDispatcher = (
+  t: Pick<TestApp, 'storage' | 'statementsKey'>,
+  clock: Clock,
+  transport: MailTransport,
+  publicUrl: string,
+) =>
+  new MailDispatcher({
+    ...DISPATCHER_DEFAULTS,
+    storage: t.storage,
+    clock,
+    keys: [t.statementsKey],
+    transport,
+    from: 'Wakacyjna Loteria <loteria@example.pl>',
+    publicUrl,
+    log: { info() {}, warn() {}, error() {} },
+  });
 
 export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: Received[] = [];

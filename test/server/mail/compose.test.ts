@@ -47,6 +47,9 @@ const INVITATION_URL = `${SITE}/panel/zaproszenie#hXk2Jq9bQm4Zt7Lw8Pn3Rs6Uv-abcd
 const RECOVERY_URL = `${SITE}/panel/odzyskiwanie#hXk2Jq9bQm4Zt7Lw8Pn3Rs6Uv-abcdef`;
 const invitation: MailFacts = { kind: 'invitation', url: INVITATION_URL, roles: ['approver', 'reviewer'] };
 const recovery: MailFacts = { kind: 'staff-recovery', url: RECOVERY_URL, roles: ['admin'] };
+// 08:05 UTC is 10:05 in Warsaw in July (summer time).
+const passkeyAdded: MailFacts = { kind: 'passkey-changed', change: 'added', at: '2026-07-10T08:05:30.000Z' };
+const passkeyRemoved: MailFacts = { ...passkeyAdded, change: 'removed' };
 
 /** The plain text as read: lines joined, so a phrase broken across lines is still found. */
 const read = (text: string) => text.replace(/\s+/g, ' ');
@@ -212,6 +215,30 @@ describe('staff mail (docs/decisions/staff.md#people-and-roles)', () => {
   });
 });
 
+describe('passkey-change notice (docs/decisions/staff.md#passkey-notice)', () => {
+  it('says a passkey was added, when on Warsaw’s clock, and what to do if it was not them', () => {
+    const mail = composeMail(passkeyAdded);
+    expect(mail.subject).toBe('Dodano klucz dostępu do Twojego konta w panelu loterii „Wakacyjna Loteria”');
+    for (const part of [read(mail.text), shown(mail.html)]) {
+      expect(part).toContain('dodano nowy klucz dostępu: 10 lipca 2026 r., o godz. 10:05 (czasu polskiego).');
+      expect(part).toContain('Jeśli to Ty, nie musisz nic robić.');
+      expect(part).toContain('usuń każdy klucz, którego nie znasz');
+      expect(part).toContain('Wiadomość z panelu obsługi loterii „Wakacyjna Loteria”');
+      expect(part).not.toContain('Masz pytania?');
+    }
+    // Nothing to follow: the notice carries no link.
+    expect(mail.html).not.toContain('<a ');
+  });
+
+  it('says a passkey was removed and the sessions it opened ended', () => {
+    const mail = composeMail(passkeyRemoved);
+    expect(mail.subject).toBe('Usunięto klucz dostępu z Twojego konta w panelu loterii „Wakacyjna Loteria”');
+    expect(read(mail.text)).toContain(
+      'usunięto klucz dostępu: 10 lipca 2026 r., o godz. 10:05 (czasu polskiego). Sesje otwarte tym kluczem zakończyły się.',
+    );
+  });
+});
+
 describe('every message', () => {
   const toWinners: Array<[string, MailFacts]> = prizes.tiers.flatMap((tier) => {
     const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
@@ -229,6 +256,8 @@ describe('every message', () => {
     ...toWinners,
     ['invitation', invitation],
     ['staff recovery', recovery],
+    ['passkey added', passkeyAdded],
+    ['passkey removed', passkeyRemoved],
   ];
   const composed: Array<[string, ComposedMail]> = all.map(([name, facts]) => [name, composeMail(facts)]);
   const composedToWinners = composed.slice(0, toWinners.length);

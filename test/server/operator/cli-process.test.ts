@@ -73,6 +73,7 @@ describe('npm run operator -- <command>, each in its own process', () => {
       'verdict',
       'invitation',
       'staff-recovery',
+      'passkey-changed',
     ]);
     expect((await run(['mail-retry'])).lines).toEqual([{ requeued: 0 }]);
     const mailbox = await run(['mailbox']);

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import messages from '#content/staff-messages.json';
 import { insertInvitation, insertPasskey } from '#server/db/staff.ts';
 import { digestOf, newLinkHash } from '#server/crypto/secrets.ts';
-import { DISPATCHER_DEFAULTS, MailDispatcher } from '#server/mail/dispatcher.ts';
 import { smtpTransport, type MailTransport } from '#server/mail/transport.ts';
 import { SESSION_COOKIE, startSession } from '#server/staff/sessions.ts';
 import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
 import { PANEL_ORIGIN, panelSettings, panelStaff, sendStatements, type PanelPerson } from '../helpers/panel';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { startTestSmtp, testDispatcher, type TestSmtp } from '../helpers/smtp';
 import { storageTargets } from '../helpers/storage-targets';
 import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
@@ -89,16 +88,7 @@ for (const target of storageTargets) {
         .execute();
     /** Sends what is queued, as the server's dispatcher does, to the test's SMTP server. */
     const dispatch = async () => {
-      await new MailDispatcher({
-        ...DISPATCHER_DEFAULTS,
-        storage: t.storage,
-        clock,
-        keys: [t.statementsKey],
-        transport,
-        from: 'Wakacyjna Loteria <loteria@example.pl>',
-        publicUrl: PANEL_ORIGIN,
-        log: { info() {}, warn() {}, error() {} },
-      }).sendDue();
+      await testDispatcher(t, clock, transport, PANEL_ORIGIN).sendDue();
       // The winners' link mails of the imported file go too; these tests look at the staff's.
       return smtp.received.filter((mail) => (STAFF_KINDS as readonly string[]).includes(mail.kind));
     };
@@ -324,7 +314,7 @@ for (const target of storageTargets) {
       ]);
     });
 
-    it('staff-invite prints a link for a new account only; an account with a passkey gets the role alone', async () => {
+    it('staff-invite prints a link for a new account only; an existing account gets the role alone', async () => {
       const where = {
         dataDir: t.dataDir,
         databaseUrl: t.databaseUrl,
@@ -339,6 +329,9 @@ for (const target of storageTargets) {
           link: expect.stringMatching(/^\/panel\/zaproszenie#[A-Za-z0-9_-]{32}$/),
         },
       ]);
+      // Invited, the link still open: an account all the same (shared/API.md), so no second link.
+      const again = await runOperator(['staff-invite', 'pierwsza@example.pl', 'auditor'], where);
+      expect(again.lines).toEqual([{ email: 'pierwsza@example.pl', role: 'auditor' }]);
       const person = await registered(['reviewer']);
       const existing = await runOperator(['staff-invite', person.email, 'payout'], where);
       expect(existing.exitCode).toBe(0);

@@ -25,6 +25,10 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
   { method: 'POST', url: '/panel/api/passkeys/options', body: {}, roles: 'any' },
   { method: 'POST', url: '/panel/api/passkeys', body: { response: {} }, roles: 'any' },
   { method: 'DELETE', url: '/panel/api/passkeys/nieznany', roles: 'any' },
+  { method: 'POST', url: '/panel/api/reauth/options', body: {}, roles: 'any' },
+  { method: 'POST', url: '/panel/api/reauth', body: { response: {} }, roles: 'any' },
+  { method: 'GET', url: '/panel/api/sessions', roles: 'any' },
+  { method: 'POST', url: '/panel/api/logout-everywhere', body: {}, roles: 'any' },
   { method: 'GET', url: '/panel/api/staff', roles: ['admin'] },
   {
     method: 'POST',
@@ -351,12 +355,20 @@ for (const target of storageTargets) {
         body: { email: ' Anna.Nowak@Example.pl ', role: 'reviewer' },
       });
       expect(invited.json()).toEqual({ email: 'anna.nowak@example.pl', role: 'reviewer', mailed: true });
-      // Not registered yet (no passkey): the role is added, and the invitation mailed again.
+      // docs/decisions/staff.md#people-and-roles: her invitation still open, she has an account: the role is
+      // added, and no second link is made or mailed.
       const more = await call('POST', '/panel/api/staff/invitations', {
         cookie: admin.cookie,
         body: { email: 'anna.nowak@example.pl', role: 'approver' },
       });
-      expect(more.json()).toEqual({ email: 'anna.nowak@example.pl', role: 'approver', mailed: true });
+      expect(more.json()).toEqual({ email: 'anna.nowak@example.pl', role: 'approver', mailed: false });
+      const links = await t.storage.db
+        .selectFrom('staff_invitations')
+        .innerJoin('staff', 'staff.id', 'staff_invitations.staff_id')
+        .where('staff.email', '=', 'anna.nowak@example.pl')
+        .select('token_digest')
+        .execute();
+      expect(links).toHaveLength(1);
       const people = (await call('GET', '/panel/api/staff', { cookie: admin.cookie })).json<{
         people: { email: string; roles: string[]; passkeys: number; invitedUntil: string }[];
       }>().people;
@@ -470,6 +482,7 @@ for (const target of storageTargets) {
         'verdict',
         'invitation',
         'staff-recovery',
+        'passkey-changed',
       ]);
     });
   });
