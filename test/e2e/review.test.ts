@@ -237,8 +237,12 @@ for (const target of storageTargets) {
       it('registers a reviewer (who also approves), an approver, a payout person and an auditor, each with a passkey', async () => {
         // The reviewer holds the approver's role too: what keeps them from confirming their own decision is
         // the rule, not a missing role.
-        await invite('recenzent@example.pl', 'reviewer');
-        staff.reviewer = await register(await invite('recenzent@example.pl', 'approver'));
+        const reviewerLink = await invite('recenzent@example.pl', 'reviewer');
+        // docs/decisions/staff.md#people-and-roles: an account (here: its invitation still open) gets the
+        // second role with no second link.
+        const added = await spawnOperator(['staff-invite', 'recenzent@example.pl', 'approver'], where);
+        expect(added.lines).toEqual([{ email: 'recenzent@example.pl', role: 'approver' }]);
+        staff.reviewer = await register(reviewerLink);
         staff.approver = await register(await invite('zatwierdzajaca@example.pl', 'approver'));
         staff.payout = await register(await invite('wyplaty@example.pl', 'payout'));
         staff.auditor = await register(await invite('audytor@example.pl', 'auditor'));
