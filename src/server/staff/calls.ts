@@ -109,12 +109,13 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
   });
 
   const loggedIn = async (
+    request: FastifyRequest,
     reply: FastifyReply,
     staffId: string,
     via: StaffLinkKind | 'passkey',
     passkeyId: string,
   ) => {
-    const token = await startSession(storage, clock, staffId, via, passkeyId);
+    const token = await startSession(storage, clock, staffId, via, passkeyId, sessionToken(request));
     setSessionCookie(reply, settings, token);
     const person = await staffById(storage.db, staffId);
     return { email: person!.email, roles: await rolesOf(storage.db, staffId) };
@@ -168,14 +169,14 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
       });
       await mailPasskeyNotice(trx, clock, staffMail, person.email, 'added');
     });
-    return loggedIn(reply, person.id, person.via, passkey.id);
+    return loggedIn(request, reply, person.id, person.via, passkey.id);
   });
 
   app.post('/login/options', { config: limited }, async () => loginOptions(ceremony));
 
   app.post<{ Body: Body }>('/login', { config: limited }, async (request, reply) => {
     const passkey = await checkLogin(ceremony, request.body?.response);
-    return loggedIn(reply, passkey.staffId, 'passkey', passkey.id);
+    return loggedIn(request, reply, passkey.staffId, 'passkey', passkey.id);
   });
 
   const anyone = { config: { access: 'signed-in' } } as const;

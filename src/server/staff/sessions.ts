@@ -43,7 +43,8 @@ export interface StaffSession {
 /**
  * Starts a session for a person who just proved `passkeyId` (registered `via` their invitation or recovery
  * link, or a login), recorded in the audit trail in the same transaction: its token for the cookie. Tests
- * open sessions without a passkey.
+ * open sessions without a passkey. `replaces`: the token of the cookie the browser sent, whose session ends
+ * (ASVS 5.0 7.2.4: a new token at each authentication, and the one before no longer works).
  */
 export async function startSession(
   storage: Storage,
@@ -51,10 +52,13 @@ export async function startSession(
   staffId: string,
   via: StaffLinkKind | 'passkey',
   passkeyId?: string,
+  replaces?: string,
 ): Promise<string> {
   const { hash: token, digest } = newLinkHash();
   const now = isoAt(clock.real());
   await storage.db.transaction().execute(async (trx) => {
+    // docs/decisions/staff.md#sessions: a login replaces the session its browser's cookie named, if any.
+    if (replaces) await deleteSession(trx, digestOf(replaces));
     await insertSession(trx, {
       token_digest: digest,
       staff_id: staffId,
