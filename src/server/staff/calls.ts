@@ -104,8 +104,18 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     const token = sessionToken(request);
     const session = token === undefined ? undefined : await readSession(storage, clock, token);
     if (!session) throw new ApiProblem(401, messages.sessionMissing);
-    if (!allows(access, session.roles)) throw new ApiProblem(403, messages.roleMissing);
     request.staff = session;
+    if (!allows(access, session.roles)) throw new ApiProblem(403, messages.roleMissing);
+  });
+  // docs/decisions/staff.md#refusals: a refused call is a warning naming who asked (their id, never their
+  // e-mail) and the route; the request's own line says neither.
+  app.addHook('onResponse', async (request, reply) => {
+    if (![401, 403, 429].includes(reply.statusCode)) return;
+    const staff = request.staff?.staffId ?? null;
+    request.log.warn(
+      { staff, route: request.routeOptions.url, status: reply.statusCode },
+      'panel call refused',
+    );
   });
 
   const loggedIn = async (

@@ -300,6 +300,14 @@ for (const target of storageTargets) {
       expect(raised.json()).toEqual({ message: messages.ownRoles });
       expect(await rolesOf(admin)).toEqual(['admin']);
       expect(await audited('roles-changed', admin.id)).toEqual([]);
+      // docs/decisions/staff.md#refusals: the refusal is a warning naming who and where, not their e-mail.
+      const refusals = t.logs
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'panel call refused' && line.staff === admin.id);
+      expect(refusals).toEqual([
+        expect.objectContaining({ level: 40, route: '/panel/api/staff/:id/roles', status: 403 }),
+      ]);
+      expect(JSON.stringify(refusals)).not.toContain(admin.email);
 
       // A second admin does it: the trail names both.
       const second = await registered(['admin']);
