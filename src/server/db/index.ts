@@ -10,6 +10,7 @@ import {
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type Migration,
   type Transaction,
   type TransactionBuilder,
 } from 'kysely';
@@ -164,22 +165,34 @@ function openPostgres(url: string): Kysely<Database> {
   return new CommitAwareKysely({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * Kysely's migrator for this database (`list`: the migrations it knows; all of them but in tests). Kysely
+ * looks for its migration tables in every schema unless told which: on PostgreSQL another schema's (a second
+ * application, a test run beside this one) would pass for this one's, and its lock would then be missing.
+ */
+export async function migratorFor(
+  db: Kysely<Database> | Kysely<unknown>,
+  dialect: DialectName,
+  list: Record<string, Migration> = migrations,
+): Promise<Migrator> {
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => list },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+}
+
 /** Opens the database (SQLite file in dataDir, or PostgreSQL for a postgres:// URL) and applies migrations. */
 export async function openStorage({ dataDir, databaseUrl, audit }: StorageOptions): Promise<Storage> {
   const dialect: DialectName = databaseUrl ? 'postgres' : 'sqlite';
   const db = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
   let error: unknown;
   try {
-    // Kysely looks for its migration tables in every schema unless told which: another schema's (a second
-    // application, a test run beside this one) would pass for this one's, and its lock would then be missing.
-    const migrationTableSchema = databaseUrl
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      ...(migrationTableSchema ? { migrationTableSchema } : {}),
-    });
+    const migrator = await migratorFor(db, dialect);
     ({ error } = await migrator.migrateToLatest());
   } catch (caught) {
     error = caught;

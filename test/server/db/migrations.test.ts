@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openStorage } from '#server/db/index.ts';
+import { migratorFor, openStorage, type DialectName } from '#server/db/index.ts';
 import { migrations } from '#server/db/migrations.ts';
 import { entryHash } from '#server/staff/audit.ts';
 import { runOperator } from '../helpers/operator';
@@ -25,7 +25,7 @@ const CLAIM = {
  * Empties the database and migrates it only up to the migrations before `name`: a database as it was then,
  * whatever migrations come after (kysely refuses to run one before another already run).
  */
-async function databaseBefore(db: Kysely<unknown>, dialect: string, name: string) {
+async function databaseBefore(db: Kysely<unknown>, dialect: DialectName, name: string) {
   if (dialect === 'postgres') {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     const schema = sql.id(rows[0]!.schema);
@@ -38,10 +38,7 @@ async function databaseBefore(db: Kysely<unknown>, dialect: string, name: string
     for (const table of rows) await sql`drop table ${sql.table(table.name)}`.execute(db);
   }
   const earlier = Object.fromEntries(Object.entries(migrations).filter(([key]) => key < name));
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => earlier },
-  }).migrateToLatest();
+  const { error } = await (await migratorFor(db, dialect, earlier)).migrateToLatest();
   if (error) throw error;
 }
 
