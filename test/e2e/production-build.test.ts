@@ -17,8 +17,9 @@ function importedPackages(dir: string): Set<string> {
   for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.js')) continue;
     const code = fs.readFileSync(path.join(dir, file), 'utf8');
-    // `from` and `import` as words: a column named "promoted_from" followed by another string is no import.
-    for (const [, specifier] of code.matchAll(/(?<![\w$])(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
+    // `from` and `import` as words: a column named "promoted_from" followed by another string is no import,
+    // nor is a content file's key "from" (the audit page's filter, panel.json) with its text.
+    for (const [, specifier] of code.matchAll(/(?<![\w$"])(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
       if (specifier!.startsWith('node:')) continue;
       const parts = specifier!.split('/');
       names.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
