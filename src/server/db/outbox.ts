@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from './index';
-import type { Database, MailKindColumn, OutboxTable } from './types';
+import { MAIL_KINDS, type Database, type MailKindColumn, type OutboxTable } from './types';
 
 // docs/decisions/mail.md#outbox: the outbox's SQL. Times are ISO text; the campaign clock's (due_at,
 // expires_at) and the real clock's (next_attempt_at, lease_until, …) are never compared with each other.
@@ -202,16 +202,7 @@ export async function mailCounts(db: Db, campaignNowIso: string): Promise<KindCo
     .where('due_at', '<=', campaignNowIso)
     .groupBy('kind')
     .execute();
-  const kinds: MailKindColumn[] = [
-    'link',
-    'reminder',
-    'received',
-    'verdict',
-    'invitation',
-    'staff-recovery',
-    'passkey-changed',
-  ];
-  return kinds.map((kind) => {
+  return MAIL_KINDS.map((kind) => {
     const count = (state: string) =>
       Number(rows.find((row) => row.kind === kind && row.state === state)?.n ?? 0);
     return {

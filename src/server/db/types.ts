@@ -94,7 +94,17 @@ export interface OptoutTable {
   resigned_at: string | null;
 }
 
-export type MailKindColumn = 'link' | 'reminder' | 'received' | 'verdict' | StaffMailKind;
+/** docs/api.md#e-mail: every kind of mail, in the order mail-status lists them. */
+export const MAIL_KINDS = [
+  'link',
+  'reminder',
+  'received',
+  'verdict',
+  'invitation',
+  'staff-recovery',
+  'passkey-changed',
+] as const;
+export type MailKindColumn = (typeof MAIL_KINDS)[number];
 /** docs/api.md#e-mail: the staff's own mail, about no claim: a one-time link, or a passkey-change notice. */
 export type StaffMailKind = StaffLinkMailKind | 'passkey-changed';
 export type StaffLinkMailKind = 'invitation' | 'staff-recovery';
