@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { tierById, type Presence, type TierId } from '#shared/campaign.ts';
-import { EXPORT_COLUMNS, tierPayload, type PayloadField } from '#shared/statement/payload.ts';
+import reviewTexts from '#content/review.json';
+import {
+  EXPORT_COLUMNS,
+  HEADER_FIELDS,
+  MARKED_FIELDS,
+  MASKED_FIELDS,
+  PAYOUT_FIELDS,
+  tierPayload,
+  type PayloadField,
+} from '#shared/statement/payload.ts';
 
 // docs/api.md#the-payload, field by field: which tiers send it and when it carries a value. The tier
 // registry (prizes.json) and the payload table must say the same for the spec's seven tiers.
@@ -75,5 +84,27 @@ describe('the payload contract of docs/api.md', () => {
       'iban',
       'serialNumber',
     ]);
+  });
+});
+
+// docs/decisions/review.md: what the review does with a field is a column of the payload table, not a list
+// beside it. The lists read from it are those the review used before they moved into the table.
+describe('the review’s facts of the payload table', () => {
+  it('masks the four numbers and marks each by its kind', () => {
+    const numbers = ['pesel', 'identityCardNumber', 'passportNumber', 'iban'];
+    expect(MASKED_FIELDS).toEqual(numbers);
+    expect(MARKED_FIELDS).toEqual([
+      ['pesel', 'pesel'],
+      ['identityCardNumber', 'identityCard'],
+      ['passportNumber', 'passport'],
+      ['iban', 'iban'],
+    ]);
+  });
+
+  it('pays by name, surname and account, and shows the tier and code in the header', () => {
+    expect(PAYOUT_FIELDS).toEqual(['name', 'surName', 'iban']);
+    // The transfer file's header: the reference, these fields, the amount.
+    expect(reviewTexts.payoutColumns).toHaveLength(PAYOUT_FIELDS.length + 2);
+    expect(HEADER_FIELDS).toEqual(['type', 'code']);
   });
 });

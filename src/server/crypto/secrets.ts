@@ -1,4 +1,5 @@
 import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import type { MarkKind } from '#shared/statement/payload-rows.ts';
 
 // Issue: link hashes carry at least 128 random bits; 192 bits give 32 base64url characters.
 const HASH_BYTES = 24;
@@ -20,8 +21,6 @@ export function newLinkHash(): LinkHash {
 }
 
 export type ContactKind = 'email' | 'phone';
-/** docs/decisions/review.md#findings: what a statement is marked by, to find it on another claim's statement. */
-export type MarkKind = 'pesel' | 'identityCard' | 'passport' | 'iban';
 
 /** How an e-mail is compared (docs/api.md#claims), a winner's or a staff member's: trimmed, case-insensitive. */
 export const normalEmail = (email: string) => email.normalize('NFC').trim().toLowerCase();

@@ -259,7 +259,7 @@ export interface ReviewTable {
 export interface StatementMarkTable {
   statement_id: string;
   claim_id: string;
-  /** 'pesel', 'document', 'iban', or 'none' for a statement with none of them. */
+  /** A mark kind of the payload table (`review.mark`), or 'none' for a statement with none of them. */
   kind: string;
   digest: string;
   key_id: string;

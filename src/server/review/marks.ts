@@ -1,23 +1,18 @@
+import { MARKED_FIELDS } from '#shared/statement/payload.ts';
+import type { MarkKind } from '#shared/statement/payload-rows.ts';
 import type { Storage } from '../db';
 import { replaceMarks, statementsWithoutMarks } from '../db/reviews';
 import type { StatementMarkTable } from '../db/types';
 import { keyId } from '../crypto/encryption';
-import { contactDigest, type MarkKind } from '../crypto/secrets';
+import { contactDigest } from '../crypto/secrets';
 import { unsealStatement } from '../statements/sealed';
 
 // docs/decisions/review.md#findings: a statement is sealed, so "the same PESEL on another claim's statement"
 // is found through keyed digests of its numbers, made when it is stored.
 
-const MARKED: ReadonlyArray<[field: string, kind: MarkKind]> = [
-  ['pesel', 'pesel'],
-  ['identityCardNumber', 'identityCard'],
-  ['passportNumber', 'passport'],
-  ['iban', 'iban'],
-];
-
 /** What the review names each mark as. */
 export const MARK_FIELD: Record<MarkKind, string> = Object.fromEntries(
-  MARKED.map(([field, kind]) => [kind, field]),
+  MARKED_FIELDS.map(([field, kind]) => [kind, field]),
 ) as Record<MarkKind, string>;
 
 /** A statement's marks; one of kind `none` when it has no such number (so it is not marked again). */
@@ -33,7 +28,7 @@ export function statementMarks(
     digest,
     key_id: keyId(key),
   });
-  const marks = MARKED.flatMap(([field, kind]) => {
+  const marks = MARKED_FIELDS.flatMap(([field, kind]) => {
     const value = payload[field];
     return typeof value === 'string' && value.trim() !== ''
       ? [mark(kind, contactDigest(key, kind, value))]

@@ -1,6 +1,7 @@
 import reviewTexts from '#content/review.json';
 import messages from '#content/staff-messages.json';
 import { prizes, type PrizeKey } from '#shared/campaign.ts';
+import { PAYOUT_FIELDS } from '#shared/statement/payload.ts';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { markPaid, markUnpaid, payableStatements, payoutEntries, statementPrizes } from '../db/payouts';
@@ -134,7 +135,7 @@ export async function payoutExport(deps: AppDeps, staffId: string, body: Record<
       reviewTexts.payoutColumns,
       rows.map((row) => {
         const sent = unsealStatement([deps.statementsKey], row.claim_id, row);
-        return [row.reference, sent.name, sent.surName, sent.iban, fileAmount(amountOf(row.prize))];
+        return [row.reference, ...PAYOUT_FIELDS.map((field) => sent[field]), fileAmount(amountOf(row.prize))];
       }),
       ';',
     );

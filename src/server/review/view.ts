@@ -1,7 +1,8 @@
 import reviewTexts from '#content/review.json';
 import { isOnlineCode, tierById } from '#shared/campaign.ts';
 import { fill } from '#shared/content/template.ts';
-import { flatten } from '#shared/statement/payload.ts';
+import { flatten, HEADER_FIELDS, MASKED_FIELDS as MASKED, STORAGE_OF } from '#shared/statement/payload.ts';
+import type { MarkKind } from '#shared/statement/payload-rows.ts';
 import { isValidPesel, peselBirthDate } from '#shared/statement/checksums.ts';
 import type { Clock } from '../clock';
 import { decryptText, encryptText } from '../crypto/encryption';
@@ -13,7 +14,6 @@ import { statementDeadline, warsawDate } from '../mail/schedule';
 import { unsealStatement } from '../statements/sealed';
 import { MARK_FIELD } from './marks';
 import { lostPrizes } from '../claims/reserve';
-import type { MarkKind } from '../crypto/secrets';
 
 // docs/decisions/review.md#statement-view: a statement as the panel shows it, decrypted on the server for
 // this view only: the numbers that identify a person masked until revealed, facts the product can check
@@ -27,16 +27,14 @@ export interface Viewer {
   roles: readonly string[];
 }
 
-/** Shown masked, last characters visible, until 'Pokaż' with a reason. */
-export const MASKED_FIELDS: ReadonlySet<string> = new Set([
-  'pesel',
-  'identityCardNumber',
-  'passportNumber',
-  'iban',
-]);
+/** Shown masked, last characters visible, until 'Pokaż' with a reason (the payload table's `review.masked`). */
+export const MASKED_FIELDS: ReadonlySet<string> = new Set(MASKED);
 const VISIBLE_END = 4;
-/** In the header, or never stored: the only payload fields without a label in review.json. */
-export const NOT_LISTED: ReadonlySet<string> = new Set(['type', 'code', 'hash', 'image']);
+/** In the header, or not among the sealed fields: the only payload fields without a label in review.json. */
+export const NOT_LISTED: ReadonlySet<string> = new Set([
+  ...HEADER_FIELDS,
+  ...[...STORAGE_OF].flatMap(([field, storage]) => (storage === 'sealed' ? [] : [field])),
+]);
 
 export const REASONS = reviewTexts.reasons;
 export const reasonOf = (key: string | null) => REASONS.find((reason) => reason.key === key);
@@ -47,7 +45,8 @@ export const isRevealReason = (key: unknown) =>
 /** The tiers whose decisions a second person confirms: those with a tax award (I, II, III, WinTo!). */
 export const needsApproval = (tier: string) => tierById(tier)?.taxAward === true;
 
-const noteContext = (statementId: string, which: string) => `review-${which}:${statementId}`;
+export const noteContext = (statementId: string, which: 'note' | 'approval') =>
+  `review-${which}:${statementId}`;
 export const sealNote = (key: Buffer, statementId: string, which: 'note' | 'approval', note: string) =>
   note === '' ? null : encryptText(key, note, noteContext(statementId, which));
 export const openNote = (

@@ -2,131 +2,28 @@ import { isOnlineCode, type Presence, type Tier, type TierId } from '../campaign
 import { deepMerge } from '../json';
 import { toPolishIban } from './checksums';
 import type { StatementFormData } from './generated/form-data';
+import {
+  commonTextRow,
+  consentRow,
+  FLAG,
+  type FormReader,
+  type MarkKind,
+  NAME_LIKE,
+  NULLABLE_FLAG,
+  type PayloadRow,
+  type ReviewFacts,
+  row,
+  source,
+  TEXT,
+  textRow,
+  TOO_LONG,
+  topField,
+} from './payload-rows';
 
 // docs/api.md#the-payload: the payload field table. One row per payload field says where it comes from
 // in the form, its shape on the wire, the conversion each way, how it is stored and who sends it. Which
 // tiers send a field (and when it carries a value) is said by the tier registry, prizes.json
 // `tiers[].payload`; the fields every tier sends, and the link's hash, are said here.
-
-/**
- * A form field a payload field comes from. `required`: the form must require it whenever the payload field
- * carries a value; `shown`: it must be shown then (the coupon photo, checked on submit, spec §4);
- * `optional`: it may be empty or hidden (its payload part is then ""); `toggle`: the box that says the
- * winner has no such number, which the form must offer whenever the field's presence depends on it.
- */
-export interface PayloadSource {
-  field: string;
-  /** The payload path it fills, dotted for nested parts ("address.city"). */
-  path: string;
-  need: 'required' | 'shown' | 'optional' | 'toggle';
-  /** The definitions of schemas/definitions.json the field may use (default: the one named as the field). */
-  definitions?: readonly string[];
-  /** Values the form must refuse (schemas:check tries them): what docs/api.md#the-payload rules out for the field. */
-  refuses?: readonly unknown[];
-}
-
-/** Reads the form as the payload sees it: a field the form does not show reads as null. */
-export interface FormReader {
-  readonly tier: Tier;
-  readonly hash: string | null;
-  value(field: string): unknown;
-  text(field: string): string | null;
-}
-
-/** The form field a source names, or its group ("consents.rules" → "consents"). */
-const topField = (field: string) => field.split('.')[0]!;
-
-/** Every tier, the tiers claimed by the link's hash, or those whose registry entry names the field. */
-type SentBy = 'all' | 'hashTiers' | 'registry';
-
-interface PayloadRow<T, S extends SentBy = SentBy> {
-  sentBy: S;
-  from: PayloadSource[];
-  /** The JSON Schema of the value on the wire (its non-null form); the tier schema checks the rest. */
-  shape: { type: string } & Record<string, unknown>;
-  /** Whether the value itself can be null (statementExposedPosition is an object of null answers instead). */
-  nullable: boolean;
-  /**
-   * At rest (docs/decisions/storage.md#sealed-statements: everything a winner sent is sealed): in the sealed
-   * fields, sealed apart in the image column (large, read one at a time), or not stored at all (the link's
-   * hash).
-   */
-  storage: 'sealed' | 'image' | 'none';
-  build(form: FormReader): T;
-  /** The form fields this value stands for (the server validates them with the tier's schema). */
-  toForm(value: T): Record<string, unknown>;
-}
-
-// Generous caps: the tier schema gives the precise Polish limits; these only stop abuse early.
-const TEXT = { type: 'string', maxLength: 500 };
-const FLAG = { type: 'boolean' };
-const NULLABLE_FLAG = { type: ['boolean', 'null'] };
-
-const row = <T, S extends SentBy>(definition: PayloadRow<T, S>) => definition;
-const source = (
-  field: string,
-  path: string,
-  need: PayloadSource['need'] = 'required',
-  more: Pick<PayloadSource, 'definitions' | 'refuses'> = {},
-): PayloadSource => ({ field, path, need, ...more });
-
-// What docs/api.md#the-payload rules out, as values to try: longer than the wire allows, and spec §5's
-// lengths.
-const TOO_LONG = 'x'.repeat(TEXT.maxLength + 1);
-// ... and at least two letters (docs/decisions/field-rules.md#two-letters).
-const NAME_LIKE = ['J', 'Ł.', 'x'.repeat(101)];
-
-interface TextOptions {
-  /** Identity documents are upper case on the wire (docs/api.md#the-payload). */
-  upper?: boolean;
-  /** The box that says the winner has no such number: ticked exactly when the value is null. */
-  toggle?: 'noPesel' | 'noPersonalId';
-  refuses?: readonly unknown[];
-}
-
-/** A text the form sends trimmed, from one form field. */
-function textRow<S extends 'all' | 'registry'>(
-  name: string,
-  field: string,
-  sentBy: S,
-  options: TextOptions = {},
-) {
-  const { upper = false, toggle, refuses = [] } = options;
-  return row<string | null, S>({
-    sentBy,
-    from: [
-      source(field, name, 'required', { refuses: [...refuses, TOO_LONG] }),
-      ...(toggle ? [source(toggle, name, 'toggle')] : []),
-    ],
-    shape: TEXT,
-    nullable: sentBy === 'registry',
-    storage: 'sealed',
-    build: (form) => (upper ? (form.text(field)?.toUpperCase() ?? null) : form.text(field)),
-    toForm: (value) => ({ [field]: value ?? undefined, ...(toggle ? { [toggle]: value === null } : {}) }),
-  });
-}
-
-/** A text every tier sends: never null (an empty text where the form somehow lacks it). */
-function commonTextRow(name: string, field: string, refuses: readonly unknown[]) {
-  const text = textRow(name, field, 'all', { refuses });
-  return row<string, 'all'>({ ...text, build: (form) => text.build(form) ?? '' });
-}
-
-/** A consent: true when ticked (spec §5: every consent the tier shows is required). */
-function consentRow<S extends 'all' | 'registry'>(name: string, consent: string, sentBy: S) {
-  const field = `consents.${consent}`;
-  return row<boolean, S>({
-    sentBy,
-    from: [
-      source(field, name, 'required', { definitions: ['consents', 'consentsWithTax'], refuses: [false] }),
-    ],
-    shape: FLAG,
-    nullable: false,
-    storage: 'sealed',
-    build: (form) => form.value(field) === true,
-    toForm: (value) => ({ consents: { [consent]: value } }),
-  });
-}
 
 const ADDRESS_PARTS = [
   ['city', 'address_city', 'required', NAME_LIKE],
@@ -153,6 +50,7 @@ export const PAYLOAD_TABLE = {
     shape: TEXT,
     nullable: false,
     storage: 'sealed',
+    review: { header: true },
     build: (form) => form.tier.id,
     toForm: () => ({}),
   }),
@@ -162,6 +60,7 @@ export const PAYLOAD_TABLE = {
     shape: TEXT,
     nullable: false,
     storage: 'sealed',
+    review: { header: true },
     build: (form) => (form.value('code') as string | null) ?? '',
     toForm: (code) => ({ code }),
   }),
@@ -175,8 +74,8 @@ export const PAYLOAD_TABLE = {
     build: (form) => (isOnlineCode((form.value('code') as string | null) ?? '') ? 'ONLINE' : 'OFFLINE'),
     toForm: () => ({}),
   }),
-  name: commonTextRow('name', 'firstName', NAME_LIKE),
-  surName: commonTextRow('surName', 'lastName', NAME_LIKE),
+  name: commonTextRow('name', 'firstName', NAME_LIKE, { payout: true }),
+  surName: commonTextRow('surName', 'lastName', NAME_LIKE, { payout: true }),
   phoneNumber: commonTextRow('phoneNumber', 'phone', ['12345678', '1234567890', 'Jan Kowalski']),
   email: commonTextRow('email', 'email', [
     'jan',
@@ -248,6 +147,7 @@ export const PAYLOAD_TABLE = {
   }),
   pesel: textRow('pesel', 'pesel', 'registry', {
     toggle: 'noPesel',
+    review: { masked: true, mark: 'pesel' },
     // a wrong check digit, too short, a minor on the last day of code registration
     // (docs/decisions/field-rules.md#adults-only)
     refuses: ['44051401358', '4405140135', '07290301235'],
@@ -260,11 +160,13 @@ export const PAYLOAD_TABLE = {
   identityCardNumber: textRow('identityCardNumber', 'personalId', 'registry', {
     upper: true,
     toggle: 'noPersonalId',
+    review: { masked: true, mark: 'identityCard' },
     refuses: ['ABA300001', 'AB1300000'],
   }),
   passportNumber: textRow('passportNumber', 'passport', 'registry', {
     upper: true,
     refuses: ['ZS0001775', 'Z10001774'],
+    review: { masked: true, mark: 'passport' },
   }),
   statementExposedPosition: row<ExposedPositionPayload, 'registry'>({
     sentBy: 'registry',
@@ -306,6 +208,7 @@ export const PAYLOAD_TABLE = {
     shape: TEXT,
     nullable: true,
     storage: 'sealed',
+    review: { masked: true, mark: 'iban', payout: true },
     build: (form) => {
       const account = form.value('bankAccount');
       return typeof account === 'string' ? toPolishIban(account) : null;
@@ -391,6 +294,20 @@ export const ALL_FORM_FIELDS: ReadonlySet<string> = new Set(
 export const STORAGE_OF: ReadonlyMap<string, PayloadRow<unknown>['storage']> = new Map(
   ROWS.map(([field, { storage }]) => [field, storage]),
 );
+
+const reviewed = (fact: keyof ReviewFacts) =>
+  ROWS.filter(([, { review }]) => review?.[fact] !== undefined).map(([field]) => field);
+/** The fields in a statement's header in the review, not among its fields (the table's `review.header`). */
+export const HEADER_FIELDS: readonly PayloadField[] = reviewed('header');
+/** The numbers shown masked until revealed (the table's `review.masked`). */
+export const MASKED_FIELDS: readonly PayloadField[] = reviewed('masked');
+/** The transfer file's fields of a statement, in the table's order (the table's `review.payout`). */
+export const PAYOUT_FIELDS: readonly PayloadField[] = reviewed('payout');
+/** The numbers a statement is marked by, each with its mark's kind (the table's `review.mark`). */
+export const MARKED_FIELDS: ReadonlyArray<[PayloadField, MarkKind]> = reviewed('mark').map((field) => [
+  field,
+  payloadRow(field).review!.mark!,
+]);
 
 /** The export's columns: every stored field of the table, nested parts as dotted columns. */
 export const EXPORT_COLUMNS: readonly string[] = ROWS.flatMap(([field, { shape, storage }]) => {
