@@ -77,7 +77,7 @@ export function newClaim(winning: Winning, statementsKey: Buffer, issuedAtIso: s
 }
 
 // Bound to the winning record, which a claim keeps for good: a repeated import's candidate seals it alike.
-const emailContext = (recordKey: string) => `claim-email:${recordKey}`;
+export const emailContext = (recordKey: string) => `claim-email:${recordKey}`;
 
 /** docs/api.md#operator-commands: the winners file's e-mail is kept sealed while mail to it may be due. */
 export const sealClaimEmail = (key: Buffer, recordKey: string, email: string) =>

@@ -103,17 +103,3 @@ export async function reopenedCounts(db: Kysely<Database>) {
     .execute();
   return rows.map((row) => ({ tier: row.tier, count: Number(row.n) }));
 }
-
-/** Claims whose sealed e-mail another key than the current one sealed (docs/decisions/storage.md#statements-key). */
-export async function claimEmailsToReseal(db: Kysely<Database>, sealedPrefix: string) {
-  return db
-    .selectFrom('claims')
-    .select(['id', 'record_key', 'email_sealed'])
-    .where('email_sealed', 'is not', null)
-    .where('email_sealed', 'not like', `${sealedPrefix}%`)
-    .execute();
-}
-
-export async function writeClaimEmail(db: Kysely<Database>, claimId: string, sealed: string | null) {
-  await db.updateTable('claims').set({ email_sealed: sealed }).where('id', '=', claimId).execute();
-}

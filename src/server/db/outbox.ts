@@ -244,13 +244,3 @@ export async function requeueFailed(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-/** Queued or failed messages sealed with another key than the current one (docs/decisions/storage.md#statements-key). */
-export async function outboxToReseal(db: Db, sealedPrefix: string) {
-  return db
-    .selectFrom('outbox')
-    .select(['id', 'sealed'])
-    .where('sealed', 'is not', null)
-    .where('sealed', 'not like', `${sealedPrefix}%`)
-    .execute();
-}

@@ -127,20 +127,3 @@ export async function reserveOfClaim(db: Db, claimId: string) {
     .where('claim_id', '=', claimId)
     .executeTakeFirst();
 }
-
-/** Reserve entries whose e-mail another key than the current one sealed (a rotation). */
-export async function reserveEmailsToReseal(db: Db, sealedPrefix: string) {
-  return db
-    .selectFrom('reserve_entries')
-    .select(['record_key', 'email_sealed'])
-    .where('email_sealed', 'not like', `${sealedPrefix}%`)
-    .execute();
-}
-
-export async function writeReserveEmail(db: Db, recordKey: string, sealed: string) {
-  await db
-    .updateTable('reserve_entries')
-    .set({ email_sealed: sealed })
-    .where('record_key', '=', recordKey)
-    .execute();
-}

@@ -310,25 +310,3 @@ export async function marksOf(db: Db, statementId: string) {
     .where('statement_id', '=', statementId)
     .execute();
 }
-
-/** Reviews whose internal notes another key than the current one sealed (a rotation). */
-export async function reviewNotesToReseal(db: Db, sealedPrefix: string) {
-  return db
-    .selectFrom('reviews')
-    .select(['statement_id', 'note', 'approval_note'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('note', 'is not', null), eb('note', 'not like', `${sealedPrefix}%`)]),
-        eb.and([eb('approval_note', 'is not', null), eb('approval_note', 'not like', `${sealedPrefix}%`)]),
-      ]),
-    )
-    .execute();
-}
-
-export async function writeReviewNotes(
-  db: Db,
-  statementId: string,
-  notes: { note: string | null; approval_note: string | null },
-) {
-  await db.updateTable('reviews').set(notes).where('statement_id', '=', statementId).execute();
-}

@@ -151,51 +151,6 @@ export async function statementImage(
 }
 
 /**
- * Statements whose sealed parts are not all sealed with the current key (`sealedPrefix`): after a key
- * rotation, or stored before everything was sealed.
- */
-export async function statementsToReseal(db: Kysely<Database>, sealedPrefix: string) {
-  const stale = [];
-  for (const state of ['received', 'rejected'] as const) {
-    const rows = await db
-      .selectFrom(TABLE_OF[state])
-      .select(['id', 'claim_id'])
-      .where('secrets', '<>', PURGED)
-      .where((eb) =>
-        eb.or([
-          eb('secrets', 'not like', `${sealedPrefix}%`),
-          eb('payload', '<>', PURGED),
-          eb.and([eb('image', 'is not', null), eb('image', 'not like', `${sealedPrefix}%`)]),
-        ]),
-      )
-      .execute();
-    stale.push(...rows.map((row) => ({ ...row, state })));
-  }
-  return stale;
-}
-
-export async function readSealed(db: Kysely<Database>, state: StatementState, id: string) {
-  return db
-    .selectFrom(TABLE_OF[state])
-    .select(['secrets', 'payload', 'image'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-}
-
-export async function writeSealed(
-  db: Kysely<Database>,
-  state: StatementState,
-  id: string,
-  sealed: { secrets: string; image: string | null },
-): Promise<void> {
-  await db
-    .updateTable(TABLE_OF[state])
-    .set({ ...sealed, payload: PURGED })
-    .where('id', '=', id)
-    .execute();
-}
-
-/**
  * Retention (spec §9): empties the statements stored before `beforeIso` of everything the winner sent
  * (sealed fields, photo), received and rejected alike, and forgets the e-mail of the claims issued before it. A received row stays as a marker, so its claim stays
  * answered and takes no second statement, even after the same winners file is imported again. Returns how

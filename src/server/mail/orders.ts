@@ -38,13 +38,13 @@ export interface MailClaim {
   created_at: string;
 }
 
-const context = (id: string) => `mail:${id}`;
+export const orderContext = (id: string) => `mail:${id}`;
 
 export const sealOrder = (key: Buffer, id: string, order: MailOrder): string =>
-  encryptText(key, JSON.stringify(order), context(id));
+  encryptText(key, JSON.stringify(order), orderContext(id));
 
 export const openOrder = (keys: readonly Buffer[], id: string, sealed: string): MailOrder =>
-  JSON.parse(decryptText(keys, sealed, context(id))) as MailOrder;
+  JSON.parse(decryptText(keys, sealed, orderContext(id))) as MailOrder;
 
 const claimFacts = (claim: MailClaim): ClaimFacts => ({
   tier: claim.tier as TierId,

@@ -14,8 +14,9 @@ export interface SealedStatement {
   image: string | null;
 }
 
-const context = (claimId: string) => `statement:${claimId}`;
-const imageContext = (claimId: string) => `statement-image:${claimId}`;
+// Bound to the claim: a statement's sealed parts moved to another claim's row fail to open.
+export const statementContext = (claimId: string) => `statement:${claimId}`;
+export const imageContext = (claimId: string) => `statement-image:${claimId}`;
 
 export function sealStatement(
   key: Buffer,
@@ -29,7 +30,7 @@ export function sealStatement(
     if (storage === 'sealed') secret[field] = value;
     else if (storage === 'image' && typeof value === 'string') image = sealImage(key, claimId, value);
   }
-  return { secrets: encryptText(key, JSON.stringify(secret), context(claimId)), image };
+  return { secrets: encryptText(key, JSON.stringify(secret), statementContext(claimId)), image };
 }
 
 function sealImage(key: Buffer, claimId: string, dataUrl: string): string {
@@ -43,7 +44,7 @@ export function unsealStatement(
   claimId: string,
   sealed: { secrets: string },
 ): Record<string, unknown> {
-  return JSON.parse(decryptText(keys, sealed.secrets, context(claimId))) as Record<string, unknown>;
+  return JSON.parse(decryptText(keys, sealed.secrets, statementContext(claimId))) as Record<string, unknown>;
 }
 
 /** The coupon photo's PNG bytes (a row stored before sealing kept its data URL in the clear). */
@@ -53,22 +54,14 @@ export function unsealImage(keys: readonly Buffer[], claimId: string, image: str
 }
 
 /**
- * The same statement sealed with `key` alone (key rotation, rows stored before everything was sealed:
- * `open` holds what those kept in the clear).
+ * The sealed fields of a row stored before everything was sealed, with the fields it kept in the clear
+ * (`open`, JSON) moved in: what the reseal on start seals anew (sealed-columns.ts).
  */
-export function resealStatement(
+export function openLegacyStatement(
   keys: readonly Buffer[],
-  key: Buffer,
   claimId: string,
-  row: { secrets: string; open: string; image: string | null },
-): SealedStatement {
+  row: { secrets: string; open: string },
+): string {
   const legacyOpen = row.open ? (JSON.parse(row.open) as Record<string, unknown>) : {};
-  const payload = { ...legacyOpen, ...unsealStatement(keys, claimId, row) };
-  return {
-    secrets: encryptText(key, JSON.stringify(payload), context(claimId)),
-    image:
-      row.image === null
-        ? null
-        : encryptBytes(key, unsealImage(keys, claimId, row.image), imageContext(claimId)),
-  };
+  return JSON.stringify({ ...legacyOpen, ...unsealStatement(keys, claimId, row) });
 }

@@ -1,0 +1,139 @@
+import type { Storage } from '../db';
+import { emailContext } from '../claims/claims';
+import { decryptBytes, encryptBytes, sealedPrefix } from '../crypto/encryption';
+import { rowsToReseal, sealedRow, writeResealed, type SealedColumnsPlace } from '../db/sealed-columns';
+import { PURGED } from '../db/statements';
+import type { Database } from '../db/types';
+import { orderContext } from '../mail/orders';
+import { noteContext } from '../review/view';
+import { imageContext, openLegacyStatement, statementContext, unsealImage } from './sealed';
+
+// docs/decisions/storage.md#statements-key: every column that holds values sealed with the statements key, in
+// one registry. A key rotation reseals what the registry lists, walking it, so a column missing here would be
+// unreadable once the old key is gone: test/server/statements/sealed-columns.test.ts finds any sealed value
+// outside it.
+
+type Row<T extends keyof Database> = Database[T];
+
+/** A sealed column: the context its values are bound to (the authenticated data), and how one is opened. */
+interface SealedColumn<T extends keyof Database> {
+  context(row: Row<T>): string;
+  /** Opens a value when more than decryption is needed: one stored before it was sealed (default: decrypt). */
+  open?(keys: readonly Buffer[], value: string, row: Row<T>): Buffer;
+}
+
+interface SealedTable<T extends keyof Database> {
+  table: T;
+  key: keyof Row<T> & string;
+  columns: Partial<Record<keyof Row<T> & string, SealedColumn<T>>>;
+  /** A sealed column's value that holds nothing (a purged statement). */
+  empty?: string;
+  /** A column that kept fields in the clear before everything was sealed; the reseal moves them in. */
+  openColumn?: keyof Row<T> & string;
+}
+
+// The registry holds tables of different rows; each entry is checked against its own table here.
+const sealedTable = <T extends keyof Database>(entry: SealedTable<T>) =>
+  entry as unknown as SealedTable<keyof Database>;
+
+/** A statement, received or rejected: what the winner sent, and the photo apart (statements/sealed.ts). */
+const statementTable = (table: 'statements' | 'rejected_statements') =>
+  sealedTable<typeof table>({
+    table,
+    key: 'id',
+    columns: {
+      secrets: {
+        context: (row) => statementContext(row.claim_id),
+        open: (keys, secrets, row) =>
+          Buffer.from(openLegacyStatement(keys, row.claim_id, { secrets, open: row.payload }), 'utf8'),
+      },
+      image: {
+        context: (row) => imageContext(row.claim_id),
+        open: (keys, image, row) => unsealImage(keys, row.claim_id, image),
+      },
+    },
+    empty: PURGED,
+    openColumn: 'payload',
+  });
+
+export const SEALED_TABLES: ReadonlyArray<SealedTable<keyof Database>> = [
+  statementTable('statements'),
+  statementTable('rejected_statements'),
+  // mail/orders.ts: what a waiting message says (its address, its link).
+  sealedTable({
+    table: 'outbox',
+    key: 'id',
+    columns: { sealed: { context: (row) => orderContext(row.id) } },
+  }),
+  // claims/claims.ts: the winners file's e-mail, bound to the winning record.
+  sealedTable({
+    table: 'claims',
+    key: 'id',
+    columns: { email_sealed: { context: (row) => emailContext(row.record_key) } },
+  }),
+  sealedTable({
+    table: 'reserve_entries',
+    key: 'record_key',
+    columns: { email_sealed: { context: (row) => emailContext(row.record_key) } },
+  }),
+  // review/view.ts: the review's internal notes.
+  sealedTable({
+    table: 'reviews',
+    key: 'statement_id',
+    columns: {
+      note: { context: (row) => noteContext(row.statement_id, 'note') },
+      approval_note: { context: (row) => noteContext(row.statement_id, 'approval') },
+    },
+  }),
+];
+
+const placeOf = (entry: SealedTable<keyof Database>): SealedColumnsPlace => ({
+  table: entry.table,
+  key: entry.key,
+  columns: Object.keys(entry.columns),
+  ...(entry.empty === undefined ? {} : { empty: entry.empty }),
+  ...(entry.openColumn ? { openColumn: entry.openColumn } : {}),
+});
+
+/**
+ * Seals anew with `key` every registered value that another key (`keys`: the previous ones, during a
+ * rotation) or no key sealed, one row at a time. Returns how many rows of each table were resealed.
+ */
+export async function resealColumns(
+  db: Storage['db'],
+  key: Buffer,
+  keys: readonly Buffer[],
+): Promise<Map<keyof Database, number>> {
+  const prefix = sealedPrefix(key);
+  const counts = new Map<keyof Database, number>();
+  for (const entry of SEALED_TABLES) {
+    const place = placeOf(entry);
+    const stale = await rowsToReseal(db, place, prefix);
+    for (const id of stale) {
+      const row = await sealedRow(db, place, id);
+      if (row)
+        await writeResealed(db, place, id, resealed(entry, row as unknown as Row<keyof Database>, key, keys));
+    }
+    counts.set(entry.table, stale.length);
+  }
+  return counts;
+}
+
+function resealed<T extends keyof Database>(
+  entry: SealedTable<T>,
+  row: Row<T>,
+  key: Buffer,
+  keys: readonly Buffer[],
+) {
+  const open = entry.openColumn === undefined ? undefined : (row[entry.openColumn] as string);
+  const movesOpen = open !== undefined && open !== (entry.empty ?? '');
+  const prefix = sealedPrefix(key);
+  const values = Object.entries(entry.columns).flatMap(([column, spec]) => {
+    const { context, open: openValue } = spec as SealedColumn<T>;
+    const was = row[column as keyof Row<T>] as string | null;
+    if (was === null || was === entry.empty || (was.startsWith(prefix) && !movesOpen)) return [];
+    const plain = openValue ? openValue(keys, was, row) : decryptBytes(keys, was, context(row));
+    return [{ column, was, now: encryptBytes(key, plain, context(row)) }];
+  });
+  return movesOpen ? [...values, { column: entry.openColumn!, was: open, now: entry.empty ?? '' }] : values;
+}
