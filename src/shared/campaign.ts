@@ -2,12 +2,20 @@ import campaignJson from '#content/campaign.json';
 import drawsJson from '#content/draws.json';
 import prizesJson from '#content/prizes.json';
 import type { TierId } from './statement/generated/tiers';
-import type { Campaign, Draw, Notice, Phase, Presence, Prize, PrizesContent } from './content-schemas';
+import type {
+  Campaign,
+  Draw,
+  Notice,
+  Phase,
+  Presence,
+  Prize,
+  PrizesContent,
+} from './content-schemas/campaign';
 import { isoDateAfter, warsawLocalToInstant } from './warsaw-time';
 
 export type { TierId };
 
-export type { Campaign, Draw, Notice, Phase, PhaseId, Presence, Prize } from './content-schemas';
+export type { Campaign, Draw, Notice, Phase, PhaseId, Presence, Prize } from './content-schemas/campaign';
 
 export type PrizeKey = keyof typeof prizesJson.catalogue;
 

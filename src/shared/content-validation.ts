@@ -8,20 +8,10 @@ import rulesJson from '#content/rules.json';
 import statementJson from '#content/statement.json';
 import textsJson from '#content/texts.json';
 import { campaign, draws, prizes, type Campaign, type Draw, type Prizes } from './campaign';
-import {
-  campaignSchema,
-  drawsSchema,
-  faqSchema,
-  mailSchema,
-  prizesSchema,
-  reviewSchema,
-  rulesSchema,
-  type Faq,
-  type FaqItemContent,
-  type Mail,
-  type Review,
-  type Rules,
-} from './content-schemas';
+import { campaignSchema, drawsSchema, prizesSchema } from './content-schemas/campaign';
+import { mailSchema, type Mail } from './content-schemas/mail';
+import { faqSchema, rulesSchema, type Faq, type FaqItemContent, type Rules } from './content-schemas/pages';
+import { reviewSchema, type Review } from './content-schemas/review';
 import { campaignFactsOf } from './content/campaign-facts';
 import { MAIL_PLACEHOLDERS, type MailPart } from './content/mail-placeholders';
 import { placeholderNames, RUNTIME_PLACEHOLDERS } from './content/template';

@@ -11,7 +11,9 @@ import { describeProblem } from '#tooling/schema-problem.ts';
 import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
 import { sameJson } from '#shared/json.ts';
 import { composeTierSchema, type TierFile } from '#shared/statement/tier-forms.ts';
-import { applyEdit, fieldRows, type Edit, type StudioContext } from '#studio/model.ts';
+import { fieldRows } from '#studio/field-rows.ts';
+import { applyEdit, type Edit } from '#studio/model.ts';
+import type { StudioContext } from '#studio/tier-file.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 // schemas/README.md: every example ("```json <file> <JSON Pointer>" replaces that part of the file) is

@@ -6,7 +6,8 @@ import { campaign, prizes, tierById, type TierId } from '#shared/campaign.ts';
 import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import { checkTierFile, type SharedFiles } from '#tooling/schema-check.ts';
-import { applyEdit, fieldRows, requiredMessageFor, type Edit } from '#studio/model.ts';
+import { fieldRows } from '#studio/field-rows.ts';
+import { applyEdit, requiredMessageFor, type Edit } from '#studio/model.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 const shared = { definitions, definitionsUi } as SharedFiles;

@@ -1,7 +1,7 @@
 import mailJson from '#content/mail.json';
 import panelJson from '#content/panel.json';
 import { prizes, tierById, type PrizeKey, type Tier, type TierId } from '#shared/campaign.ts';
-import type { Mail } from '#shared/content-schemas.ts';
+import type { Mail } from '#shared/content-schemas/mail.ts';
 import type { MailValues } from '#shared/content/mail-placeholders.ts';
 import { longPolishDate } from '#shared/content/polish-dates.ts';
 import { fill } from '#shared/content/template.ts';

@@ -1,4 +1,4 @@
-import type { Mail } from '../content-schemas';
+import type { Mail } from '../content-schemas/mail';
 
 // The e-mails' texts (src/content/mail.json) name what their message carries as {placeholders}, and a part
 // may name only what its message has: a reminder has no reference number, and the `received` message has no

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
-import { mustHaveWords, type Edit, type FieldRow, type FieldText } from '../model';
+import type { FieldRow, FieldText } from '../field-rows';
+import { mustHaveWords, type Edit } from '../model';
 
 interface FieldGroupProps {
   row: FieldRow;

@@ -1,11 +1,11 @@
 import { draws } from '#shared/campaign.ts';
-import type { Faq, FaqItemContent } from '#shared/content-schemas.ts';
+import type { Faq, FaqItemContent } from '#shared/content-schemas/pages.ts';
 import { longPolishDate, polishDaySpan } from '#shared/content/polish-dates.ts';
 import { faq } from '#shared/content/texts.ts';
 
 export type FaqItemType = FaqItemContent['type'];
 
-/** spec §3 "FAQ item": as in faq.json (src/shared/content-schemas.ts), its table's rows resolved. */
+/** spec §3 "FAQ item": as in faq.json (src/shared/content-schemas/pages.ts), its table's rows resolved. */
 export type FaqItem = Omit<FaqItemContent, 'table'> & { table?: { headers: string[]; rows: string[][] } };
 
 export interface FaqGroup {
