@@ -1,18 +1,18 @@
 import { Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isWorthRetrying } from './lib/api';
+import { NotFoundPage } from './components/not-found-page';
 import { RequireRole } from './components/require-role';
 import { SessionLayout } from './components/session-layout';
-import { AuditPage } from './pages/audit-page';
-import { InvitationPage } from './pages/invitation-page';
-import { LoginPage } from './pages/login-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { OverviewPage } from './pages/overview-page';
-import { PasskeysPage } from './pages/passkeys-page';
-import { PayoutsPage } from './pages/payouts-page';
-import { ReviewQueuePage } from './pages/review-queue-page';
-import { StatementRoute } from './pages/statement-page';
-import { TeamPage } from './pages/team-page';
+import { AuditPage } from './features/audit/audit-page';
+import { InvitationPage } from './features/login/invitation-page';
+import { LoginPage } from './features/login/login-page';
+import { OverviewPage } from './features/overview/overview-page';
+import { PasskeysPage } from './features/passkeys/passkeys-page';
+import { PayoutsPage } from './features/payouts/payouts-page';
+import { ReviewQueuePage } from './features/review/review-queue-page';
+import { StatementRoute } from './features/review/statement-page';
+import { TeamPage } from './features/team/team-page';
 
 const MAX_RETRIES = 3;
 
