@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
+import { mayOpen } from '#panel/components/page-access.ts';
+import { SESSION_PAGES } from '#panel/panel-pages.tsx';
 import { ADMIN, APPROVER, AUDITOR, PAYOUT, renderPanel, REVIEWER } from '../helpers';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -71,6 +73,22 @@ describe('header and navigation of a logged-in person', () => {
     expect(await screen.findByRole('heading', { level: 1, name: texts.noAccess.title })).toBeTruthy();
     expect(requests.map((request) => request.path)).toEqual(['/session']);
   });
+
+  // The routes and the navigation read one table (src/panel/panel-pages.tsx): a page for some roles is
+  // neither linked nor opened for a person with none of them.
+  const people = [REVIEWER, APPROVER, PAYOUT, ADMIN, AUDITOR];
+  it.each(SESSION_PAGES.filter((page) => page.roles).map((page) => [page.path, page] as const))(
+    'keeps /%s from a person without its roles, link and page',
+    async (_path, page) => {
+      const outsider = people.find((person) => !mayOpen(page.roles, person.roles))!;
+      const { requests } = renderPanel(`/${page.path.replace(':id', 's1')}`, {
+        'GET /session': { body: outsider },
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: texts.noAccess.title })).toBeTruthy();
+      if (page.navLabel) expect(await navLinks()).not.toContain(page.navLabel);
+      expect(requests.map((request) => request.path)).toEqual(['/session']);
+    },
+  );
 
   it('keeps Oświadczenia current on a statement’s page', async () => {
     renderPanel('/oswiadczenia/s1', {
