@@ -9,6 +9,11 @@ import { PayoutsPage } from './features/payouts/payouts-page';
 import { ReviewQueuePage } from './features/review/review-queue-page';
 import { StatementRoute } from './features/review/statement-page';
 import { TeamPage } from './features/team/team-page';
+// Each feature's own styles, after the panel's (main.tsx imports panel.css before the app).
+import './features/passkeys/passkeys.css';
+import './features/payouts/payouts.css';
+import './features/review/review.css';
+import './features/team/team.css';
 
 /** The pages without a session: the login, and the links that register a passkey. */
 export const OPEN_PAGES = [
