@@ -6,7 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 import { noImportCycle } from './src/tooling/no-import-cycle.js';
 
+// The features of the participant's client and of the staff panel (README.md#layout): each app's shell
+// composes them, and they do not import each other.
 const features = fs.readdirSync('src/client/features');
+const panelFeatures = fs.readdirSync('src/panel/features');
 
 // The boundaries of README.md#layout; each message says how to fix the import. The patterns are
 // gitignore-style, where a leading # starts a comment: the package.json import aliases (#server/…) are
@@ -39,12 +42,13 @@ const noStudioServer = restrict(
   'The studio page and the model it runs must not import server code: the page asks the studio server ' +
     '(src/studio/app/calls.ts).',
 );
-const otherFeatures = (feature) =>
+// A sibling is reached as ../other/… from a feature's files, or by a longer path or the app's alias.
+const otherFeatures = (app, all, feature) =>
   restrict(
-    features
+    all
       .filter((other) => other !== feature)
-      .flatMap((other) => [`**/features/${other}/**`, `\\#client/features/${other}/*`]),
-    'Features do not import each other: move the shared part to src/client/components or src/client/lib.',
+      .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`, `\\#${app}/features/${other}/*`]),
+    `Features do not import each other: move the shared part to src/${app}/components or src/${app}/lib.`,
   );
 const noNode = (where) =>
   restrict(
@@ -136,7 +140,7 @@ const areas = [
   { files: [SERVER_RENDER], imports: [noServer, noSql, noStudio, noTooling, noPanel] },
   ...features.map((feature) => ({
     files: [`src/client/features/${feature}/**`],
-    imports: [...browserPatterns, otherFeatures(feature)],
+    imports: [...browserPatterns, otherFeatures('client', features, feature)],
   })),
   {
     files: ['widgets/**'],
@@ -157,7 +161,11 @@ const areas = [
   },
   { files: [CLOCK], imports: [...serverPatterns, noSql] },
   { files: ['src/server/db/**'], imports: serverPatterns, syntax: serverSyntax },
-  { files: ['src/panel/**'], imports: panelPatterns },
+  { files: ['src/panel/**'], ignores: ['src/panel/features/**'], imports: panelPatterns },
+  ...panelFeatures.map((feature) => ({
+    files: [`src/panel/features/${feature}/**`],
+    imports: [...panelPatterns, otherFeatures('panel', panelFeatures, feature)],
+  })),
   { files: ['src/studio/app/**'], imports: [noStudioServer, noSql, noNode('The studio page')] },
   {
     // The studio's model, shared by its page and its server.

@@ -1,26 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isWorthRetrying } from './lib/api';
+import { NotFoundPage } from './components/not-found-page';
 import { RequireRole } from './components/require-role';
 import { SessionLayout } from './components/session-layout';
-import { AuditPage } from './pages/audit-page';
-import { InvitationPage } from './pages/invitation-page';
-import { LoginPage } from './pages/login-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { OverviewPage } from './pages/overview-page';
-import { PasskeysPage } from './pages/passkeys-page';
-import { PayoutsPage } from './pages/payouts-page';
-import { ReviewQueuePage } from './pages/review-queue-page';
-import { StatementRoute } from './pages/statement-page';
-import { TeamPage } from './pages/team-page';
+import { OPEN_PAGES, SESSION_PAGES } from './panel-pages';
 
 const MAX_RETRIES = 3;
-
-// Who may open which pages (the server's roles for their calls).
-const REVIEWERS = ['reviewer', 'approver'];
-const PAYOUT = ['payout'];
-const ADMIN = ['admin'];
-const AUDITOR = ['auditor'];
 
 /** TanStack Query's defaults (3 retries with backoff), except that an answer the server meant (4xx) stands. */
 export function createPanelQueryClient() {
@@ -40,52 +26,18 @@ export function PanelApp({ client }: { client: QueryClient }) {
   return (
     <QueryClientProvider client={client}>
       <Routes>
-        <Route path="logowanie" element={<LoginPage />} />
-        <Route path="zaproszenie" element={<InvitationPage kind="invitation" />} />
-        <Route path="odzyskiwanie" element={<InvitationPage kind="recovery" />} />
-        <Route element={<SessionLayout />}>
-          <Route index element={<OverviewPage />} />
-          <Route path="klucze" element={<PasskeysPage />} />
-          <Route
-            path="oswiadczenia"
-            element={
-              <RequireRole roles={REVIEWERS}>
-                <ReviewQueuePage />
-              </RequireRole>
-            }
-          />
-          <Route
-            path="oswiadczenia/:id"
-            element={
-              <RequireRole roles={REVIEWERS}>
-                <StatementRoute />
-              </RequireRole>
-            }
-          />
-          <Route
-            path="wyplaty"
-            element={
-              <RequireRole roles={PAYOUT}>
-                <PayoutsPage />
-              </RequireRole>
-            }
-          />
-          <Route
-            path="zespol"
-            element={
-              <RequireRole roles={ADMIN}>
-                <TeamPage />
-              </RequireRole>
-            }
-          />
-          <Route
-            path="dziennik"
-            element={
-              <RequireRole roles={AUDITOR}>
-                <AuditPage />
-              </RequireRole>
-            }
-          />
+        {OPEN_PAGES.map((page) => (
+          <Route key={page.path} path={page.path} element={page.element} />
+        ))}
+        <Route element={<SessionLayout pages={SESSION_PAGES} />}>
+          {SESSION_PAGES.map(({ path, roles, element }) => {
+            const guarded = roles ? <RequireRole roles={roles}>{element}</RequireRole> : element;
+            return path === '' ? (
+              <Route key={path} index element={guarded} />
+            ) : (
+              <Route key={path} path={path} element={guarded} />
+            );
+          })}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -155,26 +155,67 @@ describe('lint boundaries', () => {
   });
 
   it('the staff panel imports src/shared and src/content, and neither the server, the client, the form engine nor Node', async () => {
-    const found = await problems(
-      'src/panel/pages/new-page.tsx',
-      "import { buildApp } from '#server/app.ts';\nimport { api } from '#client/lib/api.ts';\n" +
-        "import { Form } from '@rjsf/core';\nimport fs from 'node:fs';\nimport { sql } from 'kysely';\n" +
-        'export const used = [buildApp, api, Form, fs, sql];\n',
-    );
-    expect(found).toEqual([
-      ['no-restricted-imports', expect.stringContaining('The panel must not import server code')],
-      ['no-restricted-imports', expect.stringContaining("never imports the participant's client")],
-      ['no-restricted-imports', expect.stringContaining('no form engine')],
-      ['no-restricted-imports', expect.stringContaining('no Node built-ins')],
-      ['no-restricted-imports', expect.stringContaining('SQL lives only in src/server/db')],
-    ]);
+    // Its shell and components, and each of its features (which get the rule against other features too).
+    for (const file of ['src/panel/components/new-part.tsx', 'src/panel/features/review/new-page.tsx']) {
+      const found = await problems(
+        file,
+        "import { buildApp } from '#server/app.ts';\nimport { api } from '#client/lib/api.ts';\n" +
+          "import { Form } from '@rjsf/core';\nimport fs from 'node:fs';\nimport { sql } from 'kysely';\n" +
+          'export const used = [buildApp, api, Form, fs, sql];\n',
+      );
+      expect(found).toEqual([
+        ['no-restricted-imports', expect.stringContaining('The panel must not import server code')],
+        ['no-restricted-imports', expect.stringContaining("never imports the participant's client")],
+        ['no-restricted-imports', expect.stringContaining('no form engine')],
+        ['no-restricted-imports', expect.stringContaining('no Node built-ins')],
+        ['no-restricted-imports', expect.stringContaining('SQL lives only in src/server/db')],
+      ]);
+    }
     expect(
       await problems(
-        'src/panel/pages/new-page.tsx',
+        'src/panel/features/review/new-page.tsx',
         "import { formatWarsawDateTime } from '#shared/warsaw-time.ts';\nimport panel from '#content/panel.json';\n" +
           'export const used = [formatWarsawDateTime, panel];\n',
       ),
     ).toEqual([]);
+  });
+
+  it("the panel's features do not import each other, however the path is written", async () => {
+    const found = await problems(
+      'src/panel/features/team/new-part.ts',
+      "import { statementPath } from '../review/review-shared';\n" +
+        "import { AuditPage } from '#panel/features/audit/audit-page.tsx';\n" +
+        "import { PayoutsPage } from '../../features/payouts/payouts-page';\n" +
+        "import { buildApp } from '#server/app.ts';\n" +
+        'export const parts = [statementPath, AuditPage, PayoutsPage, buildApp];\n',
+    );
+    const otherFeature = expect.stringContaining(
+      'Features do not import each other: move the shared part to src/panel/components or src/panel/lib',
+    );
+    expect(found).toEqual([
+      ['no-restricted-imports', otherFeature],
+      ['no-restricted-imports', otherFeature],
+      ['no-restricted-imports', otherFeature],
+      ['no-restricted-imports', expect.stringContaining('The panel must not import server code')],
+    ]);
+    // Its own files, the panel's components and lib, src/shared and content are its to import.
+    expect(
+      await problems(
+        'src/panel/features/team/new-part.ts',
+        "import { STAFF_KEY } from './staff-key';\nimport { Page } from '../../components/page';\n" +
+          "import { call } from '../../lib/api';\nimport { polishCount } from '#shared/polish-count.ts';\n" +
+          'export const parts = [STAFF_KEY, Page, call, polishCount];\n',
+      ),
+    ).toEqual([]);
+    // A client feature reaching a sibling by ../ is refused as well.
+    expect(
+      await problems(
+        'src/client/features/winners/new-part.ts',
+        "import { faqGroups } from '../faq/faq-content';\nexport const parts = [faqGroups];\n",
+      ),
+    ).toEqual([
+      ['no-restricted-imports', expect.stringContaining('src/client/components or src/client/lib')],
+    ]);
   });
 
   it('refuses an import that closes a cycle, however long', async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { texts } from '../lib/texts';
 import { Page } from './page';
+import { mayOpen } from './page-access';
 import { useSession } from './session';
 
 /**
@@ -9,7 +10,7 @@ import { useSession } from './session';
  */
 export function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
   const session = useSession();
-  if (roles.some((role) => session.roles.includes(role))) return children;
+  if (mayOpen(roles, session.roles)) return children;
   return (
     <Page title={texts.noAccess.title}>
       <p>{texts.noAccess.text}</p>

@@ -7,6 +7,7 @@ import { hasDrafts } from '../lib/drafts';
 import { fill, roleNames, texts } from '../lib/texts';
 import { formatInstant } from '../lib/time';
 import { LiveAlert } from './live-region';
+import { mayOpen, type SessionPage } from './page-access';
 import { SESSION_KEY, type LoginState, type SessionContext } from './session';
 import { useLogOut } from './use-log-out';
 
@@ -45,32 +46,22 @@ function useLeaveOnSessionEnd(here: string) {
   }, [client, navigate, here]);
 }
 
-function Header({ session }: { session: Session }) {
+function Header({ session, pages }: { session: Session; pages: readonly SessionPage[] }) {
   const logout = useLogOut('/logout', { loggedOut: true });
-  const has = (...roles: string[]) => roles.some((role) => session.roles.includes(role));
-  const links = [
-    { to: '/', label: texts.nav.overview, shown: true },
-    { to: '/oswiadczenia', label: texts.nav.review, shown: has('reviewer', 'approver') },
-    { to: '/wyplaty', label: texts.nav.payouts, shown: has('payout') },
-    { to: '/zespol', label: texts.nav.team, shown: has('admin') },
-    { to: '/dziennik', label: texts.nav.audit, shown: has('auditor') },
-    { to: '/klucze', label: texts.nav.passkeys, shown: true },
-  ];
+  const links = pages.filter((page) => page.navLabel && mayOpen(page.roles, session.roles));
   return (
     <header className="panel-header">
       <p className="panel-header__brand">{texts.brand}</p>
       <nav className="panel-nav" aria-label={texts.nav.label}>
         <ul>
-          {links
-            .filter((link) => link.shown)
-            .map((link) => (
-              <li key={link.to}>
-                {/* A statement's page is under Oświadczenia: only the first screen's link wants the exact path. */}
-                <NavLink to={link.to} end={link.to === '/'} className="panel-nav__link">
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+          {links.map((link) => (
+            <li key={link.path}>
+              {/* A statement's page is under Oświadczenia: only the first screen's link wants the exact path. */}
+              <NavLink to={`/${link.path}`} end={link.path === ''} className="panel-nav__link">
+                {link.navLabel}
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
       <div className="panel-header__who">
@@ -98,8 +89,11 @@ function Header({ session }: { session: Session }) {
   );
 }
 
-/** The pages that need a session: the session is asked for first, then the header and the page. */
-export function SessionLayout() {
+/**
+ * The pages that need a session: the session is asked for first, then the header (with a link to each of
+ * the pages the person may open) and the page.
+ */
+export function SessionLayout({ pages }: { pages: readonly SessionPage[] }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   useLeaveOnSessionEnd(here);
@@ -131,7 +125,7 @@ export function SessionLayout() {
       <a className="skip-link" href="#tresc">
         {texts.skipLink}
       </a>
-      <Header session={session.data} />
+      <Header session={session.data} pages={pages} />
       <main id="tresc" className="panel-main" tabIndex={-1}>
         <Outlet context={context} />
       </main>

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+import type { Overview } from '../../lib/api-types';
+import { mailKindName, texts, tierName } from '../../lib/texts';
+import { Page } from '../../components/page';
+import { QueryState } from '../../components/query-state';
+import { TableScroll } from '../../components/table-scroll';
+
+const TIER_COLUMNS = [
+  'claims',
+  'received',
+  'waiting',
+  'overdue',
+  'accepted',
+  'rejected',
+  'reopened',
+  'passedOn',
+] as const;
+const MAIL_COLUMNS = ['queued', 'sent', 'failed', 'oldestQueuedMinutes'] as const;
+
+/** /panel: where the statements and the mail stand (what the operator's status and mail-status print). */
+export function OverviewPage() {
+  const overview = useQuery({ queryKey: ['overview'], queryFn: () => call<Overview>('/overview') });
+  const { columns, mailColumns } = texts.overview;
+  return (
+    <Page title={texts.overview.title}>
+      <QueryState query={overview} />
+      {overview.data ? (
+        <>
+          <TableScroll label={texts.overview.tiersCaption}>
+            <table>
+              <caption>{texts.overview.tiersCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{columns.tier}</th>
+                  {TIER_COLUMNS.map((column) => (
+                    <th scope="col" key={column} className="number">
+                      {columns[column]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {overview.data.tiers.map((line) => (
+                  <tr key={line.tier}>
+                    <th scope="row">{tierName(line.tier)}</th>
+                    {TIER_COLUMNS.map((column) => (
+                      <td key={column} className="number">
+                        {line[column]}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <p className="hint">{texts.overview.tiersNote}</p>
+          {overview.data.mail.length > 0 ? (
+            <TableScroll label={texts.overview.mailCaption}>
+              <table>
+                <caption>{texts.overview.mailCaption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{mailColumns.kind}</th>
+                    {MAIL_COLUMNS.map((column) => (
+                      <th scope="col" key={column} className="number">
+                        {mailColumns[column]}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {overview.data.mail.map((line) => (
+                    <tr key={line.kind}>
+                      <th scope="row">{mailKindName(line.kind)}</th>
+                      {MAIL_COLUMNS.map((column) => (
+                        <td key={column} className="number">
+                          {line[column] ?? texts.empty}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          ) : null}
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import texts from '#content/panel.json';
+import { ADMIN, renderPanel } from '../../helpers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const tier = (id: string, claims: number) => ({
+  tier: id,
+  claims,
+  received: 1,
+  waiting: 2,
+  overdue: 1,
+  accepted: 0,
+  rejected: 0,
+  reopened: 0,
+  passedOn: 0,
+});
+
+describe('first screen', () => {
+  it('lists each tier by its Polish name and the mail when there is any', async () => {
+    renderPanel('/', {
+      'GET /session': { body: ADMIN },
+      'GET /overview': {
+        body: {
+          tiers: [tier('I', 7), tier('WINTO', 3), tier('XX', 1)],
+          mail: [{ kind: 'link', queued: 2, sent: 10, failed: 1, oldestQueuedMinutes: 14 }],
+        },
+      },
+    });
+    const tiers = await screen.findByRole('table', { name: texts.overview.tiersCaption });
+    const rows = within(tiers).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'I — Samochód osobowy',
+      'WinTo! — 7 000 zł',
+      'XX',
+    ]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['7', '1', '2', '1', '0', '0', '0', '0']);
+    // docs/decisions/review.md#figures: what the figures count, said under them.
+    expect(screen.getByText(texts.overview.tiersNote)).toBeTruthy();
+    const mail = screen.getByRole('table', { name: texts.overview.mailCaption });
+    expect(within(mail).getByRole('rowheader').textContent).toBe('Link do oświadczenia');
+  });
+
+  it('shows no mail table when no mail was ever queued', async () => {
+    renderPanel('/', {
+      'GET /session': { body: ADMIN },
+      'GET /overview': { body: { tiers: [tier('I', 0)], mail: [] } },
+    });
+    await screen.findByRole('table', { name: texts.overview.tiersCaption });
+    expect(screen.queryByRole('table', { name: texts.overview.mailCaption })).toBeNull();
+  });
+});
