@@ -23,11 +23,11 @@ import {
 import type { StaffLinkKind } from '../db/types';
 import type { AppDeps } from '../deps';
 import { mailStatus } from '../mail/status';
-import { reviewCalls } from '../review/calls';
+import { reviewCalls } from './review-calls';
 import { typedReference } from '../statements/reference';
 import { ApiProblem } from '../plugins/error-mapping';
-import { appendAudit } from './audit';
-import { changeRoles, invite, mailPasskeyNotice, resetAccess, revoke, type StaffMail } from './people';
+import { appendAudit } from '../staff/audit';
+import { changeRoles, invite, mailPasskeyNotice, resetAccess, revoke, type StaffMail } from '../staff/people';
 import {
   checkLogin,
   checkReauth,
@@ -36,8 +36,8 @@ import {
   reauthOptions,
   registerPasskey,
   registrationOptions,
-} from './passkeys';
-import { allows, type Access } from './roles';
+} from '../staff/passkeys';
+import { allows, type Access } from '../staff/roles';
 import {
   clearSessionCookie,
   endAllSessions,
@@ -51,8 +51,8 @@ import {
   setSessionCookie,
   startSession,
   type StaffSession,
-} from './sessions';
-import type { PanelSettings } from './settings';
+} from '../staff/sessions';
+import type { PanelSettings } from '../staff/settings';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

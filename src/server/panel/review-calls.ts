@@ -12,10 +12,10 @@ import {
   takeStatement,
   undo,
   type ReviewDeps,
-} from './review';
-import type { Viewer } from './view';
+} from '../review/review';
+import type { Viewer } from '../review/view';
 import { passToReserve } from '../claims/reserve';
-import { payoutExport, payoutList, payoutPaid, payoutUndo } from './payouts';
+import { payoutExport, payoutList, payoutPaid, payoutUndo } from '../review/payouts';
 
 type Params = { Params: { id: string } };
 type Query = { Querystring: Record<string, string | undefined> };
