@@ -1,5 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { isObject } from '#shared/json.ts';
+import type { FastifyRequest } from 'fastify';
+import * as payouts from '#shared/panel-api/payout-calls.ts';
+import * as calls from '#shared/panel-api/review-calls.ts';
+import { passToReserve } from '../claims/reserve';
+import { payoutExport, payoutList, payoutPaid, payoutUndo } from '../review/payouts';
 import {
   approve,
   couponPhoto,
@@ -14,93 +17,69 @@ import {
   type ReviewDeps,
 } from '../review/review';
 import type { Viewer } from '../review/view';
-import { passToReserve } from '../claims/reserve';
-import { payoutExport, payoutList, payoutPaid, payoutUndo } from '../review/payouts';
-
-type Params = { Params: { id: string } };
-type Query = { Querystring: Record<string, string | undefined> };
+import { signedIn, type PanelContext } from './context';
 
 const viewer = (request: FastifyRequest): Viewer => ({
-  staffId: request.staff!.staffId,
-  roles: request.staff!.roles,
+  staffId: signedIn(request).staffId,
+  roles: signedIn(request).roles,
 });
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  isObject(request.body) ? request.body : {};
 
 /**
- * docs/api.md#staff-panel: the review of statements' calls, registered inside the panel's calls (their hook
- * checks origin, session and `config.access` before any of these runs).
+ * docs/api.md#staff-panel: the review of statements' calls and the payouts', registered inside the panel's
+ * calls (their hook checks origin, session and access before any of these runs).
  */
-export const reviewCalls: FastifyPluginAsync<ReviewDeps> = async (app, deps) => {
-  const readers = { config: { access: ['reviewer', 'approver'] } } as const;
-  const reviewers = { config: { access: ['reviewer'] } } as const;
-  const approvers = { config: { access: ['approver'] } } as const;
+export function reviewCalls({ deps: appDeps, settings, route }: PanelContext) {
+  const deps: ReviewDeps = { ...appDeps, undoWindowMs: settings.undoWindowMs };
 
-  app.get<Query>('/review/queue', readers, async (request) =>
-    reviewQueue(deps, viewer(request), request.query),
-  );
+  route(calls.queueCall, async (request) => reviewQueue(deps, viewer(request), request.query));
 
-  app.post('/review/next', reviewers, async (request) => ({
-    id: await takeNext(deps, viewer(request), bodyOf(request).tier),
+  route(calls.nextCall, async (request) => ({
+    id: await takeNext(deps, viewer(request), request.body.tier),
   }));
 
-  app.get<Params>('/review/statements/:id', readers, async (request) =>
-    openStatement(deps, viewer(request), request.params.id),
-  );
+  route(calls.statementCall, async (request) => openStatement(deps, viewer(request), request.params.id));
 
-  app.get<Params & Query>('/review/statements/:id/image', readers, async (request, reply) =>
+  route(calls.imageCall, async (request, reply) =>
     reply.type('image/png').send(await couponPhoto(deps, viewer(request), request.params.id, request.query)),
   );
 
-  app.post<Params>('/review/statements/:id/reveal', readers, async (request) =>
-    reveal(deps, viewer(request), request.params.id, bodyOf(request)),
+  route(calls.revealCall, async (request) => reveal(deps, viewer(request), request.params.id, request.body));
+
+  route(calls.takeCall, async (request) => takeStatement(deps, viewer(request), request.params.id));
+
+  route(calls.decisionCall, async (request) =>
+    decide(deps, viewer(request), request.params.id, request.body),
   );
 
-  app.post<Params>('/review/statements/:id/take', reviewers, async (request) =>
-    takeStatement(deps, viewer(request), request.params.id),
+  route(calls.approvalCall, async (request) =>
+    approve(deps, viewer(request), request.params.id, request.body),
   );
 
-  app.post<Params>('/review/statements/:id/decision', reviewers, async (request) =>
-    decide(deps, viewer(request), request.params.id, bodyOf(request)),
-  );
-
-  app.post<Params>('/review/statements/:id/approval', approvers, async (request) =>
-    approve(deps, viewer(request), request.params.id, bodyOf(request)),
-  );
-
-  app.post<Params>('/review/statements/:id/give-back', reviewers, async (request) =>
+  route(calls.giveBackCall, async (request) =>
     releaseStatement(deps, viewer(request), request.params.id, 'give-back'),
   );
 
-  app.post<Params>('/review/statements/:id/release', approvers, async (request) =>
+  route(calls.releaseCall, async (request) =>
     releaseStatement(deps, viewer(request), request.params.id, 'release'),
   );
 
-  app.post<Params>('/review/statements/:id/undo', readers, async (request) =>
-    undo(deps, viewer(request), request.params.id),
+  route(calls.undoCall, async (request) => undo(deps, viewer(request), request.params.id));
+
+  route(calls.reserveCall, async (request) =>
+    passToReserve(deps, viewer(request).staffId, request.params.id),
   );
 
-  const payout = { config: { access: ['payout'] } } as const;
+  route(payouts.payoutsCall, async (request) => payoutList(deps, viewer(request).staffId));
 
-  app.get('/payouts', payout, async (request) => payoutList(deps, viewer(request).staffId));
-
-  app.post('/payouts/export', payout, async (request, reply) => {
-    const { csv, fileName } = await payoutExport(deps, viewer(request).staffId, bodyOf(request));
+  route(payouts.payoutExportCall, async (request, reply) => {
+    const { csv, fileName } = await payoutExport(deps, viewer(request).staffId, request.body);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .send(csv);
   });
 
-  app.post('/payouts/paid', payout, async (request) =>
-    payoutPaid(deps, viewer(request).staffId, bodyOf(request)),
-  );
+  route(payouts.payoutPaidCall, async (request) => payoutPaid(deps, viewer(request).staffId, request.body));
 
-  app.post('/payouts/undo', payout, async (request) =>
-    payoutUndo(deps, viewer(request).staffId, bodyOf(request)),
-  );
-
-  app.post<Params>('/review/claims/:id/reserve', approvers, async (request) =>
-    passToReserve(deps, viewer(request).staffId, request.params.id),
-  );
-};
+  route(payouts.payoutUndoCall, async (request) => payoutUndo(deps, viewer(request).staffId, request.body));
+}
