@@ -22,7 +22,7 @@ import { statementLinkRoutes } from './routes/statement-link';
 import { statementRoutes } from './routes/statements';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
 import { pageHeaders, panelHeaders } from './http/security-headers';
-import { panel } from './staff/panel';
+import { panel } from './panel/panel';
 import { parsePanelSettings } from './staff/settings';
 import { WinnersCache } from './winners/cache';
 

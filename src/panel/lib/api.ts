@@ -1,11 +1,11 @@
+import { PANEL_API } from '#shared/panel-api/call.ts';
 import { fill, texts } from './texts';
 
-// The panel's calls (docs/api.md#staff-panel): JSON under /panel/api, errors {"message"} in Polish.
-
-const API = '/panel/api';
+// The panel's calls (docs/api.md#staff-panel): JSON under /panel/api, errors {"message"} in Polish; their
+// answers' types are derived from the calls' declaration (api-types.ts).
 
 /** A call's whole URL, for what the browser itself asks for (an image's `src`): the cookie goes along. */
-export const apiUrl = (path: string) => `${API}${path}`;
+export const apiUrl = (path: string) => `${PANEL_API}${path}`;
 
 /** An error whose message is already a Polish text for the person: the server's, or the panel's own. */
 export class PanelError extends Error {}

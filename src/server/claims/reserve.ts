@@ -1,5 +1,6 @@
 import messages from '#content/staff-messages.json';
 import type { PrizeKey } from '#shared/campaign.ts';
+import { actsFrom } from '#shared/review-states.ts';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { cancelQueued, queueMail } from '../db/outbox';
@@ -64,7 +65,7 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
     const forfeited =
       lost.statement_id === null
         ? isOverdue(Date.parse(lost.created_at), clock.campaign())
-        : lost.state === 'rejected' &&
+        : actsFrom('pass-to-reserve', lost.state ?? '') &&
           lost.undo_until !== null &&
           Date.parse(lost.undo_until) <= clock.real();
     if (!forfeited) throw new ApiProblem(409, messages.notForfeited);

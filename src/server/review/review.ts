@@ -30,6 +30,7 @@ import { statementDeadline } from '../mail/schedule';
 import { statementImage } from '../db/statements';
 import { unsealImage } from '../statements/sealed';
 import { flatten } from '#shared/statement/payload.ts';
+import { actsFrom } from '#shared/review-states.ts';
 import {
   isRevealReason,
   MASKED_FIELDS,
@@ -204,7 +205,7 @@ export async function takeStatement(deps: AppDeps, viewer: Viewer, id: string) {
   const row = await deps.storage.db.transaction().execute(async (trx) => {
     const found = await load(trx, id);
     if (
-      found.state !== 'received' ||
+      !actsFrom('take', found.state) ||
       !(await insertReview(trx, newReview(found, viewer.staffId, isoAt(deps.clock.real()))))
     )
       throw new ApiProblem(409, messages.alreadyTaken);
@@ -294,7 +295,7 @@ export async function decide(deps: ReviewDeps, viewer: Viewer, id: string, body:
   if (outcome === 'reject' && !reason) throw new ApiProblem(400, messages.reasonMissing);
   const note = noteOf(body.note);
   return change(deps, viewer, id, async (trx, row) => {
-    if (row.state !== 'in-review') throw new ApiProblem(409, messages.stateChanged);
+    if (!actsFrom('decide', row.state)) throw new ApiProblem(409, messages.stateChanged);
     if (row.reviewer_id !== viewer.staffId) throw new ApiProblem(403, messages.notYours);
     const decision: Partial<ReviewTable> = {
       outcome,
@@ -332,7 +333,8 @@ export async function approve(deps: ReviewDeps, viewer: Viewer, id: string, body
   if (outcome !== 'confirm' && outcome !== 'send-back') throw new ApiProblem(400, messages.approvalInvalid);
   const note = noteOf(body.note);
   return change(deps, viewer, id, async (trx, row) => {
-    if (row.state !== 'awaiting-approval') throw new ApiProblem(409, messages.stateChanged);
+    if (!actsFrom(outcome === 'confirm' ? 'approve' : 'send-back', row.state))
+      throw new ApiProblem(409, messages.stateChanged);
     if (row.reviewer_id === viewer.staffId) throw new ApiProblem(403, messages.ownDecision);
     const approval: Partial<ReviewTable> = {
       approver_id: viewer.staffId,
@@ -363,7 +365,7 @@ export async function approve(deps: ReviewDeps, viewer: Viewer, id: string, body
 /** 'Cofnij': the final decision's maker takes it back within the window; its verdict mail is withdrawn. */
 export async function undo(deps: AppDeps, viewer: Viewer, id: string) {
   return change(deps, viewer, id, async (trx, row) => {
-    if (row.state !== 'accepted' && row.state !== 'rejected') throw new ApiProblem(409, messages.undoClosed);
+    if (!actsFrom('undo', row.state)) throw new ApiProblem(409, messages.undoClosed);
     if (row.final_by !== viewer.staffId) throw new ApiProblem(403, messages.undoNotYours);
     if (
       !undoOpen(row, deps.clock.real()) ||
@@ -401,7 +403,7 @@ export async function releaseStatement(
   mode: 'give-back' | 'release',
 ) {
   return change(deps, viewer, id, async (trx, row) => {
-    if (row.state !== 'in-review' || row.reviewer_id === null)
+    if (!actsFrom(mode, row.state) || row.reviewer_id === null)
       throw new ApiProblem(409, messages.stateChanged);
     const own = row.reviewer_id === viewer.staffId;
     if (mode === 'give-back' ? !own : own) throw new ApiProblem(403, messages.notYours);

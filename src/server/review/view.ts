@@ -3,6 +3,13 @@ import { isOnlineCode, tierById } from '#shared/campaign.ts';
 import { fill } from '#shared/content/template.ts';
 import { flatten, HEADER_FIELDS, MASKED_FIELDS as MASKED, STORAGE_OF } from '#shared/statement/payload.ts';
 import type { MarkKind } from '#shared/statement/payload-rows.ts';
+import {
+  actsFrom,
+  REVEAL_WITH,
+  REVIEW_ACTIONS,
+  REVIEW_TRANSITIONS,
+  type ReviewAction,
+} from '#shared/review-states.ts';
 import { isValidPesel, peselBirthDate } from '#shared/statement/checksums.ts';
 import type { Clock } from '../clock';
 import { decryptText, encryptText } from '../crypto/encryption';
@@ -13,7 +20,7 @@ import type { Storage } from '../db';
 import { statementDeadline, warsawDate } from '../mail/schedule';
 import { unsealStatement } from '../statements/sealed';
 import { MARK_FIELD } from './marks';
-import { lostPrizes } from '../claims/reserve';
+import { lostPrizes, type LostPrize } from '../claims/reserve';
 
 // docs/decisions/review.md#statement-view: a statement as the panel shows it, decrypted on the server for
 // this view only: the numbers that identify a person masked until revealed, facts the product can check
@@ -174,45 +181,34 @@ async function findings(
   return list;
 }
 
-export type ReviewAction =
-  | 'take'
-  | 'decide'
-  | 'give-back'
-  | 'approve'
-  | 'send-back'
-  | 'release'
-  | 'undo'
-  | 'reveal'
-  | 'pass-to-reserve';
-
 /** Whether a final decision may still be undone at `nowMs` (its verdict mail waits until then). */
 export const undoOpen = (row: { undo_until: string | null }, nowMs: number) =>
   row.undo_until !== null && nowMs < Date.parse(row.undo_until);
+
+/** Whether the viewer's roles and part in the statement allow the action now (review-states.ts). */
+function allowed(action: ReviewAction, row: LoadedStatement, viewer: Viewer, nowMs: number): boolean {
+  const rule = REVIEW_TRANSITIONS[action];
+  if (!actsFrom(action, row.state) || !rule.roles.some((role) => viewer.roles.includes(role))) return false;
+  if (rule.actor === 'holder') return row.reviewer_id === viewer.staffId;
+  if (rule.actor === 'not-holder') return row.reviewer_id !== viewer.staffId;
+  if (rule.actor === 'final-maker') return row.final_by === viewer.staffId && undoOpen(row, nowMs);
+  return true;
+}
 
 /**
  * docs/decisions/review.md#unmasking: a masked number or the photo is shown only to whoever acts on the
  * statement now: the reviewer holding it, or an approver (not its reviewer) while it awaits approval.
  */
-export function mayReveal(row: LoadedStatement, viewer: Viewer): boolean {
-  const is = (role: string) => viewer.roles.includes(role);
-  if (row.state === 'in-review') return is('reviewer') && row.reviewer_id === viewer.staffId;
-  return row.state === 'awaiting-approval' && is('approver') && row.reviewer_id !== viewer.staffId;
-}
+export const mayReveal = (row: LoadedStatement, viewer: Viewer): boolean =>
+  REVEAL_WITH.some((action) => allowed(action, row, viewer, 0));
 
-function actionsFor(row: LoadedStatement, viewer: Viewer, nowMs: number): ReviewAction[] {
-  const is = (role: string) => viewer.roles.includes(role);
-  const actions: ReviewAction[] = [];
-  if (row.state === 'received' && is('reviewer')) actions.push('take');
-  if (row.state === 'in-review' && row.reviewer_id === viewer.staffId && is('reviewer'))
-    actions.push('decide', 'give-back');
-  // docs/decisions/review.md#release: an approver frees a statement someone else holds.
-  if (row.state === 'in-review' && row.reviewer_id !== viewer.staffId && is('approver'))
-    actions.push('release');
-  if (row.state === 'awaiting-approval' && is('approver') && row.reviewer_id !== viewer.staffId)
-    actions.push('approve', 'send-back');
-  if (row.final_by === viewer.staffId && undoOpen(row, nowMs)) actions.push('undo');
-  if (mayReveal(row, viewer)) actions.push('reveal');
-  return actions;
+/** What the viewer may do now, in the table's order; a prize passes on only while a reserve waits for it. */
+function actionsFor(row: LoadedStatement, viewer: Viewer, nowMs: number, lost: LostPrize | undefined) {
+  return REVIEW_ACTIONS.filter((action) => {
+    if (action === 'reveal') return mayReveal(row, viewer);
+    if (action === 'pass-to-reserve' && lost?.lost !== 'reserve-available') return false;
+    return allowed(action, row, viewer, nowMs);
+  });
 }
 
 /** The statement as the panel shows it (docs/api.md#staff-panel). */
@@ -292,12 +288,7 @@ export async function statementView(
           },
     lost: lost?.lost ?? null,
     passedTo: lost?.passedTo ?? null,
-    actions: [
-      ...actionsFor(row, viewer, nowMs),
-      ...(lost?.lost === 'reserve-available' && viewer.roles.includes('approver')
-        ? (['pass-to-reserve'] as const)
-        : []),
-    ],
+    actions: actionsFor(row, viewer, nowMs, lost),
     reasons: REASONS,
   };
 }

@@ -1,11 +1,7 @@
-/** docs/decisions/staff.md#people-and-roles: least privilege; one person may hold several. */
-export const ROLES = ['reviewer', 'approver', 'payout', 'admin', 'auditor'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Access } from '#shared/panel-api/access.ts';
 
-export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
-
-/** Who may use a panel call: nobody signed in (login, registration), anyone signed in, or these roles. */
-export type Access = 'public' | 'signed-in' | readonly Role[];
+// The roles are declared once, in src/shared (the panel lists them too); the staff rules read them here.
+export { isRole, ROLES, type Access, type Role } from '#shared/panel-api/access.ts';
 
 export function allows(access: Access, roles: readonly string[]): boolean {
   if (access === 'public' || access === 'signed-in') return true;

@@ -142,7 +142,9 @@ export function PayoutsPage() {
                             <input
                               type="checkbox"
                               className="row-check"
-                              aria-label={fill(texts.payouts.selectOne, { reference: item.reference })}
+                              aria-label={fill(texts.payouts.selectOne, {
+                                reference: item.reference ?? item.id,
+                              })}
                               checked={ticked.has(item.id)}
                               onChange={(event) => toggle(item.id, event.target.checked)}
                             />

@@ -161,7 +161,7 @@ function StatementBody({ statement }: { statement: ReviewStatement }) {
           <h2 id={`${id}-photo`}>{texts.statement.photoHeading}</h2>
           <CouponPhoto
             statementId={statement.id}
-            reference={statement.reference}
+            reference={statement.reference ?? texts.empty}
             image={statement.image}
             canSee={statement.actions.includes('reveal')}
           />
@@ -198,7 +198,13 @@ function StatementPage({ id }: { id: string }) {
   const data = statement.data;
   const back = from.queue ?? (data ? `${QUEUE_PATH}?tier=${encodeURIComponent(data.tier)}` : QUEUE_PATH);
   return (
-    <Page title={data ? fill(texts.statement.titleOf, { reference: data.reference }) : texts.statement.title}>
+    <Page
+      title={
+        data
+          ? fill(texts.statement.titleOf, { reference: data.reference ?? texts.empty })
+          : texts.statement.title
+      }
+    >
       <div className="review-toolbar">
         <p>
           <Link to={back}>{texts.statement.back}</Link>

@@ -6,7 +6,7 @@ import apiMessages from '#content/api-messages.json';
 import type { AppDeps } from '../deps';
 import { panelBuildDir } from '../pages/client-build';
 import { panelCalls } from './calls';
-import type { PanelSettings } from './settings';
+import type { PanelSettings } from '../staff/settings';
 
 const notFound = (request: FastifyRequest, reply: FastifyReply) =>
   request.url.startsWith('/panel/api/')
