@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { cancelQueued, queueMail } from '../db/outbox';
 import { claimForReserve, nextReserve, promoteReserve, reserveStates } from '../db/reserves';
 import { linkEntry, reminderEntries } from '../mail/orders';
-import { ApiProblem } from '../plugins/error-mapping';
+import { DomainError } from '../domain-errors';
 import { appendAudit } from '../staff/audit';
 import { newClaim, openClaimEmail } from './claims';
 import { isOverdue } from './deadline';
@@ -53,29 +53,29 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
   const { storage, clock, statementsKey } = deps;
   return storage.db.transaction().execute(async (trx) => {
     const lost = await claimForReserve(trx, claimId);
-    if (!lost) throw new ApiProblem(404, messages.claimUnknown);
+    if (!lost) throw new DomainError('not-found', messages.claimUnknown);
     if (
       !RESERVE_TIERS.has(lost.tier) ||
       lost.draw_name === null ||
       lost.price === null ||
       lost.price_rank === null
     )
-      throw new ApiProblem(409, messages.reserveNotForTier);
+      throw new DomainError('conflict', messages.reserveNotForTier);
     const forfeited =
       lost.statement_id === null
         ? isOverdue(Date.parse(lost.created_at), clock.campaign())
         : lost.state === 'rejected' &&
           lost.undo_until !== null &&
           Date.parse(lost.undo_until) <= clock.real();
-    if (!forfeited) throw new ApiProblem(409, messages.notForfeited);
+    if (!forfeited) throw new DomainError('conflict', messages.notForfeited);
     const passed = (await lostPrizes(trx, [{ id: claimId, tier: lost.tier }])).get(claimId);
-    if (passed?.lost === 'passed-to-reserve') throw new ApiProblem(409, messages.alreadyPassed);
+    if (passed?.lost === 'passed-to-reserve') throw new DomainError('conflict', messages.alreadyPassed);
     const entry = await nextReserve(trx, {
       draw_name: lost.draw_name,
       price: lost.price,
       price_rank: lost.price_rank,
     });
-    if (!entry) throw new ApiProblem(409, messages.reserveNone);
+    if (!entry) throw new DomainError('conflict', messages.reserveNone);
     const email = openClaimEmail([statementsKey], entry.record_key, entry.email_sealed);
     const made = newClaim(
       { recordKey: entry.record_key, code: entry.code, award: entry.price as PrizeKey, contact: { email } },
@@ -84,7 +84,7 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
     );
     const claim = { ...made.claim, phone_digest: entry.phone_digest };
     const promoted = await promoteReserve(trx, { claimId, recordKey: lost.record_key }, entry, claim);
-    if (!promoted) throw new ApiProblem(409, messages.alreadyPassed);
+    if (!promoted) throw new DomainError('conflict', messages.alreadyPassed);
     if (lost.statement_id === null) await cancelQueued(trx, [claimId], ['link', 'reminder']);
     const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
     await queueMail(trx, [

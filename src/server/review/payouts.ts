@@ -5,7 +5,7 @@ import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { markPaid, markUnpaid, payableStatements, payoutEntries, statementPrizes } from '../db/payouts';
 import { csvText } from '../operator/exports';
-import { ApiProblem } from '../plugins/error-mapping';
+import { DomainError } from '../domain-errors';
 import { appendAudit } from '../staff/audit';
 import { unsealStatement } from '../statements/sealed';
 import { warsawDate } from '../mail/schedule';
@@ -48,7 +48,8 @@ const decidedBy = (row: Deciders, staffId: string) =>
   row.reviewer_id === staffId || row.approver_id === staffId;
 
 function refuseOwnDecisions(rows: readonly Deciders[], staffId: string) {
-  if (rows.some((row) => decidedBy(row, staffId))) throw new ApiProblem(403, messages.payoutOwnDecision);
+  if (rows.some((row) => decidedBy(row, staffId)))
+    throw new DomainError('not-allowed', messages.payoutOwnDecision);
 }
 
 /**
@@ -113,18 +114,18 @@ function idsOf(body: Record<string, unknown>): string[] {
     ids.length > MAX_IDS ||
     !ids.every((id): id is string => typeof id === 'string')
   )
-    throw new ApiProblem(400, messages.payoutIdsInvalid);
+    throw new DomainError('invalid', messages.payoutIdsInvalid);
   return [...new Set(ids)];
 }
 
-/** The transfer file of these statements, each still payable (else 409: the list changed). Audited. */
+/** The transfer file of these statements, each still payable (else a conflict: the list changed). Audited. */
 export async function payoutExport(deps: AppDeps, staffId: string, body: Record<string, unknown>) {
   const ids = idsOf(body);
   const nowMs = deps.clock.real();
   return deps.storage.db.transaction().execute(async (trx) => {
     const rows = await payableStatements(trx, { nowIso: isoAt(nowMs), prizes: MONEY_PRIZES, ids });
     refuseOwnDecisions(rows, staffId);
-    if (rows.length !== ids.length) throw new ApiProblem(409, messages.payoutsChanged);
+    if (rows.length !== ids.length) throw new DomainError('conflict', messages.payoutsChanged);
     await appendAudit(trx, deps.storage, deps.clock, {
       actor: staffId,
       action: 'payouts-exported',
@@ -171,10 +172,10 @@ export async function payoutUndo(deps: AppDeps, staffId: string, body: Record<st
   const reference = typeof body.reference === 'string' ? body.reference.trim().toUpperCase() : '';
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (reason.length < UNDO_REASON.min || reason.length > UNDO_REASON.max)
-    throw new ApiProblem(400, messages.payoutUndoReasonInvalid);
+    throw new DomainError('invalid', messages.payoutUndoReasonInvalid);
   return deps.storage.db.transaction().execute(async (trx) => {
     const id = await markUnpaid(trx, { reference, prizes: MONEY_PRIZES });
-    if (!id) throw new ApiProblem(404, messages.payoutNotPaid);
+    if (!id) throw new DomainError('not-found', messages.payoutNotPaid);
     await appendAudit(trx, deps.storage, deps.clock, {
       actor: staffId,
       action: 'payout-undone',
