@@ -1,6 +1,7 @@
 import reviewTexts from '#content/review.json';
 import messages from '#content/staff-messages.json';
 import { prizes, type PrizeKey } from '#shared/campaign.ts';
+import { warsawDate } from '#shared/warsaw-time.ts';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { markPaid, markUnpaid, payableStatements, payoutEntries, statementPrizes } from '../db/payouts';
@@ -8,22 +9,19 @@ import { csvText } from '../operator/exports';
 import { DomainError } from '../domain-errors';
 import { appendAudit } from '../staff/audit';
 import { unsealStatement } from '../statements/sealed';
-import { warsawDate } from '../mail/schedule';
 
 // docs/decisions/review.md#payout: the `payout` role pays the money prizes of accepted statements by bank
 // transfer: a list without personal data, an audited CSV with name, IBAN and amount, "paid", the way back
 // for a transfer that bounced, and the history of all three from the audit trail.
 
 /**
- * A money prize is one whose catalogue award is an amount ("200 zł", "7 000 zł" in prizes.json): the
- * amount transferred. The tax award of WinTo! is withheld as tax (spec §9), not transferred.
+ * A money prize is one whose catalogue entry has a `transfer` (prizes.json): the whole złoty transferred. The
+ * tax award of WinTo! is withheld as tax (spec §9), not transferred.
  */
-const AMOUNT = /^(\d{1,3}(?: \d{3})*) zł$/;
 const TRANSFERS = new Map(
-  Object.entries(prizes.catalogue).flatMap(([key, prize]) => {
-    const match = AMOUNT.exec(prize.award);
-    return match ? [[key, Number(match[1]!.replace(/ /g, ''))] as const] : [];
-  }),
+  Object.entries(prizes.catalogue).flatMap(([key, prize]) =>
+    prize.transfer === undefined ? [] : [[key, prize.transfer] as const],
+  ),
 );
 const MONEY_PRIZES = [...TRANSFERS.keys()];
 const MAX_IDS = 1000;

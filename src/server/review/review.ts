@@ -1,7 +1,8 @@
 import messages from '#content/staff-messages.json';
 import { tierById } from '#shared/campaign.ts';
-import { openClaimEmail } from '../claims/claims';
-import { overdueIssuedBefore } from '../claims/deadline';
+import { winnerMailTo } from '../claims/claims';
+import { overdueIssuedBefore, statementDeadline } from '../claims/deadline';
+import { rejectedForGood, undoOpen } from '../claims/prize-lost';
 import { lostPrizes } from '../claims/reserve';
 import { tierFigures } from '../claims/status';
 import { isoAt } from '../clock';
@@ -26,7 +27,6 @@ import type { ReviewState, ReviewTable } from '../db/types';
 import { verdictEntry } from '../mail/orders';
 import { DomainError } from '../domain-errors';
 import { appendAudit, type AuditEvent } from '../staff/audit';
-import { statementDeadline } from '../mail/schedule';
 import { statementImage } from '../db/statements';
 import { unsealImage } from '../statements/sealed';
 import { flatten } from '#shared/statement/payload.ts';
@@ -39,7 +39,6 @@ import {
   reasonOf,
   sealNote,
   statementView,
-  undoOpen,
   type LoadedStatement,
   type Viewer,
 } from './view';
@@ -121,7 +120,7 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
     limit: QUEUE_PAGE_SIZE,
     offset,
   });
-  const forfeited = rows.filter((row) => row.state === 'rejected' && !undoOpen(row, nowMs));
+  const forfeited = rows.filter((row) => rejectedForGood(row, nowMs));
   const lost = await lostPrizes(
     db,
     forfeited.map((row) => ({ id: row.claim_id, tier: row.tier })),
@@ -228,10 +227,11 @@ async function finalChanges(
   undoWindowMs: number,
 ): Promise<Partial<ReviewTable>> {
   const realMs = deps.clock.real();
-  const payload = openPayload(deps.statementsKey, row);
-  // docs/decisions/mail.md#addresses: the address the code was registered with, else the statement's.
-  let to = typeof payload.email === 'string' ? payload.email : '';
-  if (row.email_sealed) to = openClaimEmail([deps.statementsKey], row.record_key, row.email_sealed);
+  // The statement is opened only when the claim keeps no registered address.
+  const to = winnerMailTo([deps.statementsKey], row, () => {
+    const { email } = openPayload(deps.statementsKey, row);
+    return typeof email === 'string' ? email : '';
+  });
   const number = (await lastNumber(trx, row.claim_id, 'verdict')) + 1;
   const mail = verdictEntry(
     deps.statementsKey,

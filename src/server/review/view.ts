@@ -1,6 +1,7 @@
 import reviewTexts from '#content/review.json';
 import { isOnlineCode, tierById } from '#shared/campaign.ts';
 import { fill } from '#shared/content/template.ts';
+import { warsawDate } from '#shared/warsaw-time.ts';
 import { flatten } from '#shared/statement/payload.ts';
 import { isValidPesel, peselBirthDate } from '#shared/statement/checksums.ts';
 import type { Clock } from '../clock';
@@ -9,7 +10,8 @@ import { marksOf, sameMarks, type statementForReview } from '../db/reviews';
 import { reserveOfClaim } from '../db/reserves';
 import { staffEmails } from '../db/staff';
 import type { Storage } from '../db';
-import { statementDeadline, warsawDate } from '../mail/schedule';
+import { statementDeadline } from '../claims/deadline';
+import { rejectedForGood, undoOpen } from '../claims/prize-lost';
 import { unsealStatement } from '../statements/sealed';
 import { MARK_FIELD } from './marks';
 import { lostPrizes } from '../claims/reserve';
@@ -186,10 +188,6 @@ export type ReviewAction =
   | 'reveal'
   | 'pass-to-reserve';
 
-/** Whether a final decision may still be undone at `nowMs` (its verdict mail waits until then). */
-export const undoOpen = (row: { undo_until: string | null }, nowMs: number) =>
-  row.undo_until !== null && nowMs < Date.parse(row.undo_until);
-
 /**
  * docs/decisions/review.md#unmasking: a masked number or the photo is shown only to whoever acts on the
  * statement now: the reviewer holding it, or an approver (not its reviewer) while it awaits approval.
@@ -238,10 +236,9 @@ export async function statementView(
   const issuedMs = Date.parse(row.issued_at);
   // A reserve entry's claim says which reserve it is (the panel shows it among the facts).
   const reserve = await reserveOfClaim(db, row.claim_id);
-  const lost =
-    row.state === 'rejected' && !undoOpen(row, nowMs)
-      ? (await lostPrizes(db, [{ id: row.claim_id, tier: row.tier }])).get(row.claim_id)
-      : undefined;
+  const lost = rejectedForGood(row, nowMs)
+    ? (await lostPrizes(db, [{ id: row.claim_id, tier: row.tier }])).get(row.claim_id)
+    : undefined;
   return {
     id: row.id,
     reference: row.reference,
