@@ -102,7 +102,44 @@ const sharedPatterns = [
 const browserPatterns = [noServer, noSql, noStudio, noTooling, noNode('This code'), noPanel];
 // The server's render of the pages (built by Vite for Node, src/server/pages/): browser code that may use Node.
 const SERVER_RENDER = 'src/client/entry-server.tsx';
-const serverPatterns = [noBrowser, noStudio, noTooling];
+// The running server never loads a build recipe: `npm run build` and `npm start` run scripts/, which write
+// the files the server reads.
+const noScripts = restrict(
+  ['**/scripts/**', '\\#scripts/*'],
+  'The running server never imports scripts/ (build recipes, checks, measurements): the build writes files ' +
+    'and the server reads them (src/server/pages/client-build.ts names where). Move shared logic to src/server ' +
+    'or src/shared.',
+);
+const serverPatterns = [noBrowser, noStudio, noTooling, noScripts];
+
+// The server's rooms (docs/decisions/server-house.md#rooms): the edge turns requests into calls and answers
+// (HTTP, the pages, the panel's shell) and the composition root wires it; the domain (claims, review, staff,
+// mail, statements, winners, db, ...) speaks no HTTP.
+const SERVER_EDGE = [
+  'src/server/http/**',
+  'src/server/plugins/**',
+  'src/server/routes/**',
+  'src/server/panel/**',
+  'src/server/pages/**',
+  'src/server/app.ts',
+  'src/server/main.ts',
+  // It parses every part's settings, the edge's too (error reporting).
+  'src/server/config.ts',
+];
+const noEdge = restrict(
+  [
+    ...['http', 'plugins', 'routes', 'panel', 'pages'].flatMap((room) => [
+      `**/${room}/**`,
+      `\\#server/${room}/*`,
+    ]),
+    'fastify',
+    'fastify-*',
+    '@fastify/*',
+  ],
+  'The domain speaks no HTTP: it never imports the edge (src/server/http, plugins, routes, panel, pages) or ' +
+    'Fastify. Throw a DomainError (src/server/domain-errors.ts) for the edge to map to a status, take plain ' +
+    'values rather than requests, and move HTTP helpers to the edge.',
+);
 
 // The browser and the server validate with the same keywords: they are registered in one place.
 const noAddKeyword = {
@@ -153,14 +190,15 @@ const areas = [
       ),
     ],
   },
+  { files: SERVER_EDGE, imports: [...serverPatterns, noSql], syntax: serverSyntax },
   {
     files: ['src/server/**'],
-    ignores: ['src/server/db/**', CLOCK],
-    imports: [...serverPatterns, noSql],
+    ignores: [...SERVER_EDGE, 'src/server/db/**', CLOCK],
+    imports: [...serverPatterns, noSql, noEdge],
     syntax: serverSyntax,
   },
-  { files: [CLOCK], imports: [...serverPatterns, noSql] },
-  { files: ['src/server/db/**'], imports: serverPatterns, syntax: serverSyntax },
+  { files: [CLOCK], imports: [...serverPatterns, noSql, noEdge] },
+  { files: ['src/server/db/**'], imports: [...serverPatterns, noEdge], syntax: serverSyntax },
   { files: ['src/panel/**'], ignores: ['src/panel/features/**'], imports: panelPatterns },
   ...panelFeatures.map((feature) => ({
     files: [`src/panel/features/${feature}/**`],

@@ -13,7 +13,7 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'precompress',
-    // The server's own build (client-build.ts) is no file anybody downloads.
+    // The server's own build (build-recipe.ts) is no file anybody downloads.
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer, ensureClientBuild } from '#server/pages/client-build.ts';
+import { buildServer, ensureClientBuild } from '../build-recipe.ts';
 import { launchBrowser, startServer } from '../../test/e2e/harness';
 import { runOperator } from '../../test/server/helpers/operator';
 import { validStatements } from '../../test/fixtures/statements';

@@ -6,7 +6,7 @@ import { AppRoot } from './app';
 /**
  * docs/performance.md#rendering-on-the-server: a page's HTML (the content of #root) as the browser's first
  * render will make it, lazy parts (the statement page) included. `location` is a path with, at most, the
- * query parameters the page's first render reads. Built by Vite for Node (client-build.ts) and used by
+ * query parameters the page's first render reads. Built by Vite for Node (scripts/build-recipe.ts) and used by
  * src/server/pages/pages.ts.
  */
 export async function renderPage(location: string, nowMs: number): Promise<string> {

@@ -24,7 +24,7 @@ import { winnersFastPath, winnersRoutes } from './routes/winners';
 import { pageHeaders, panelHeaders } from './http/security-headers';
 import { panel } from './panel/panel';
 import { parsePanelSettings } from './staff/settings';
-import { WinnersCache } from './winners/cache';
+import { WinnersCache } from './routes/winners-cache';
 
 type ServerTuning =
   | 'redisUrl'

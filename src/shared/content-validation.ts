@@ -294,6 +294,16 @@ export function validateContent({
       );
     }
   });
+  // docs/decisions/review.md#payout: the amount transferred is the one the award shows the winner.
+  for (const [key, prize] of Object.entries(prizes.catalogue)) {
+    if (prize.transfer === undefined) continue;
+    const shown = `${String(prize.transfer).replace(/\B(?=(\d{3})+$)/g, ' ')} zł`;
+    if (prize.award !== shown) {
+      errors.push(
+        `src/content/prizes.json: /catalogue/${key}/transfer — kwota przelewu ${prize.transfer} zł nie zgadza się z nagrodą „${prize.award}” (award): wpisz „${shown}” albo popraw kwotę`,
+      );
+    }
+  }
   for (const key of ['id', 'prize', 'path', 'attachment', 'schema'] as const) {
     if (duplicated(prizes.tiers.map((tier) => tier[key]))) {
       errors.push(`src/content/prizes.json: /tiers — wartości „${key}” poziomów powtarzają się`);

@@ -79,6 +79,9 @@ export function formatIsoDate({ year, month, day }: CalendarDate): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The Warsaw calendar date of an instant, as YYYY-MM-DD. */
+export const warsawDate = (instantMs: number): string => formatIsoDate(warsawCalendarDate(instantMs));
+
 /** The calendar date `days` after an ISO date (YYYY-MM-DD), as YYYY-MM-DD: calendar days, whatever DST does. */
 export function isoDateAfter(iso: string, days: number): string {
   const { year, month, day } = parseIsoDate(iso);

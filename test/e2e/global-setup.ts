@@ -1,4 +1,4 @@
-import { ensureClientBuild } from '#server/pages/client-build.ts';
+import { ensureClientBuild } from '../../scripts/build-recipe.ts';
 import { E2E_CLIENT_DIR } from './harness';
 
 // One client build for the whole e2e run (skipped when dist/ is fresh).

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '#server/pages/client-build.ts';
+import { buildServer } from '../../scripts/build-recipe.ts';
 import { startServer, type RunningServer } from './harness';
 
 // Inside the project, so the bundle finds node_modules as dist-server/ does.

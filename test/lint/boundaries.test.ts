@@ -96,6 +96,53 @@ describe('lint boundaries', () => {
     expect(await problems('src/server/clock.ts', readsTime)).toEqual([]);
   });
 
+  it('the domain speaks no HTTP: it imports neither the edge nor Fastify', async () => {
+    const importsEdge =
+      "import { ApiProblem } from '../plugins/error-mapping';\n" +
+      "import { loggerOptions } from '#server/http/logging.ts';\nimport type { FastifyReply } from 'fastify';\n" +
+      "import fastifyStatic from '@fastify/static';\nimport { panelCalls } from '../panel/calls';\n" +
+      "import { statementRoutes } from '../routes/statements';\nimport { PageCache } from '../pages/pages';\n" +
+      'export type Reply = FastifyReply;\nexport const used = [ApiProblem, loggerOptions, fastifyStatic, panelCalls, statementRoutes, PageCache];\n';
+    for (const file of [
+      'src/server/review/new-rule.ts',
+      'src/server/claims/new-rule.ts',
+      'src/server/staff/new-rule.ts',
+      'src/server/mail/new-part.ts',
+      'src/server/db/new-table.ts',
+      'src/server/operator/commands/new-command.ts',
+    ]) {
+      expect(await problems(file, importsEdge)).toEqual(
+        Array(7).fill(['no-restricted-imports', expect.stringContaining('The domain speaks no HTTP')]),
+      );
+    }
+    // The edge may: it is where a refusal becomes a status.
+    expect(
+      await problems(
+        'src/server/routes/new-route.ts',
+        "import { ApiProblem } from '../plugins/error-mapping';\nimport type { FastifyReply } from 'fastify';\n" +
+          "import { DomainError } from '../domain-errors';\nexport type Reply = FastifyReply;\n" +
+          'export const used = [ApiProblem, DomainError];\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it('the running server never imports scripts/ (build recipes)', async () => {
+    for (const file of [
+      'src/server/pages/new-part.ts',
+      'src/server/review/new-rule.ts',
+      'src/server/main.ts',
+    ]) {
+      expect(
+        await problems(
+          file,
+          "import { buildClient } from '../../scripts/build-recipe.ts';\nexport const build = buildClient;\n",
+        ),
+      ).toEqual([
+        ['no-restricted-imports', expect.stringContaining('The running server never imports scripts/')],
+      ]);
+    }
+  });
+
   it('browser code takes no Node built-ins, except the server render of the pages', async () => {
     const readsFiles = "import fs from 'node:fs';\nexport const read = fs.readFileSync;\n";
     for (const file of ['src/client/lib/new-helper.ts', 'widgets/new-widget.tsx']) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
-import { panelBuildConfig } from '#server/pages/client-build.ts';
+import { panelBuildConfig } from '../../scripts/build-recipe.ts';
 
 // The two bundles apart, as the real builds make them (written nowhere): the participant's (vite.config.ts,
 // the module graph of every page it serves) holds nothing of the panel, and the panel's holds no form engine.

@@ -40,6 +40,14 @@ describe('content files', () => {
       'src/content/prizes.json: /tiers — wartości „path” poziomów powtarzają się',
     );
   });
+
+  it('report a money prize whose transfer is not the amount its award shows', () => {
+    const otherAmount = structuredClone(prizes);
+    otherAmount.catalogue.WINTO.transfer = 8000;
+    expect(validateContent({ ...contentFiles, prizes: otherAmount })).toEqual([
+      'src/content/prizes.json: /catalogue/WINTO/transfer — kwota przelewu 8000 zł nie zgadza się z nagrodą „7 000 zł” (award): wpisz „8 000 zł” albo popraw kwotę',
+    ]);
+  });
 });
 
 describe('Warsaw time', () => {

@@ -10,8 +10,7 @@ import type { ClaimTable } from '../db/types';
 import { contactDigest, digestOf, newLinkHash } from '../crypto/secrets';
 import type { Clock } from '../clock';
 import { cancelQueued, lastNumber, queuedOfClaim, queueMail, resealWaiting } from '../db/outbox';
-import { linkEntry, reminderOrder, sealOrder } from '../mail/orders';
-import { FINAL_REMINDER } from '../mail/schedule';
+import { reissuedLinkMail } from '../mail/orders';
 import { decryptText, encryptText } from '../crypto/encryption';
 
 /**
@@ -86,6 +85,17 @@ export const sealClaimEmail = (key: Buffer, recordKey: string, email: string) =>
 export const openClaimEmail = (keys: readonly Buffer[], recordKey: string, sealed: string) =>
   decryptText(keys, sealed, emailContext(recordKey));
 
+/**
+ * docs/decisions/mail.md#addresses: where a winner's mail after the link (the confirmation, the verdict)
+ * goes: the address the code was registered with, else the statement's, asked for only then.
+ */
+export const winnerMailTo = (
+  keys: readonly Buffer[],
+  claim: { record_key: string; email_sealed: string | null },
+  statementEmail: () => string,
+): string =>
+  claim.email_sealed ? openClaimEmail(keys, claim.record_key, claim.email_sealed) : statementEmail();
+
 /** The claim a statement link's hash belongs to. Hashes are issued as 32 characters: far longer is unknown. */
 export async function claimByLink(storage: Storage, hash: string): Promise<ClaimRow | undefined> {
   return hash.length <= 200 ? findClaimByHashDigest(storage.db, digestOf(hash)) : undefined;
@@ -157,11 +167,10 @@ export async function reissueLinks(
       await cancelQueued(trx, [claim.id], ['link']);
       const number = (await lastNumber(trx, claim.id, 'link')) + 1;
       const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
-      await queueMail(trx, [linkEntry(statementsKey, claim, to, link, number, clocks)]);
-      for (const reminder of await queuedOfClaim(trx, claim.id, 'reminder')) {
-        const order = reminderOrder(claim, to, link, reminder.number === FINAL_REMINDER);
-        await resealWaiting(trx, reminder.id, sealOrder(statementsKey, reminder.id, order));
-      }
+      const queued = await queuedOfClaim(trx, claim.id, 'reminder');
+      const mail = reissuedLinkMail(statementsKey, claim, to, link, number, clocks, queued);
+      await queueMail(trx, [mail.link]);
+      for (const reminder of mail.reminders) await resealWaiting(trx, reminder.id, reminder.sealed);
     });
     lines.push({ code, award: claim.prize, tier: tier.id, link });
   }

@@ -1,21 +1,20 @@
 import messages from '#content/staff-messages.json';
-import type { PrizeKey } from '#shared/campaign.ts';
-import { actsFrom } from '#shared/review-states.ts';
+import { tierById, type PrizeKey } from '#shared/campaign.ts';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { cancelQueued, queueMail } from '../db/outbox';
 import { claimForReserve, nextReserve, promoteReserve, reserveStates } from '../db/reserves';
-import { linkEntry, reminderEntries } from '../mail/orders';
-import { ApiProblem } from '../plugins/error-mapping';
+import { firstLinkMail } from '../mail/orders';
+import { DomainError } from '../domain-errors';
 import { appendAudit } from '../staff/audit';
 import { newClaim, openClaimEmail } from './claims';
-import { isOverdue } from './deadline';
+import { prizeLost } from './prize-lost';
 
 // docs/decisions/review.md#reserve: spec §4, "a winner who forfeits passes the prize to the reserve entry, one
 // for each degree I and WinTo! prize"; the other tiers' lost prizes stay with the organiser.
 
-/** The tiers whose prizes have reserve entries. */
-export const RESERVE_TIERS: ReadonlySet<string> = new Set(['I', 'WINTO']);
+/** Whether a tier's prizes have reserve entries (prizes.json, the tier's `reserves`). */
+const hasReserves = (tier: string): boolean => tierById(tier)?.reserves === true;
 
 export type LostPrize =
   | { lost: 'reserve-available' | 'organiser'; passedTo: null }
@@ -30,7 +29,7 @@ export async function lostPrizes(
 ): Promise<Map<string, LostPrize>> {
   const rows = await reserveStates(
     db,
-    claims.filter((claim) => RESERVE_TIERS.has(claim.tier)).map((claim) => claim.id),
+    claims.filter((claim) => hasReserves(claim.tier)).map((claim) => claim.id),
   );
   const lost = new Map(claims.map((claim): [string, LostPrize] => [claim.id, ORGANISER]));
   for (const row of rows)
@@ -54,29 +53,18 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
   const { storage, clock, statementsKey } = deps;
   return storage.db.transaction().execute(async (trx) => {
     const lost = await claimForReserve(trx, claimId);
-    if (!lost) throw new ApiProblem(404, messages.claimUnknown);
-    if (
-      !RESERVE_TIERS.has(lost.tier) ||
-      lost.draw_name === null ||
-      lost.price === null ||
-      lost.price_rank === null
-    )
-      throw new ApiProblem(409, messages.reserveNotForTier);
-    const forfeited =
-      lost.statement_id === null
-        ? isOverdue(Date.parse(lost.created_at), clock.campaign())
-        : actsFrom('pass-to-reserve', lost.state ?? '') &&
-          lost.undo_until !== null &&
-          Date.parse(lost.undo_until) <= clock.real();
-    if (!forfeited) throw new ApiProblem(409, messages.notForfeited);
+    if (!lost) throw new DomainError('not-found', messages.claimUnknown);
+    if (!hasReserves(lost.tier) || lost.draw_name === null || lost.price === null || lost.price_rank === null)
+      throw new DomainError('conflict', messages.reserveNotForTier);
+    if (!prizeLost(lost, clock)) throw new DomainError('conflict', messages.notForfeited);
     const passed = (await lostPrizes(trx, [{ id: claimId, tier: lost.tier }])).get(claimId);
-    if (passed?.lost === 'passed-to-reserve') throw new ApiProblem(409, messages.alreadyPassed);
+    if (passed?.lost === 'passed-to-reserve') throw new DomainError('conflict', messages.alreadyPassed);
     const entry = await nextReserve(trx, {
       draw_name: lost.draw_name,
       price: lost.price,
       price_rank: lost.price_rank,
     });
-    if (!entry) throw new ApiProblem(409, messages.reserveNone);
+    if (!entry) throw new DomainError('conflict', messages.reserveNone);
     const email = openClaimEmail([statementsKey], entry.record_key, entry.email_sealed);
     const made = newClaim(
       { recordKey: entry.record_key, code: entry.code, award: entry.price as PrizeKey, contact: { email } },
@@ -85,13 +73,10 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
     );
     const claim = { ...made.claim, phone_digest: entry.phone_digest };
     const promoted = await promoteReserve(trx, { claimId, recordKey: lost.record_key }, entry, claim);
-    if (!promoted) throw new ApiProblem(409, messages.alreadyPassed);
+    if (!promoted) throw new DomainError('conflict', messages.alreadyPassed);
     if (lost.statement_id === null) await cancelQueued(trx, [claimId], ['link', 'reminder']);
     const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
-    await queueMail(trx, [
-      linkEntry(statementsKey, claim, email, made.line.link, 0, clocks, true),
-      ...reminderEntries(statementsKey, claim, email, made.line.link, clocks.realMs),
-    ]);
+    await queueMail(trx, firstLinkMail(statementsKey, claim, email, made.line.link, clocks, true));
     await appendAudit(trx, storage, clock, {
       actor: staffId,
       action: 'reserve-promoted',

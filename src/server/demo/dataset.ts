@@ -1,5 +1,4 @@
 import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
-import { RESERVE_TIERS } from '../claims/reserve';
 import type { Contact, DrawRecord, InstantRecord, WinnersFile } from '../winners/import-file';
 
 // The demo winners (docs/decisions/claims.md#demo-data), also the bench's data set of realistic size: the
@@ -115,7 +114,7 @@ export function demoWinners(): WinnersFile {
   // docs/decisions/review.md#reserve: one reserve entry for each degree-I and WinTo! prize, so a newcomer
   // can pass a lost prize on in the panel; its link mail goes to the development mailbox.
   const reserves = drawWinners
-    .filter((winner) => RESERVE_TIERS.has(tierForPrize(winner.price)?.id ?? ''))
+    .filter((winner) => tierForPrize(winner.price)?.reserves === true)
     .map((winner): DrawRecord & Contact => ({
       ...winner,
       code: code(),

@@ -4,7 +4,8 @@ import type { ClaimMailFacts, PasskeyNoticeFacts, StaffMailFacts } from './compo
 import { isoAt } from '../clock';
 import { decryptText, encryptText } from '../crypto/encryption';
 import type { MailKindColumn, OutboxTable } from '../db/types';
-import { reminderTimes, statementDeadline } from './schedule';
+import { statementDeadline } from '../claims/deadline';
+import { FINAL_REMINDER, reminderTimes } from './schedule';
 
 // docs/decisions/mail.md#outbox: what a queued message will say, sealed with its address until it is sent.
 
@@ -89,11 +90,13 @@ function entry(
   };
 }
 
+// A claim's link mail and its reminders: the one place they are assembled (firstLinkMail, reissuedLinkMail).
+
 /**
  * A claim's link mail (number 0 at import, the next one at each reissue), due at once; `reserve` for a prize
  * passed to a reserve entry, whose mail says so rather than reading like a first win.
  */
-export function linkEntry(
+function linkEntry(
   key: Buffer,
   claim: MailClaim,
   to: string,
@@ -121,26 +124,53 @@ export function linkEntry(
 }
 
 /** The reminder's order: the link again, as of the claim's current link. */
-export function reminderOrder(claim: MailClaim, to: string, path: string, final: boolean): MailOrder {
+function reminderOrder(claim: MailClaim, to: string, path: string, final: boolean): MailOrder {
   const deadline = statementDeadline(Date.parse(claim.created_at));
   return { to, facts: { ...claimFacts(claim), kind: 'reminder', path, deadline, final } };
 }
 
-/** A claim's reminders (schedule.ts), queued with its link mail. */
-export function reminderEntries(
+/**
+ * A new claim's mail: its link (number 0), due at once, and its reminders (schedule.ts), all queued together.
+ * At import, and for a prize passed to a reserve entry (`reserve`).
+ */
+export function firstLinkMail(
   key: Buffer,
   claim: MailClaim,
   to: string,
   path: string,
-  realMs: number,
+  clocks: { campaignMs: number; realMs: number },
+  reserve = false,
 ): OutboxTable[] {
-  return reminderTimes(Date.parse(claim.created_at)).map((reminder) =>
+  const reminders = reminderTimes(Date.parse(claim.created_at)).map((reminder) =>
     entry(key, claim.id, 'reminder', reminder.number, reminderOrder(claim, to, path, reminder.final), {
       dueMs: reminder.dueMs,
       expiresMs: reminder.expiresMs,
-      nowMs: realMs,
+      nowMs: clocks.realMs,
     }),
   );
+  return [linkEntry(key, claim, to, path, 0, clocks, reserve), ...reminders];
+}
+
+/**
+ * A reissued link's mail: the new link's mail (`number`, the next one) and the claim's still queued
+ * reminders sealed again, carrying the new link.
+ */
+export function reissuedLinkMail(
+  key: Buffer,
+  claim: MailClaim,
+  to: string,
+  path: string,
+  number: number,
+  clocks: { campaignMs: number; realMs: number },
+  queuedReminders: readonly { id: string; number: number }[],
+): { link: OutboxTable; reminders: { id: string; sealed: string }[] } {
+  return {
+    link: linkEntry(key, claim, to, path, number, clocks),
+    reminders: queuedReminders.map(({ id, number: reminder }) => ({
+      id,
+      sealed: sealOrder(key, id, reminderOrder(claim, to, path, reminder === FINAL_REMINDER)),
+    })),
+  };
 }
 
 /**

@@ -1,10 +1,5 @@
-import { campaign } from '#shared/campaign.ts';
-import {
-  formatIsoDate,
-  isoDateAfter,
-  warsawCalendarDate,
-  warsawLocalToInstant,
-} from '#shared/warsaw-time.ts';
+import { isoDateAfter, warsawDate, warsawLocalToInstant } from '#shared/warsaw-time.ts';
+import { statementDeadline } from '../claims/deadline';
 
 // docs/decisions/mail.md#reminders: when a claim's reminders are due, all on the campaign clock.
 
@@ -18,11 +13,6 @@ const warsawDateAfter = (instantMs: number, days: number) => isoDateAfter(warsaw
 
 const at = (date: string, hour: number) =>
   warsawLocalToInstant(`${date}T${String(hour).padStart(2, '0')}:00:00`);
-
-/** spec §4: the last day a statement may be sent (deadline.ts counts the same days), YYYY-MM-DD. */
-export function statementDeadline(issuedAtMs: number): string {
-  return warsawDateAfter(issuedAtMs, campaign.statementDeadlineDays);
-}
 
 /** The number of the last-day reminder. */
 export const FINAL_REMINDER = 2;
@@ -41,6 +31,7 @@ export interface ReminderTime {
  */
 export function reminderTimes(issuedAtMs: number): ReminderTime[] {
   const first = at(warsawDateAfter(issuedAtMs, FIRST_REMINDER_DAY), REMINDER_HOURS.from);
+  // spec §4: the last-day reminder goes on the deadline's day (claims/deadline.ts).
   const lastDay = statementDeadline(issuedAtMs);
   const final = at(lastDay, REMINDER_HOURS.from);
   return [
@@ -51,9 +42,6 @@ export function reminderTimes(issuedAtMs: number): ReminderTime[] {
 
 /** Whether reminders may go at this instant of the campaign clock (Warsaw sending hours). */
 export function remindersMayGo(campaignNowMs: number): boolean {
-  const date = formatIsoDate(warsawCalendarDate(campaignNowMs));
+  const date = warsawDate(campaignNowMs);
   return campaignNowMs >= at(date, REMINDER_HOURS.from) && campaignNowMs < at(date, REMINDER_HOURS.until);
 }
-
-/** A Warsaw calendar date as YYYY-MM-DD. */
-export const warsawDate = (instantMs: number): string => formatIsoDate(warsawCalendarDate(instantMs));

@@ -7,7 +7,7 @@ import { WinnersFileError } from '../winners/import-file';
 import { UsageError } from './command';
 import { COMMANDS } from './commands';
 import { OperatorError } from './exports';
-import { ApiProblem } from '../plugins/error-mapping';
+import { DomainError } from '../domain-errors';
 
 // The operator's commands (docs/api.md): JSON lines on stdout, a clear message and exit code 1 on error.
 // They open the same database as the server (DATA_DIR or DATABASE_URL) and may run while it serves.
@@ -22,8 +22,8 @@ export interface CommandIo {
 }
 
 // The operator's own mistakes: their message alone (a start-up error is worded whole by bootstrap.ts).
-// ApiProblem: a check the panel's calls share with the commands (staff-invite's address and role, the
-// person staff-reset names).
+// DomainError: a rule the panel's calls share with the commands (staff-invite's address and role, the
+// person staff-reset names), refused in its Polish words.
 // ConfigError: a setting a command reads as it runs (audit-verify's AUDIT_HEAD_FILE).
 const KNOWN_ERRORS = [
   UsageError,
@@ -31,7 +31,7 @@ const KNOWN_ERRORS = [
   OptoutError,
   OperatorError,
   WinnersFileError,
-  ApiProblem,
+  DomainError,
   ConfigError,
 ];
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import apiMessages from '#content/api-messages.json';
 import { problemsMessage } from '../statements/validate-statement';
 import { scrubPath, type ErrorForwarder } from '../http/error-reporting';
+import { DomainError, type Refusal } from '../domain-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,7 +12,17 @@ declare module 'fastify' {
   }
 }
 
-/** An answer a route gives by throwing: its status, Polish message and headers, and nothing logged. */
+/** The domain's refusals as HTTP statuses: the only place they are (src/server/domain-errors.ts). */
+const REFUSAL_STATUS: Record<Refusal, number> = {
+  invalid: 400,
+  'not-proven': 401,
+  'not-allowed': 403,
+  'not-found': 404,
+  conflict: 409,
+  'passkey-check-needed': 428,
+};
+
+/** An answer the HTTP shell itself gives by throwing: its status, Polish message, headers; nothing logged. */
 export class ApiProblem extends Error {
   constructor(
     readonly statusCode: number,
@@ -45,6 +56,9 @@ export const errorMapping = fp<{ forwarder: ErrorForwarder | undefined }>(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof ApiProblem) {
         return reply.status(error.statusCode).headers(error.headers).send(errorBody(request, error.message));
+      }
+      if (error instanceof DomainError) {
+        return reply.status(REFUSAL_STATUS[error.refusal]).send(errorBody(request, error.message));
       }
       const known = error.code ? knownErrors[error.code] : undefined;
       if (known) return reply.status(known.status).send(errorBody(request, known.message));

@@ -2,29 +2,27 @@ import reviewTexts from '#content/review.json';
 import messages from '#content/staff-messages.json';
 import { prizes, type PrizeKey } from '#shared/campaign.ts';
 import { PAYOUT_FIELDS } from '#shared/statement/payload.ts';
+import { warsawDate } from '#shared/warsaw-time.ts';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { markPaid, markUnpaid, payableStatements, payoutEntries, statementPrizes } from '../db/payouts';
 import { csvText } from '../operator/exports';
-import { ApiProblem } from '../plugins/error-mapping';
+import { DomainError } from '../domain-errors';
 import { appendAudit } from '../staff/audit';
 import { unsealStatement } from '../statements/sealed';
-import { warsawDate } from '../mail/schedule';
 
 // docs/decisions/review.md#payout: the `payout` role pays the money prizes of accepted statements by bank
 // transfer: a list without personal data, an audited CSV with name, IBAN and amount, "paid", the way back
 // for a transfer that bounced, and the history of all three from the audit trail.
 
 /**
- * A money prize is one whose catalogue award is an amount ("200 zł", "7 000 zł" in prizes.json): the
- * amount transferred. The tax award of WinTo! is withheld as tax (spec §9), not transferred.
+ * A money prize is one whose catalogue entry has a `transfer` (prizes.json): the whole złoty transferred. The
+ * tax award of WinTo! is withheld as tax (spec §9), not transferred.
  */
-const AMOUNT = /^(\d{1,3}(?: \d{3})*) zł$/;
 const TRANSFERS = new Map(
-  Object.entries(prizes.catalogue).flatMap(([key, prize]) => {
-    const match = AMOUNT.exec(prize.award);
-    return match ? [[key, Number(match[1]!.replace(/ /g, ''))] as const] : [];
-  }),
+  Object.entries(prizes.catalogue).flatMap(([key, prize]) =>
+    prize.transfer === undefined ? [] : [[key, prize.transfer] as const],
+  ),
 );
 const MONEY_PRIZES = [...TRANSFERS.keys()];
 const MAX_IDS = 1000;
@@ -49,7 +47,8 @@ const decidedBy = (row: Deciders, staffId: string) =>
   row.reviewer_id === staffId || row.approver_id === staffId;
 
 function refuseOwnDecisions(rows: readonly Deciders[], staffId: string) {
-  if (rows.some((row) => decidedBy(row, staffId))) throw new ApiProblem(403, messages.payoutOwnDecision);
+  if (rows.some((row) => decidedBy(row, staffId)))
+    throw new DomainError('not-allowed', messages.payoutOwnDecision);
 }
 
 /**
@@ -114,18 +113,18 @@ function idsOf(body: Record<string, unknown>): string[] {
     ids.length > MAX_IDS ||
     !ids.every((id): id is string => typeof id === 'string')
   )
-    throw new ApiProblem(400, messages.payoutIdsInvalid);
+    throw new DomainError('invalid', messages.payoutIdsInvalid);
   return [...new Set(ids)];
 }
 
-/** The transfer file of these statements, each still payable (else 409: the list changed). Audited. */
+/** The transfer file of these statements, each still payable (else a conflict: the list changed). Audited. */
 export async function payoutExport(deps: AppDeps, staffId: string, body: Record<string, unknown>) {
   const ids = idsOf(body);
   const nowMs = deps.clock.real();
   return deps.storage.db.transaction().execute(async (trx) => {
     const rows = await payableStatements(trx, { nowIso: isoAt(nowMs), prizes: MONEY_PRIZES, ids });
     refuseOwnDecisions(rows, staffId);
-    if (rows.length !== ids.length) throw new ApiProblem(409, messages.payoutsChanged);
+    if (rows.length !== ids.length) throw new DomainError('conflict', messages.payoutsChanged);
     await appendAudit(trx, deps.storage, deps.clock, {
       actor: staffId,
       action: 'payouts-exported',
@@ -172,10 +171,10 @@ export async function payoutUndo(deps: AppDeps, staffId: string, body: Record<st
   const reference = typeof body.reference === 'string' ? body.reference.trim().toUpperCase() : '';
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (reason.length < UNDO_REASON.min || reason.length > UNDO_REASON.max)
-    throw new ApiProblem(400, messages.payoutUndoReasonInvalid);
+    throw new DomainError('invalid', messages.payoutUndoReasonInvalid);
   return deps.storage.db.transaction().execute(async (trx) => {
     const id = await markUnpaid(trx, { reference, prizes: MONEY_PRIZES });
-    if (!id) throw new ApiProblem(404, messages.payoutNotPaid);
+    if (!id) throw new DomainError('not-found', messages.payoutNotPaid);
     await appendAudit(trx, deps.storage, deps.clock, {
       actor: staffId,
       action: 'payout-undone',

@@ -1,7 +1,8 @@
 import messages from '#content/staff-messages.json';
 import { tierById } from '#shared/campaign.ts';
-import { openClaimEmail } from '../claims/claims';
-import { overdueIssuedBefore } from '../claims/deadline';
+import { winnerMailTo } from '../claims/claims';
+import { overdueIssuedBefore, statementDeadline } from '../claims/deadline';
+import { rejectedForGood, undoOpen } from '../claims/prize-lost';
 import { lostPrizes } from '../claims/reserve';
 import { tierFigures } from '../claims/status';
 import { isoAt } from '../clock';
@@ -24,9 +25,8 @@ import {
 import type { Storage } from '../db';
 import type { ReviewState, ReviewTable } from '../db/types';
 import { verdictEntry } from '../mail/orders';
-import { ApiProblem } from '../plugins/error-mapping';
+import { DomainError } from '../domain-errors';
 import { appendAudit, type AuditEvent } from '../staff/audit';
-import { statementDeadline } from '../mail/schedule';
 import { statementImage } from '../db/statements';
 import { unsealImage } from '../statements/sealed';
 import { flatten } from '#shared/statement/payload.ts';
@@ -40,7 +40,6 @@ import {
   reasonOf,
   sealNote,
   statementView,
-  undoOpen,
   type LoadedStatement,
   type Viewer,
 } from './view';
@@ -66,7 +65,7 @@ const audit = (trx: Trx, deps: AppDeps, event: AuditEvent) =>
 
 async function load(db: Trx, id: string): Promise<LoadedStatement> {
   const row = await statementForReview(db, id);
-  if (!row) throw new ApiProblem(404, messages.statementUnknown);
+  if (!row) throw new DomainError('not-found', messages.statementUnknown);
   return row;
 }
 
@@ -78,10 +77,10 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
   const tier = query.tier === '' ? undefined : query.tier;
   const state = query.state ?? 'open';
   if ((tier !== undefined && !tierById(tier)) || !FILTERS.has(state))
-    throw new ApiProblem(400, messages.queueFilterInvalid);
+    throw new DomainError('invalid', messages.queueFilterInvalid);
   // Digits only: Number() would take '1e3', ' 2' and a 20-digit page whose offset no database takes.
   const page = query.page === undefined ? 1 : /^\d{1,6}$/.test(query.page) ? Number(query.page) : 0;
-  if (page < 1 || page > QUEUE_MAX_PAGE) throw new ApiProblem(400, messages.queuePageInvalid);
+  if (page < 1 || page > QUEUE_MAX_PAGE) throw new DomainError('invalid', messages.queuePageInvalid);
   const { db } = deps.storage;
   const nowMs = deps.clock.real();
   const campaignNowMs = deps.clock.campaign();
@@ -122,7 +121,7 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
     limit: QUEUE_PAGE_SIZE,
     offset,
   });
-  const forfeited = rows.filter((row) => row.state === 'rejected' && !undoOpen(row, nowMs));
+  const forfeited = rows.filter((row) => rejectedForGood(row, nowMs));
   const lost = await lostPrizes(
     db,
     forfeited.map((row) => ({ id: row.claim_id, tier: row.tier })),
@@ -184,19 +183,19 @@ function newReview(
 /** 'Weź następne': the oldest statement nobody took, now the caller's. Two reviewers never get the same one. */
 export async function takeNext(deps: AppDeps, viewer: Viewer, tier: unknown): Promise<string> {
   if (tier !== undefined && (typeof tier !== 'string' || !tierById(tier)))
-    throw new ApiProblem(400, messages.queueFilterInvalid);
+    throw new DomainError('invalid', messages.queueFilterInvalid);
   return deps.storage.db.transaction().execute(async (trx) => {
     const nowIso = isoAt(deps.clock.real());
     // Another reviewer may take the one found between the look and the insert: then the next one.
     for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
       const next = await oldestUntaken(trx, tier as string | undefined);
-      if (!next) throw new ApiProblem(404, messages.queueEmpty);
+      if (!next) throw new DomainError('not-found', messages.queueEmpty);
       if (await insertReview(trx, newReview(next, viewer.staffId, nowIso))) {
         await audit(trx, deps, { actor: viewer.staffId, action: 'statement-taken', subject: next.id });
         return next.id;
       }
     }
-    throw new ApiProblem(409, messages.alreadyTaken);
+    throw new DomainError('conflict', messages.alreadyTaken);
   });
 }
 
@@ -208,7 +207,7 @@ export async function takeStatement(deps: AppDeps, viewer: Viewer, id: string) {
       !actsFrom('take', found.state) ||
       !(await insertReview(trx, newReview(found, viewer.staffId, isoAt(deps.clock.real()))))
     )
-      throw new ApiProblem(409, messages.alreadyTaken);
+      throw new DomainError('conflict', messages.alreadyTaken);
     await audit(trx, deps, { actor: viewer.staffId, action: 'statement-taken', subject: id });
     return load(trx, id);
   });
@@ -229,10 +228,11 @@ async function finalChanges(
   undoWindowMs: number,
 ): Promise<Partial<ReviewTable>> {
   const realMs = deps.clock.real();
-  const payload = openPayload(deps.statementsKey, row);
-  // docs/decisions/mail.md#addresses: the address the code was registered with, else the statement's.
-  let to = typeof payload.email === 'string' ? payload.email : '';
-  if (row.email_sealed) to = openClaimEmail([deps.statementsKey], row.record_key, row.email_sealed);
+  // The statement is opened only when the claim keeps no registered address.
+  const to = winnerMailTo([deps.statementsKey], row, () => {
+    const { email } = openPayload(deps.statementsKey, row);
+    return typeof email === 'string' ? email : '';
+  });
   const number = (await lastNumber(trx, row.claim_id, 'verdict')) + 1;
   const mail = verdictEntry(
     deps.statementsKey,
@@ -258,7 +258,8 @@ async function finalChanges(
 
 const noteOf = (value: unknown): string => {
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string' || value.length > NOTE_MAX) throw new ApiProblem(400, messages.noteTooLong);
+  if (typeof value !== 'string' || value.length > NOTE_MAX)
+    throw new DomainError('invalid', messages.noteTooLong);
   return value.trim();
 };
 
@@ -283,20 +284,21 @@ const guarded = async (
   from: { state: ReviewState; reviewerId?: string; finalBy?: string },
   changes: Partial<ReviewTable>,
 ) => {
-  if (!(await updateReview(trx, id, from, changes))) throw new ApiProblem(409, messages.stateChanged);
+  if (!(await updateReview(trx, id, from, changes))) throw new DomainError('conflict', messages.stateChanged);
 };
 
 /** 'Zaakceptuj' / 'Odrzuć' by the reviewer who holds the statement. */
 export async function decide(deps: ReviewDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
   const { outcome } = body;
-  if (outcome !== 'accept' && outcome !== 'reject') throw new ApiProblem(400, messages.decisionInvalid);
+  if (outcome !== 'accept' && outcome !== 'reject')
+    throw new DomainError('invalid', messages.decisionInvalid);
   const reason =
     outcome === 'reject' ? reasonOf(typeof body.reason === 'string' ? body.reason : null) : undefined;
-  if (outcome === 'reject' && !reason) throw new ApiProblem(400, messages.reasonMissing);
+  if (outcome === 'reject' && !reason) throw new DomainError('invalid', messages.reasonMissing);
   const note = noteOf(body.note);
   return change(deps, viewer, id, async (trx, row) => {
-    if (!actsFrom('decide', row.state)) throw new ApiProblem(409, messages.stateChanged);
-    if (row.reviewer_id !== viewer.staffId) throw new ApiProblem(403, messages.notYours);
+    if (!actsFrom('decide', row.state)) throw new DomainError('conflict', messages.stateChanged);
+    if (row.reviewer_id !== viewer.staffId) throw new DomainError('not-allowed', messages.notYours);
     const decision: Partial<ReviewTable> = {
       outcome,
       reason: reason?.key ?? null,
@@ -330,12 +332,13 @@ export async function decide(deps: ReviewDeps, viewer: Viewer, id: string, body:
 /** 'Zatwierdź' or send back, by an approver who is not the statement's reviewer. */
 export async function approve(deps: ReviewDeps, viewer: Viewer, id: string, body: Record<string, unknown>) {
   const { outcome } = body;
-  if (outcome !== 'confirm' && outcome !== 'send-back') throw new ApiProblem(400, messages.approvalInvalid);
+  if (outcome !== 'confirm' && outcome !== 'send-back')
+    throw new DomainError('invalid', messages.approvalInvalid);
   const note = noteOf(body.note);
   return change(deps, viewer, id, async (trx, row) => {
     if (!actsFrom(outcome === 'confirm' ? 'approve' : 'send-back', row.state))
-      throw new ApiProblem(409, messages.stateChanged);
-    if (row.reviewer_id === viewer.staffId) throw new ApiProblem(403, messages.ownDecision);
+      throw new DomainError('conflict', messages.stateChanged);
+    if (row.reviewer_id === viewer.staffId) throw new DomainError('not-allowed', messages.ownDecision);
     const approval: Partial<ReviewTable> = {
       approver_id: viewer.staffId,
       approval: outcome,
@@ -365,14 +368,14 @@ export async function approve(deps: ReviewDeps, viewer: Viewer, id: string, body
 /** 'Cofnij': the final decision's maker takes it back within the window; its verdict mail is withdrawn. */
 export async function undo(deps: AppDeps, viewer: Viewer, id: string) {
   return change(deps, viewer, id, async (trx, row) => {
-    if (!actsFrom('undo', row.state)) throw new ApiProblem(409, messages.undoClosed);
-    if (row.final_by !== viewer.staffId) throw new ApiProblem(403, messages.undoNotYours);
+    if (!actsFrom('undo', row.state)) throw new DomainError('conflict', messages.undoClosed);
+    if (row.final_by !== viewer.staffId) throw new DomainError('not-allowed', messages.undoNotYours);
     if (
       !undoOpen(row, deps.clock.real()) ||
       !row.verdict_mail ||
       !(await withdrawVerdictMail(trx, row.verdict_mail))
     )
-      throw new ApiProblem(409, messages.undoClosed);
+      throw new DomainError('conflict', messages.undoClosed);
     const back: Partial<ReviewTable> = needsApproval(row.tier)
       ? {
           state: 'awaiting-approval',
@@ -404,10 +407,11 @@ export async function releaseStatement(
 ) {
   return change(deps, viewer, id, async (trx, row) => {
     if (!actsFrom(mode, row.state) || row.reviewer_id === null)
-      throw new ApiProblem(409, messages.stateChanged);
+      throw new DomainError('conflict', messages.stateChanged);
     const own = row.reviewer_id === viewer.staffId;
-    if (mode === 'give-back' ? !own : own) throw new ApiProblem(403, messages.notYours);
-    if (!(await releaseReview(trx, id, row.reviewer_id))) throw new ApiProblem(409, messages.stateChanged);
+    if (mode === 'give-back' ? !own : own) throw new DomainError('not-allowed', messages.notYours);
+    if (!(await releaseReview(trx, id, row.reviewer_id)))
+      throw new DomainError('conflict', messages.stateChanged);
     return {
       actor: viewer.staffId,
       action: mode === 'give-back' ? 'statement-given-back' : 'statement-released',
@@ -435,10 +439,10 @@ const REVEAL_NOTE_MAX = 200;
 function needOf(source: Record<string, unknown>): { reason: string; note?: string } {
   const { reason, note } = source;
   if (typeof reason !== 'string' || !isRevealReason(reason))
-    throw new ApiProblem(400, messages.revealReasonInvalid);
+    throw new DomainError('invalid', messages.revealReasonInvalid);
   if (note === undefined || note === null) return { reason };
   if (typeof note !== 'string' || note.length > REVEAL_NOTE_MAX)
-    throw new ApiProblem(400, messages.revealNoteTooLong);
+    throw new DomainError('invalid', messages.revealNoteTooLong);
   return note.trim() === '' ? { reason } : { reason, note: note.trim() };
 }
 
@@ -459,7 +463,7 @@ async function look<T>(
   const { reason, note } = needOf(source);
   return deps.storage.db.transaction().execute(async (trx) => {
     const row = await load(trx, id);
-    if (!mayReveal(row, viewer)) throw new ApiProblem(403, messages.revealNotYours);
+    if (!mayReveal(row, viewer)) throw new DomainError('not-allowed', messages.revealNotYours);
     const { shown, action, details } = await show(trx, row);
     const noted = { ...details, ...(note ? { note } : {}) };
     await audit(trx, deps, {
@@ -479,7 +483,7 @@ export async function reveal(deps: AppDeps, viewer: Viewer, id: string, body: Re
   return look(deps, viewer, id, body, async (_trx, row) => {
     const value = flatten(openPayload(deps.statementsKey, row))[field];
     if (!MASKED_FIELDS.has(field) || typeof value !== 'string' || value === '')
-      throw new ApiProblem(400, messages.revealFieldInvalid);
+      throw new DomainError('invalid', messages.revealFieldInvalid);
     return { shown: { value }, action: 'statement-revealed', details: { field } };
   });
 }
@@ -493,7 +497,7 @@ export async function couponPhoto(
 ): Promise<Buffer> {
   return look(deps, viewer, id, query, async (trx, row) => {
     const sealed = row.has_image ? await statementImage(trx, 'received', id) : null;
-    if (sealed === null) throw new ApiProblem(404, messages.noImage);
+    if (sealed === null) throw new DomainError('not-found', messages.noImage);
     return { shown: unsealImage([deps.statementsKey], row.claim_id, sealed), action: 'photo-viewed' };
   });
 }

@@ -1,6 +1,7 @@
 import reviewTexts from '#content/review.json';
 import { isOnlineCode, tierById } from '#shared/campaign.ts';
 import { fill } from '#shared/content/template.ts';
+import { warsawDate } from '#shared/warsaw-time.ts';
 import { flatten, HEADER_FIELDS, MASKED_FIELDS as MASKED, STORAGE_OF } from '#shared/statement/payload.ts';
 import type { MarkKind } from '#shared/statement/payload-rows.ts';
 import {
@@ -17,7 +18,8 @@ import { marksOf, sameMarks, type statementForReview } from '../db/reviews';
 import { reserveOfClaim } from '../db/reserves';
 import { staffEmails } from '../db/staff';
 import type { Storage } from '../db';
-import { statementDeadline, warsawDate } from '../mail/schedule';
+import { statementDeadline } from '../claims/deadline';
+import { rejectedForGood, undoOpen } from '../claims/prize-lost';
 import { unsealStatement } from '../statements/sealed';
 import { MARK_FIELD } from './marks';
 import { lostPrizes, type LostPrize } from '../claims/reserve';
@@ -181,10 +183,6 @@ async function findings(
   return list;
 }
 
-/** Whether a final decision may still be undone at `nowMs` (its verdict mail waits until then). */
-export const undoOpen = (row: { undo_until: string | null }, nowMs: number) =>
-  row.undo_until !== null && nowMs < Date.parse(row.undo_until);
-
 /** Whether the viewer's roles and part in the statement allow the action now (review-states.ts). */
 function allowed(action: ReviewAction, row: LoadedStatement, viewer: Viewer, nowMs: number): boolean {
   const rule = REVIEW_TRANSITIONS[action];
@@ -233,10 +231,9 @@ export async function statementView(
   const issuedMs = Date.parse(row.issued_at);
   // A reserve entry's claim says which reserve it is (the panel shows it among the facts).
   const reserve = await reserveOfClaim(db, row.claim_id);
-  const lost =
-    row.state === 'rejected' && !undoOpen(row, nowMs)
-      ? (await lostPrizes(db, [{ id: row.claim_id, tier: row.tier }])).get(row.claim_id)
-      : undefined;
+  const lost = rejectedForGood(row, nowMs)
+    ? (await lostPrizes(db, [{ id: row.claim_id, tier: row.tier }])).get(row.claim_id)
+    : undefined;
   return {
     id: row.id,
     reference: row.reference,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import apiMessages from '#content/api-messages.json';
 import { prizes, statementEndpoint, tierById, type Tier, type TierId } from '#shared/campaign.ts';
 import { isObject } from '#shared/json.ts';
+import { warsawDate } from '#shared/warsaw-time.ts';
 import { payloadFields, payloadShape } from '#shared/statement/payload.ts';
 import {
   problemsMessage,
@@ -11,11 +12,10 @@ import {
 } from '#server/statements/validate-statement.ts';
 import type { AppDeps } from '../deps';
 import { ApiProblem } from '../plugins/error-mapping';
-import { claimForStatement, openClaimEmail } from '../claims/claims';
+import { claimForStatement, winnerMailTo } from '../claims/claims';
 import { isoAt } from '../clock';
 import { isRowError, StatementWriter, type InsertStatementResult } from '../db/statements';
 import { receivedEntry } from '../mail/orders';
-import { warsawDate } from '../mail/schedule';
 import { statementMarks } from '../review/marks';
 import { newReference } from '../statements/reference';
 import { readCouponImage } from '../statements/png';
@@ -143,15 +143,13 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
         // is read against: whether it came in time, and the date the confirmation gives.
         const receivedMs = deps.clock.real();
         const campaignReceivedMs = deps.clock.campaign();
-        // docs/decisions/mail.md#addresses: the confirmation goes to the address the code was registered
-        // with, else to the statement's.
-        let to = payload.email;
+        let to: string;
         try {
-          if (claim.email_sealed)
-            to = openClaimEmail([deps.statementsKey], claim.record_key, claim.email_sealed);
+          to = winnerMailTo([deps.statementsKey], claim, () => payload.email);
         } catch (error) {
           // Unreadable (damaged): the statement is still taken, and confirmed to the statement's address.
           request.log.warn({ error: { name: (error as Error).name } }, 'claim e-mail unreadable');
+          to = payload.email;
         }
         let stored: InsertStatementResult | undefined;
         let reference = '';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { writeCachedBody, type CachedBody } from '../http/cached-body';
-import type { WinnersCache, WinnersLists } from '../winners/cache';
+import type { WinnersCache, WinnersLists } from './winners-cache';
 
 /** spec §7: the two lists every visitor reads, by their full path. */
 const LISTS: Record<string, (lists: WinnersLists) => CachedBody> = {

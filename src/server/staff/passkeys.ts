@@ -10,7 +10,7 @@ import messages from '#content/staff-messages.json';
 import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import { insertChallenge, passkeyById, passkeysOf, passkeyUsed, takeChallenge } from '../db/staff';
-import { ApiProblem } from '../plugins/error-mapping';
+import { DomainError } from '../domain-errors';
 import { ANONYMOUS, recordAudit } from './audit';
 import type { PanelSettings } from './settings';
 
@@ -60,7 +60,7 @@ async function answeredChallenge(
     typeof challenge === 'string' && challenge.length <= 128
       ? await takeChallenge(storage.db, challenge, purpose, isoAt(clock.real()))
       : undefined;
-  if (!row) throw new ApiProblem(400, messages.passkeyRejected);
+  if (!row) throw new DomainError('invalid', messages.passkeyRejected);
   return { challenge: challenge as string, staffId: row.staff_id };
 }
 
@@ -110,7 +110,7 @@ const found = (userAgent: string, names: [RegExp, string][]) =>
  */
 export function passkeyName(typed: unknown, userAgent: string | undefined): string | null {
   const name = typeof typed === 'string' ? typed.replace(/\s+/g, ' ').trim() : '';
-  if (name.length > PASSKEY_NAME_MAX) throw new ApiProblem(400, messages.passkeyNameTooLong);
+  if (name.length > PASSKEY_NAME_MAX) throw new DomainError('invalid', messages.passkeyNameTooLong);
   if (name !== '') return name;
   const made = [found(userAgent ?? '', BROWSERS), found(userAgent ?? '', SYSTEMS)].filter(Boolean);
   return made.length > 0 ? made.join(', ') : null;
@@ -129,7 +129,7 @@ export async function registerPasskey(
     answer?.response?.clientDataJSON,
     'registration',
   );
-  if (challenged !== staffId) throw new ApiProblem(400, messages.passkeyRejected);
+  if (challenged !== staffId) throw new DomainError('invalid', messages.passkeyRejected);
   const verification = await verifyRegistrationResponse({
     response: answer,
     expectedChallenge: challenge,
@@ -137,7 +137,7 @@ export async function registerPasskey(
     expectedRPID: ceremony.settings.rpId,
     requireUserVerification: true,
   }).catch(() => undefined);
-  if (!verification?.verified) throw new ApiProblem(400, messages.passkeyRejected);
+  if (!verification?.verified) throw new DomainError('invalid', messages.passkeyRejected);
   const { credential } = verification.registrationInfo;
   return {
     id: credential.id,
@@ -183,13 +183,14 @@ type Failure = 'unknown-passkey' | 'bad-signature' | 'counter-not-increased';
 
 /**
  * The passkey that signed a login challenge (`staffId` undefined) or a signed-in person's check (their id:
- * only their own passkeys count), its counter moved on; else a 401, recorded as `login-failed`.
+ * only their own passkeys count), its counter moved on; else a `not-proven` refusal, recorded as
+ * `login-failed`.
  */
 async function checkAssertion(ceremony: Ceremony, response: unknown, staffId?: string) {
   const during = staffId === undefined ? 'login' : 'reauth';
   const answer = response as AuthenticationResponseJSON;
   const challenged = await answeredChallenge(ceremony, answer?.response?.clientDataJSON, during);
-  if (challenged.staffId !== (staffId ?? null)) throw new ApiProblem(400, messages.passkeyRejected);
+  if (challenged.staffId !== (staffId ?? null)) throw new DomainError('invalid', messages.passkeyRejected);
   const failed = async (failure: Failure, person?: string) => {
     // docs/decisions/staff.md#failed-logins: the login calls' rate limit bounds how fast these are written.
     await recordAudit(ceremony.storage, ceremony.clock, {
@@ -198,7 +199,7 @@ async function checkAssertion(ceremony: Ceremony, response: unknown, staffId?: s
       subject: person,
       details: { failure, during },
     });
-    return new ApiProblem(401, messages.loginFailed);
+    return new DomainError('not-proven', messages.loginFailed);
   };
   const found = typeof answer.id === 'string' ? await passkeyById(ceremony.storage.db, answer.id) : undefined;
   const passkey = found && (staffId === undefined || found.staff_id === staffId) ? found : undefined;
@@ -233,9 +234,12 @@ async function checkAssertion(ceremony: Ceremony, response: unknown, staffId?: s
   return { id: passkey.id, staffId: passkey.staff_id };
 }
 
-/** The passkey that signed the login challenge, and its person; or a 401. */
+/** The passkey that signed the login challenge, and its person; or a `not-proven` refusal. */
 export const checkLogin = (ceremony: Ceremony, response: unknown) => checkAssertion(ceremony, response);
 
-/** docs/decisions/staff.md#passkey-check: the signed-in person's own passkey signed their check; or a 401. */
+/**
+ * docs/decisions/staff.md#passkey-check: the signed-in person's own passkey signed their check; or a
+ * `not-proven` refusal.
+ */
 export const checkReauth = (ceremony: Ceremony, staffId: string, response: unknown) =>
   checkAssertion(ceremony, response, staffId);

@@ -23,7 +23,7 @@ import {
 import type { StaffLinkKind, StaffLinkMailKind } from '../db/types';
 import type { PasskeyNoticeFacts } from '../mail/compose';
 import { staffMailEntry } from '../mail/orders';
-import { ApiProblem } from '../plugins/error-mapping';
+import { DomainError } from '../domain-errors';
 import { appendAudit } from './audit';
 import { isRole, ROLES, type Role } from './roles';
 
@@ -96,7 +96,7 @@ async function queueStaffMail(
 
 /** docs/decisions/staff.md#own-roles: nobody gives themself roles, or changes them. */
 function notOneself(staffId: string, actor: string) {
-  if (staffId === actor) throw new ApiProblem(403, messages.ownRoles);
+  if (staffId === actor) throw new DomainError('not-allowed', messages.ownRoles);
 }
 
 /**
@@ -114,8 +114,8 @@ export async function invite(
   mail?: StaffMail,
 ): Promise<{ email: string; role: Role; link?: string; mailed?: true }> {
   const address = normalEmail(email);
-  if (!EMAIL.test(address) || address.length > 320) throw new ApiProblem(400, messages.emailInvalid);
-  if (!isRole(role)) throw new ApiProblem(400, messages.roleInvalid);
+  if (!EMAIL.test(address) || address.length > 320) throw new DomainError('invalid', messages.emailInvalid);
+  if (!isRole(role)) throw new DomainError('invalid', messages.roleInvalid);
   const nowMs = clock.real();
   return storage.db.transaction().execute(async (trx) => {
     let person = await staffByEmail(trx, address);
@@ -159,12 +159,12 @@ export async function resetAccess(
   { staffId, actor }: { staffId: string; actor: string },
   mail?: StaffMail,
 ): Promise<{ email: string; link?: string }> {
-  if (staffId === actor) throw new ApiProblem(403, messages.ownReset);
+  if (staffId === actor) throw new DomainError('not-allowed', messages.ownReset);
   return storage.db.transaction().execute(async (trx) => {
     const person = await staffById(trx, staffId);
     const roles = person ? await rolesOf(trx, staffId) : [];
     // A revoked person (no role left) is no longer on the team: an invitation brings them back.
-    if (!person || roles.length === 0) throw new ApiProblem(404, messages.personUnknown);
+    if (!person || roles.length === 0) throw new DomainError('not-found', messages.personUnknown);
     const { passkeys, sessions } = await endAccess(trx, staffId);
     const link = await newLink(trx, clock, staffId, 'recovery');
     if (mail) await mailLink(trx, clock, mail, { email: person.email, roles }, 'staff-recovery', link);
@@ -188,12 +188,12 @@ export async function changeRoles(
   { staffId, roles, actor }: { staffId: string; roles: unknown; actor: string },
 ): Promise<{ id: string; email: string; roles: Role[] }> {
   notOneself(staffId, actor);
-  if (!Array.isArray(roles) || !roles.every(isRole)) throw new ApiProblem(400, messages.roleInvalid);
-  if (roles.length === 0) throw new ApiProblem(400, messages.rolesEmpty);
+  if (!Array.isArray(roles) || !roles.every(isRole)) throw new DomainError('invalid', messages.roleInvalid);
+  if (roles.length === 0) throw new DomainError('invalid', messages.rolesEmpty);
   const wanted = ROLES.filter((role) => roles.includes(role));
   return storage.db.transaction().execute(async (trx) => {
     const person = await staffById(trx, staffId);
-    if (!person) throw new ApiProblem(404, messages.personUnknown);
+    if (!person) throw new DomainError('not-found', messages.personUnknown);
     const before = await rolesOf(trx, staffId);
     await leaveAnAdmin(trx, staffId, wanted);
     await setRoles(trx, staffId, wanted);
@@ -216,7 +216,7 @@ export async function revoke(
 ): Promise<void> {
   await storage.db.transaction().execute(async (trx) => {
     const person = await staffById(trx, staffId);
-    if (!person) throw new ApiProblem(404, messages.personUnknown);
+    if (!person) throw new DomainError('not-found', messages.personUnknown);
     await leaveAnAdmin(trx, staffId, []);
     const before = await rolesOf(trx, staffId);
     await revokeStaff(trx, staffId);
@@ -243,5 +243,5 @@ export async function revoke(
 async function leaveAnAdmin(trx: Trx, staffId: string, rolesAfter: readonly Role[]) {
   if (rolesAfter.includes('admin')) return;
   const admins = await holdersOf(trx, 'admin');
-  if (admins.length === 1 && admins[0] === staffId) throw new ApiProblem(409, messages.lastAdmin);
+  if (admins.length === 1 && admins[0] === staffId) throw new DomainError('conflict', messages.lastAdmin);
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import messages from '#content/staff-messages.json';
 import { isoAt, type Clock } from '../clock';
 import { digestOf, newLinkHash } from '../crypto/secrets';
@@ -12,7 +11,7 @@ import {
   sessionsOf,
   updateSession,
 } from '../db/staff';
-import { ApiProblem } from '../plugins/error-mapping';
+import { DomainError } from '../domain-errors';
 import type { StaffLinkKind } from '../db/types';
 import { appendAudit } from './audit';
 import type { PanelSettings } from './settings';
@@ -114,11 +113,12 @@ const alive = (row: { created_at: string; last_seen_at: string }, nowMs: number)
 
 /**
  * docs/decisions/staff.md#passkey-check: adding or removing a passkey needs a passkey proved in the last 5
- * minutes; else a 428 that the panel answers with a check (`POST /panel/api/reauth`) and the call again.
+ * minutes; else a `passkey-check-needed` refusal (428), which the panel answers with a check
+ * (`POST /panel/api/reauth`) and the call again.
  */
 export function requirePasskeyCheck(clock: Clock, session: StaffSession) {
   if (clock.real() - session.verifiedAtMs > PASSKEY_CHECK_MS)
-    throw new ApiProblem(428, messages.passkeyCheckNeeded);
+    throw new DomainError('passkey-check-needed', messages.passkeyCheckNeeded);
 }
 
 /** One's live sessions, newest first: when each began and was last used, its passkey, which one is this. */
@@ -160,7 +160,16 @@ export const endAllSessions = (storage: Storage, clock: Clock, session: StaffSes
     });
   });
 
-export function sessionToken(request: FastifyRequest): string | undefined {
+// The session cookie, read from a request's headers and written on a reply. Shapes, not Fastify's types: the
+// staff rules import no HTTP framework (eslint.config.js, the domain's rooms).
+interface CookieRequest {
+  headers: { cookie?: string };
+}
+interface CookieReply {
+  header(name: string, value: string): unknown;
+}
+
+export function sessionToken(request: CookieRequest): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
     if (name === SESSION_COOKIE) return value.join('=') || undefined;
@@ -174,8 +183,8 @@ function cookie(settings: PanelSettings, value: string, expiry: string): string 
 }
 
 /** docs/decisions/staff.md#sessions: no Max-Age, so the cookie ends with the browser; the server ends it sooner. */
-export const setSessionCookie = (reply: FastifyReply, settings: PanelSettings, token: string) =>
+export const setSessionCookie = (reply: CookieReply, settings: PanelSettings, token: string) =>
   reply.header('set-cookie', cookie(settings, token, ''));
 
-export const clearSessionCookie = (reply: FastifyReply, settings: PanelSettings) =>
+export const clearSessionCookie = (reply: CookieReply, settings: PanelSettings) =>
   reply.header('set-cookie', cookie(settings, '', '; Max-Age=0'));

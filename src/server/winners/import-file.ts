@@ -1,6 +1,5 @@
 import { campaign, draws, prizes, tierForPrize, type PrizeKey } from '#shared/campaign.ts';
 import { isCalendarDate, isEmailAddress } from '#shared/statement/checksums.ts';
-import { RESERVE_TIERS } from '../claims/reserve';
 
 // The operator's winners file (issue: import-winners). Checked by hand here because only src/shared
 // may use ajv; every problem names the record, so the operator can fix the file.
@@ -161,7 +160,7 @@ function rejectRepeats<T>(records: T[], where: string, keyOf: (record: T) => str
 function checkReserve(record: DrawRecord & Contact, index: number) {
   if (record.reserve === undefined) return;
   const at = `draws[${index}]`;
-  if (!RESERVE_TIERS.has(tierForPrize(record.price)?.id ?? ''))
+  if (tierForPrize(record.price)?.reserves !== true)
     throw new WinnersFileError(`${at}.reserve: wpis rezerwowy może mieć tylko nagroda I stopnia albo WinTo!`);
   if (record.email === undefined)
     throw new WinnersFileError(

@@ -4,7 +4,7 @@ import type { ReserveEntryTable } from '../db/types';
 import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import { importWinners } from '../db/winners';
-import { linkEntry, reminderEntries } from '../mail/orders';
+import { firstLinkMail } from '../mail/orders';
 import {
   drawRecordKey,
   instantRecordKey,
@@ -55,12 +55,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
   const mail = options.demo
     ? []
     : candidates.flatMap(({ claim, line, email }) =>
-        email
-          ? [
-              linkEntry(statementsKey, claim, email, line.link, 0, clocks),
-              ...reminderEntries(statementsKey, claim, email, line.link, clocks.realMs),
-            ]
-          : [],
+        email ? firstLinkMail(statementsKey, claim, email, line.link, clocks) : [],
       );
   const result = await importWinners(db, {
     instant: file.instant.map((record) => ({

@@ -169,7 +169,17 @@ export const prizesSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['award', 'type', 'label'],
-        properties: { award: text, type: { enum: ['draw', 'weekly', 'daily'] }, label: text },
+        properties: {
+          award: text,
+          type: { enum: ['draw', 'weekly', 'daily'] },
+          label: text,
+          transfer: {
+            description:
+              'A money prize: the whole złoty transferred to the winner (docs/decisions/review.md#payout); the award text shows it.',
+            type: 'integer',
+            minimum: 1,
+          },
+        },
       },
     },
     // The tier registry: a new tier is one more entry (and its schema file and prize text).
@@ -210,6 +220,11 @@ export const prizesSchema = {
           },
           taxAward: {
             description: 'spec §5: the tier has a tax award, so its form asks the tax consent.',
+            type: 'boolean',
+          },
+          reserves: {
+            description:
+              "spec §4: the tier's prizes have reserve entries (draws), to whom a forfeited prize passes; without it a lost prize stays with the organiser.",
             type: 'boolean',
           },
           payload: {

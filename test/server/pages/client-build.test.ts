@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isClientBuildStale, panelIndexFile, serverBuildFile } from '#server/pages/client-build.ts';
+import { panelIndexFile, serverBuildFile } from '#server/pages/client-build.ts';
+import { isClientBuildStale } from '../../../scripts/build-recipe.ts';
 
 // npm start builds dist/ when it is stale (ensureClientBuild): the staff panel's bundle is part of it.
 

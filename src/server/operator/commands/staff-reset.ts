@@ -1,7 +1,7 @@
 import messages from '#content/staff-messages.json';
 import { normalEmail } from '../../crypto/secrets';
 import { staffByEmail } from '../../db/staff';
-import { ApiProblem } from '../../plugins/error-mapping';
+import { DomainError } from '../../domain-errors';
 import { OPERATOR } from '../../staff/audit';
 import { resetAccess } from '../../staff/people';
 import { UsageError, type Command } from '../command';
@@ -19,7 +19,7 @@ export const staffReset: Command = {
     const [email] = args;
     if (!email) throw new UsageError('podaj adres e-mail osoby z zespołu');
     const person = await staffByEmail(storage.db, normalEmail(email));
-    if (!person) throw new ApiProblem(404, messages.personUnknown);
+    if (!person) throw new DomainError('not-found', messages.personUnknown);
     emit(await resetAccess(storage, clock, { staffId: person.id, actor: OPERATOR }));
   },
 };
