@@ -30,6 +30,9 @@ export default defineConfig({
   },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },
   test: {
+    // Vitest's default on 2 cores is 1 worker (cores − 1): the tests then ran one file at a time, while most
+    // of a file's time is waiting (child processes, sockets, PostgreSQL, timers), not computing.
+    maxWorkers: 2,
     projects: [
       // 'unit': logic in Node, components in jsdom (its two projects, named 'unit (…)', run under --project unit).
       'vitest.unit.config.ts',
@@ -59,7 +62,9 @@ export default defineConfig({
           // A browser is slower than a poll's default second, above all on the studio's first load.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once: each starts its own server (own port, DATA_DIR and PostgreSQL schema), browser
+          // and Xvfb display, and waits on them most of the time. After the unit tests when run together.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
