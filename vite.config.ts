@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { loadAfterPaint } from './scripts/after-paint-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 
-export default defineConfig({
+/** The site's plugins and resolution: the build's, and the unit tests' (vitest.unit.config.ts) too. */
+export const siteVite = (): Pick<UserConfig, 'plugins' | 'resolve'> => ({
   plugins: [react(), loadAfterPaint(), precompress()],
   resolve: {
     // rjsf's markdown descriptions are never enabled here: keep the renderer out of the statement page.
@@ -13,6 +14,10 @@ export default defineConfig({
       'markdown-to-jsx/react': fileURLToPath(new URL('src/client/lib/plain-markdown.tsx', import.meta.url)),
     },
   },
+});
+
+export default defineConfig({
+  ...siteVite(),
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -25,24 +30,12 @@ export default defineConfig({
   },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },
   test: {
+    // Vitest's default on 2 cores is 1 worker (cores − 1): the tests then ran one file at a time, while most
+    // of a file's time is waiting (child processes, sockets, PostgreSQL, timers), not computing.
+    maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'jsdom',
-          include: [
-            'test/shared/**/*.test.{ts,tsx}',
-            'test/tooling/**/*.test.ts',
-            'test/client/**/*.test.{ts,tsx}',
-            'test/schemas/**/*.test.ts',
-            'test/studio/*.test.{ts,tsx}',
-            'test/docs/*.test.ts',
-            'test/panel/**/*.test.{ts,tsx}',
-          ],
-          setupFiles: ['test/client/setup.ts'],
-        },
-      },
+      // 'unit': logic in Node, components in jsdom (its two projects, named 'unit (…)', run under --project unit).
+      'vitest.unit.config.ts',
       {
         extends: true,
         test: {
@@ -69,7 +62,9 @@ export default defineConfig({
           // A browser is slower than a poll's default second, above all on the studio's first load.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once: each starts its own server (own port, DATA_DIR and PostgreSQL schema), browser
+          // and Xvfb display, and waits on them most of the time. After the unit tests when run together.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
