@@ -10,12 +10,12 @@ import {
   openStatement,
   reveal,
   releaseStatement,
-  reviewQueue,
   takeNext,
   takeStatement,
   undo,
   type ReviewDeps,
 } from '../review/review';
+import { reviewQueue } from '../review/queue';
 import type { Viewer } from '../review/view';
 import { signedIn, type PanelContext } from './context';
 
