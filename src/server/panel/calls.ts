@@ -5,11 +5,12 @@ import type { Access } from '#shared/panel-api/access.ts';
 import type { AppDeps } from '../deps';
 import { ApiProblem } from '../plugins/error-mapping';
 import { allows } from '../staff/roles';
-import { readSession, sessionToken, type StaffSession } from '../staff/sessions';
+import { readSession, type StaffSession } from '../staff/sessions';
 import type { PanelSettings } from '../staff/settings';
 import { reviewCalls } from './review-calls';
 import { requireAccess, routesOn } from './route';
 import { sessionCalls } from './session-calls';
+import { sessionToken } from './session-cookie';
 import { teamCalls } from './team-calls';
 
 declare module 'fastify' {

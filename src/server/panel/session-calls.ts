@@ -30,18 +30,16 @@ import {
   registrationOptions,
 } from '../staff/passkeys';
 import {
-  clearSessionCookie,
   endAllSessions,
   endSession,
   requirePasskeyCheck,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
   sessionList,
-  sessionToken,
-  setSessionCookie,
   startSession,
 } from '../staff/sessions';
 import { signedIn, type PanelContext } from './context';
+import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
 
 /** docs/api.md#staff-panel: registration by a link, login, the passkey check, one's own sessions and passkeys. */
 export function sessionCalls({ deps, settings, route, ceremony, staffMail }: PanelContext) {

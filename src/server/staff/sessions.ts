@@ -14,7 +14,6 @@ import {
 import { DomainError } from '../domain-errors';
 import type { StaffLinkKind } from '../db/types';
 import { appendAudit } from './audit';
-import type { PanelSettings } from './settings';
 
 /** docs/decisions/staff.md#sessions: 30 minutes without a call end a session, and 8 hours after login at most. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -23,8 +22,6 @@ export const SESSION_MAX_MS = 8 * 60 * 60_000;
 const TOUCH_INTERVAL_MS = 60_000;
 /** docs/decisions/staff.md#passkey-check: how recent a passkey check adding or removing a passkey needs. */
 export const PASSKEY_CHECK_MS = 5 * 60_000;
-
-export const SESSION_COOKIE = 'panel_session';
 
 export interface StaffSession {
   tokenDigest: string;
@@ -41,8 +38,8 @@ export interface StaffSession {
 
 /**
  * Starts a session for a person who just proved `passkeyId` (registered `via` their invitation or recovery
- * link, or a login), recorded in the audit trail in the same transaction: its token for the cookie. Tests
- * open sessions without a passkey. `replaces`: the token of the cookie the browser sent, whose session ends
+ * link, or a login), recorded in the audit trail in the same transaction: its token, for the browser to
+ * keep. Tests open sessions without a passkey. `replaces`: the token the browser sent, whose session ends
  * (ASVS 5.0 7.2.4: a new token at each authentication, and the one before no longer works).
  */
 export async function startSession(
@@ -56,7 +53,7 @@ export async function startSession(
   const { hash: token, digest } = newLinkHash();
   const now = isoAt(clock.real());
   await storage.db.transaction().execute(async (trx) => {
-    // docs/decisions/staff.md#sessions: a login replaces the session its browser's cookie named, if any.
+    // docs/decisions/staff.md#sessions: a login replaces the session its browser named, if any.
     if (replaces) await deleteSession(trx, digestOf(replaces));
     await insertSession(trx, {
       token_digest: digest,
@@ -77,7 +74,7 @@ export async function startSession(
   return token;
 }
 
-/** The session a cookie's token names, if it is still alive; an ended one is removed. */
+/** The session a token names, if it is still alive; an ended one is removed. */
 export async function readSession(
   storage: Storage,
   clock: Clock,
@@ -159,32 +156,3 @@ export const endAllSessions = (storage: Storage, clock: Clock, session: StaffSes
       details: { sessions: ended },
     });
   });
-
-// The session cookie, read from a request's headers and written on a reply. Shapes, not Fastify's types: the
-// staff rules import no HTTP framework (eslint.config.js, the domain's rooms).
-interface CookieRequest {
-  headers: { cookie?: string };
-}
-interface CookieReply {
-  header(name: string, value: string): unknown;
-}
-
-export function sessionToken(request: CookieRequest): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=') || undefined;
-  }
-  return undefined;
-}
-
-function cookie(settings: PanelSettings, value: string, expiry: string): string {
-  const secure = settings.secureCookie ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${value}; Path=/panel; HttpOnly; SameSite=Strict${expiry}${secure}`;
-}
-
-/** docs/decisions/staff.md#sessions: no Max-Age, so the cookie ends with the browser; the server ends it sooner. */
-export const setSessionCookie = (reply: CookieReply, settings: PanelSettings, token: string) =>
-  reply.header('set-cookie', cookie(settings, token, ''));
-
-export const clearSessionCookie = (reply: CookieReply, settings: PanelSettings) =>
-  reply.header('set-cookie', cookie(settings, '', '; Max-Age=0'));
