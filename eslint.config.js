@@ -123,8 +123,6 @@ const SERVER_EDGE = [
   'src/server/pages/**',
   'src/server/app.ts',
   'src/server/main.ts',
-  // It parses every part's settings, the edge's too (error reporting).
-  'src/server/config.ts',
 ];
 const noEdge = restrict(
   [

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigError } from './config-error';
-import { parseSentryDsn, type SentryDsn } from './http/error-reporting';
 import { parseMailSettings, type MailSettings } from './mail/settings';
+import { parseSentryDsn, type SentryDsn } from './sentry-dsn';
 import { parsePanelSettings, type PanelSettings } from './staff/settings';
 
 export interface ServerConfig {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isoAt } from '../clock';
+import type { SentryDsn } from '../sentry-dsn';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ERROR_REPORT_MESSAGE_MAX_CHARS,
@@ -38,35 +39,6 @@ export const scrubMessage = (message: string): string =>
 /** The pathname alone, scrubbed and capped. */
 export const scrubPath = (path: string): string =>
   scrub(path.split(/[?#]/, 1)[0]!, ERROR_REPORT_PATH_MAX_CHARS);
-
-/** Where a Sentry-compatible service takes events, from its DSN `http(s)://<key>@<host>[/<prefix>]/<project>`. */
-export interface SentryDsn {
-  envelopeUrl: string;
-  publicKey: string;
-}
-
-/** The DSN's parts, or undefined when it is none. */
-export function parseSentryDsn(dsn: string): SentryDsn | undefined {
-  let url: URL;
-  try {
-    url = new URL(dsn);
-  } catch {
-    return undefined;
-  }
-  const prefix = url.pathname.split('/');
-  const project = prefix.pop() ?? '';
-  const valid =
-    ['http:', 'https:'].includes(url.protocol) &&
-    url.username !== '' &&
-    /^\d+$/.test(project) &&
-    url.search === '' &&
-    url.hash === '';
-  if (!valid) return undefined;
-  return {
-    envelopeUrl: `${url.origin}${prefix.join('/')}/api/${project}/envelope/`,
-    publicKey: decodeURIComponent(url.username),
-  };
-}
 
 /** A forward Sentry has not answered by then is given up: nothing waits on it but memory. */
 const FORWARD_TIMEOUT_MS = 2_000;
