@@ -11,17 +11,6 @@ const FOLDERS = ['src', 'scripts', 'widgets', 'test'];
 const CODE = /\.(ts|tsx|js|mjs|cjs|css)$/;
 const GENERATED = 'src/shared/statement/generated/';
 
-/**
- * Files over the limit whose split waits for another part of issue 41 to land (each is being rewritten
- * there): remove an entry once its file is split. The test fails for an entry no longer over the limit.
- */
-const WAITING: ReadonlyMap<string, string> = new Map([
-  ['src/server/review/review.ts', 'the review states table and domain errors rewrite it'],
-  ['test/server/staff/panel-calls.test.ts', "the panel's declared calls rewrite its matrix"],
-  ['test/e2e/review.test.ts', 'the e2e setup is being reworked for speed'],
-  ['test/e2e/statement-forms.test.ts', 'the e2e setup is being reworked for speed'],
-]);
-
 function codeFiles(folder: string): string[] {
   return fs.readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
     const file = `${folder}/${entry.name}`;
@@ -37,15 +26,8 @@ describe('file length', () => {
   const lengths = new Map(FOLDERS.flatMap(codeFiles).map((file) => [file, lineCount(file)]));
 
   it(`keeps every hand-written file at ${MAX_LINES} lines or fewer`, () => {
-    const long = [...lengths].filter(([file, lines]) => lines > MAX_LINES && !WAITING.has(file));
+    const long = [...lengths].filter(([, lines]) => lines > MAX_LINES);
     expect(long.map(([file, lines]) => `${file}: ${lines} lines: split it into cohesive modules`)).toEqual(
-      [],
-    );
-  });
-
-  it('lists as waiting only files that are still too long', () => {
-    const done = [...WAITING.keys()].filter((file) => (lengths.get(file) ?? 0) <= MAX_LINES);
-    expect(done.map((file) => `${file}: no longer over ${MAX_LINES} lines: remove it from WAITING`)).toEqual(
       [],
     );
   });
