@@ -252,8 +252,8 @@ describe('lint boundaries', () => {
       await problems(
         'src/panel/features/team/new-part.ts',
         "import { STAFF_KEY } from './staff-key';\nimport { Page } from '../../components/page';\n" +
-          "import { call } from '../../lib/api';\nimport { polishCount } from '#shared/polish-count.ts';\n" +
-          'export const parts = [STAFF_KEY, Page, call, polishCount];\n',
+          "import { request } from '../../lib/api';\nimport { polishCount } from '#shared/polish-count.ts';\n" +
+          'export const parts = [STAFF_KEY, Page, request, polishCount];\n',
       ),
     ).toEqual([]);
     // A client feature reaching a sibling by ../ is refused as well.
@@ -265,6 +265,18 @@ describe('lint boundaries', () => {
     ).toEqual([
       ['no-restricted-imports', expect.stringContaining('src/client/components or src/client/lib')],
     ]);
+  });
+
+  it('the panel fetches nothing by hand: its calls go through lib/api.ts, from their declarations', async () => {
+    expect(
+      await problems(
+        'src/panel/features/team/new-part.ts',
+        "export const load = () => fetch('/panel/api/staff');\n",
+      ),
+    ).toEqual([['no-restricted-globals', expect.stringContaining('src/panel/lib/api.ts')]]);
+    expect(
+      await problems('src/panel/lib/api.ts', "export const load = () => fetch('/panel/api/staff');\n"),
+    ).toEqual([]);
   });
 
   it('refuses an import that closes a cycle, however long', async () => {

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, endsSession, errorText } from '../lib/api';
+import { logoutCall, sessionCall } from '#shared/panel-api/session-calls.ts';
+import { endsSession, errorText, request } from '../lib/api';
 import type { Session } from '../lib/api-types';
 import { hasDrafts } from '../lib/drafts';
 import { fill, roleNames, texts } from '../lib/texts';
@@ -47,7 +48,7 @@ function useLeaveOnSessionEnd(here: string) {
 }
 
 function Header({ session, pages }: { session: Session; pages: readonly SessionPage[] }) {
-  const logout = useLogOut('/logout', { loggedOut: true });
+  const logout = useLogOut(logoutCall, { loggedOut: true });
   const links = pages.filter((page) => page.navLabel && mayOpen(page.roles, session.roles));
   return (
     <header className="panel-header">
@@ -97,7 +98,7 @@ export function SessionLayout({ pages }: { pages: readonly SessionPage[] }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   useLeaveOnSessionEnd(here);
-  const session = useQuery({ queryKey: SESSION_KEY, queryFn: () => call<Session>('/session') });
+  const session = useQuery({ queryKey: SESSION_KEY, queryFn: () => request(sessionCall) });
 
   if (!session.data) {
     if (endsSession(session.error)) {

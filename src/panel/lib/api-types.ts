@@ -16,19 +16,13 @@ export {
 } from '#shared/review-states.ts';
 
 export type Session = ReplyOf<typeof session.sessionCall>;
-export type SignedIn = ReplyOf<typeof session.loginCall>;
 export type InvitationOptions = ReplyOf<typeof session.registrationOptionsCall>;
-export type LoginOptions = ReplyOf<typeof session.loginOptionsCall>;
-export type CreationOptions = ReplyOf<typeof session.passkeyOptionsCall>;
-
-export type Overview = ReplyOf<typeof session.overviewCall>;
 
 export type Passkey = FromSchema<typeof session.PASSKEY>;
 /** docs/decisions/staff.md#sessions: one of one's own sessions. */
 export type SessionLine = ReplyOf<typeof session.sessionsCall>[number];
 
 export type Person = FromSchema<typeof team.PERSON>;
-export type Invitation = ReplyOf<typeof team.inviteCall>;
 export type AuditPage = ReplyOf<typeof team.auditCall>;
 export type AuditEntry = AuditPage['entries'][number];
 
@@ -37,18 +31,13 @@ export type QueueItem = FromSchema<typeof review.QUEUE_ITEM>;
 export type ExpiredClaim = FromSchema<typeof review.EXPIRED_CLAIM>;
 export type ReviewQueue = ReplyOf<typeof review.queueCall>;
 
-/** POST review/next: the statement now held by the caller. */
-export type NextStatement = ReplyOf<typeof review.nextCall>;
 export type ReviewStatement = FromSchema<typeof review.STATEMENT>;
 export type StatementField = ReviewStatement['fields'][number];
 export type Finding = ReviewStatement['findings'][number];
 export type Outcome = NonNullable<ReviewStatement['decision']>['outcome'];
 export type RejectReason = ReviewStatement['reasons'][number];
-export type Revealed = ReplyOf<typeof review.revealCall>;
 /** POST review/claims/:claimId/reserve: the reserve's new claim. */
 export type ReservePromoted = ReplyOf<typeof review.reserveCall>;
 
 export type Payouts = ReplyOf<typeof payouts.payoutsCall>;
 export type PayoutEvent = Payouts['history'][number];
-export type PaidAnswer = ReplyOf<typeof payouts.payoutPaidCall>;
-export type UndoneAnswer = ReplyOf<typeof payouts.payoutUndoCall>;

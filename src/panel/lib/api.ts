@@ -1,11 +1,59 @@
-import { PANEL_API } from '#shared/panel-api/call.ts';
+import { PANEL_API, type PanelCall, type ReplyOf } from '#shared/panel-api/call.ts';
+import type { FromSchema } from '#shared/panel-api/schema.ts';
 import { fill, texts } from './texts';
 
-// The panel's calls (docs/api.md#staff-panel): JSON under /panel/api, errors {"message"} in Polish; their
-// answers' types are derived from the calls' declaration (api-types.ts).
+// The panel's calls (docs/api.md#staff-panel): JSON under /panel/api, errors {"message"} in Polish. Each is
+// made from its one declaration (src/shared/panel-api): its method, its path with the parts filled in, and
+// its request and answer typed by the declared schemas, so a page cannot ask for a call the server lacks.
 
-/** A call's whole URL, for what the browser itself asks for (an image's `src`): the cookie goes along. */
-export const apiUrl = (path: string) => `${PANEL_API}${path}`;
+/** An object that requires nothing: what an input with only optional parts extends. */
+type Empty = Record<never, never>;
+
+/** A declared part of the request, required when the schema requires something of it. */
+type Part<K extends string, S> =
+  Empty extends FromSchema<S> ? { [P in K]?: FromSchema<S> } : { [P in K]: FromSchema<S> };
+/** A part the call does not declare: never given. */
+type Absent<K extends string> = { [P in K]?: never };
+
+/** What a call is made with: its path's parts, its query and its JSON body, each only if declared. */
+export type CallInput<C extends PanelCall> = (C extends { params: infer P }
+  ? Part<'params', P>
+  : Absent<'params'>) &
+  (C extends { querystring: infer Q } ? Part<'query', Q> : Absent<'query'>) &
+  (C extends { body: infer B } ? Part<'body', B> : Absent<'body'>) & {
+    /** Login and registration: their 401 is an answer to show, not a session that ended. */
+    sessionless?: boolean;
+  };
+
+/** The input as the call's last argument, which may be left out when nothing in it is required. */
+export type CallArgs<C extends PanelCall> =
+  Empty extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/** A call answering JSON or nothing is a `request`; one answering a file a `download` or an image's URL. */
+export type AnswersJson<C extends PanelCall> = C['reply'] extends { file: string } ? never : unknown;
+type AnswersFile<C extends PanelCall> = C['reply'] extends { file: string } ? unknown : never;
+
+interface Sent {
+  params?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  sessionless?: boolean;
+}
+
+/**
+ * A call's whole URL: its declared path under /panel/api, each `:name` filled in (URL-encoded), then its
+ * query, without the parts left out. Also for what the browser itself asks for (an image's `src`): the
+ * cookie goes along.
+ */
+export const callUrl = <C extends PanelCall>(call: C, ...[input]: CallArgs<C>) =>
+  urlOf(call, (input ?? {}) as Sent);
+
+function urlOf(call: PanelCall, { params = {}, query = {} }: Sent) {
+  const path = call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const given = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const search = new URLSearchParams(given).toString();
+  return `${PANEL_API}${path}${search === '' ? '' : `?${search}`}`;
+}
 
 /** An error whose message is already a Polish text for the person: the server's, or the panel's own. */
 export class PanelError extends Error {}
@@ -22,14 +70,6 @@ export class PanelApiError extends PanelError {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface CallOptions {
-  method?: Method;
-  body?: unknown;
-  sessionless?: boolean;
-}
-
 async function messageOf(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { message?: unknown };
@@ -41,14 +81,12 @@ async function messageOf(response: Response): Promise<string> {
   return fill(texts.errors.status, { status: response.status });
 }
 
-async function send(
-  path: string,
-  { method = 'GET', body, sessionless = false }: CallOptions,
-  accept: string,
-) {
+async function send(call: PanelCall, accept: string, sent: Sent = {}) {
+  const { method } = call;
+  const { body, sessionless = false } = sent;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
+    response = await fetch(urlOf(call, sent), {
       method,
       credentials: 'same-origin',
       headers: method === 'GET' ? { accept } : { accept, 'content-type': 'application/json' },
@@ -65,11 +103,11 @@ async function send(
  * One call. A state-changing one always sends a JSON body (`{}` when it has nothing to say): Fastify refuses
  * a JSON content type with an empty body. The browser adds Origin itself; the cookie is same-origin only.
  */
-export async function call<T>(path: string, options: CallOptions = {}) {
-  const response = await send(path, options, 'application/json');
+export async function request<C extends PanelCall>(call: C & AnswersJson<C>, ...[input]: CallArgs<C>) {
+  const response = await send(call, 'application/json', input as Sent);
   // 204, or a 200 with nothing to say (a removal): nothing to read.
   const text = await response.text();
-  return (text === '' ? undefined : JSON.parse(text)) as T;
+  return (text === '' ? undefined : JSON.parse(text)) as ReplyOf<C>;
 }
 
 /** The file name a Content-Disposition header gives (`filename*=UTF-8''…` first), without any folder. */
@@ -96,8 +134,12 @@ export function attachmentName(disposition: string | null): string | undefined {
  * A call that answers a file (a CSV): its bytes and the name the server gives it, else `fallbackName`.
  * Errors are the JSON `{"message"}` of any call.
  */
-export async function download(path: string, options: CallOptions, fallbackName: string) {
-  const response = await send(path, options, '*/*');
+export async function download<C extends PanelCall>(
+  call: C & AnswersFile<C>,
+  fallbackName: string,
+  ...[input]: CallArgs<C>
+) {
+  const response = await send(call, '*/*', input as Sent);
   const blob = await response.blob();
   return { blob, fileName: attachmentName(response.headers.get('content-disposition')) ?? fallbackName };
 }

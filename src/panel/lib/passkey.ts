@@ -5,7 +5,9 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { call, PanelApiError, PanelError, type CallOptions } from './api';
+import { reauthCall, reauthOptionsCall } from '#shared/panel-api/session-calls.ts';
+import type { PanelCall } from '#shared/panel-api/call.ts';
+import { PanelApiError, PanelError, request, type AnswersJson, type CallArgs } from './api';
 import { texts } from './texts';
 
 // The browser's passkey dialog, with its failures said in Polish. The names are the WebAuthn errors'
@@ -47,19 +49,20 @@ export async function register(optionsJSON: PublicKeyCredentialCreationOptionsJS
  * passkey again (428), the person is told (`checking`), proves one of their own, and the call goes again. A
  * passkey that does not check is an answer to show, not the session's end.
  */
-export async function callWithPasskeyCheck<T>(path: string, options: CallOptions, checking: () => void) {
+export async function requestWithPasskeyCheck<C extends PanelCall>(
+  call: C & AnswersJson<C>,
+  checking: () => void,
+  ...args: CallArgs<C>
+) {
   try {
-    return await call<T>(path, options);
+    return await request<C>(call, ...args);
   } catch (error) {
     if (!(error instanceof PanelApiError && error.status === 428)) throw error;
   }
   checking();
   requireWebAuthn();
-  const request = await call<PublicKeyCredentialRequestOptionsJSON>('/reauth/options', {
-    method: 'POST',
-    body: {},
-  });
-  const response = await authenticate(request);
-  await call<void>('/reauth', { method: 'POST', body: { response }, sessionless: true });
-  return call<T>(path, options);
+  const options = await request(reauthOptionsCall);
+  const response = await authenticate(options);
+  await request(reauthCall, { body: { response }, sessionless: true });
+  return request<C>(call, ...args);
 }

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api';
-import type { AuditEntry, AuditPage as AuditAnswer } from '../../lib/api-types';
+import type { QueryOf } from '#shared/panel-api/call.ts';
+import { auditCall } from '#shared/panel-api/team-calls.ts';
+import { request } from '../../lib/api';
+import type { AuditEntry } from '../../lib/api-types';
 import { actionName, fill, texts } from '../../lib/texts';
 import { formatInstant } from '../../lib/time';
 import { LiveStatus } from '../../components/live-region';
@@ -18,13 +20,13 @@ type Filter = (typeof FILTERS)[number];
 type Filters = Record<Filter, string>;
 
 /** The calls' filters, as the page's own address keeps them (a reload or a shared link shows the same). */
-function auditQuery(params: URLSearchParams): string {
-  const query = new URLSearchParams();
-  for (const name of [...FILTERS, 'before']) {
+function auditQuery(params: URLSearchParams): QueryOf<typeof auditCall> {
+  const query: QueryOf<typeof auditCall> = {};
+  for (const name of [...FILTERS, 'before'] as const) {
     const value = params.get(name)?.trim();
-    if (value) query.set(name, value);
+    if (value) query[name] = value;
   }
-  return query.toString();
+  return query;
 }
 
 function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
@@ -118,7 +120,7 @@ export function AuditPage() {
   const query = auditQuery(params);
   const audit = useQuery({
     queryKey: ['audit', query],
-    queryFn: () => call<AuditAnswer>(`/audit${query ? `?${query}` : ''}`),
+    queryFn: () => request(auditCall, { query }),
     placeholderData: keepPreviousData,
   });
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;

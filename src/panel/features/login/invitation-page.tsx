@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, errorText, PanelApiError } from '../../lib/api';
-import type { InvitationOptions, SignedIn } from '../../lib/api-types';
+import { registrationCall, registrationOptionsCall } from '#shared/panel-api/session-calls.ts';
+import { errorText, PanelApiError, request } from '../../lib/api';
+import type { InvitationOptions } from '../../lib/api-types';
 import { register, requireWebAuthn } from '../../lib/passkey';
 import { roleNames, texts } from '../../lib/texts';
 import { LiveAlert, LiveStatus } from '../../components/live-region';
@@ -26,12 +27,7 @@ export function InvitationPage({ kind }: { kind: 'invitation' | 'recovery' }) {
   const [token] = useState(() => hash.replace(/^#/, ''));
   const invitation = useQuery({
     queryKey: ['invitation', token],
-    queryFn: () =>
-      call<InvitationOptions>('/registration/options', {
-        method: 'POST',
-        body: { token },
-        sessionless: true,
-      }),
+    queryFn: () => request(registrationOptionsCall, { body: { token }, sessionless: true }),
     enabled: token !== '',
     // The options carry the challenge the server expects back: asked for once, never behind the person's back.
     staleTime: Infinity,
@@ -50,11 +46,7 @@ export function InvitationPage({ kind }: { kind: 'invitation' | 'recovery' }) {
         options = again.data!.options;
       }
       const response = await register(options);
-      return call<SignedIn>('/registration', {
-        method: 'POST',
-        body: { token, response },
-        sessionless: true,
-      });
+      return request(registrationCall, { body: { token, response }, sessionless: true });
     },
     onSuccess: () => {
       client.removeQueries({ queryKey: SESSION_KEY });

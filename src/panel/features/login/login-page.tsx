@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, errorText } from '../../lib/api';
-import type { LoginOptions, SignedIn } from '../../lib/api-types';
+import { loginCall, loginOptionsCall } from '#shared/panel-api/session-calls.ts';
+import { errorText, request } from '../../lib/api';
 import { authenticate, requireWebAuthn } from '../../lib/passkey';
 import { texts } from '../../lib/texts';
 import { LiveAlert, LiveStatus } from '../../components/live-region';
@@ -22,13 +22,9 @@ export function LoginPage() {
   const login = useMutation({
     mutationFn: async () => {
       requireWebAuthn();
-      const options = await call<LoginOptions>('/login/options', {
-        method: 'POST',
-        body: {},
-        sessionless: true,
-      });
+      const options = await request(loginOptionsCall, { sessionless: true });
       const response = await authenticate(options);
-      return call<SignedIn>('/login', { method: 'POST', body: { response }, sessionless: true });
+      return request(loginCall, { body: { response }, sessionless: true });
     },
     onSuccess: () => {
       client.removeQueries({ queryKey: SESSION_KEY });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api';
-import type { Overview } from '../../lib/api-types';
+import { overviewCall } from '#shared/panel-api/session-calls.ts';
+import { request } from '../../lib/api';
 import { mailKindName, texts, tierName } from '../../lib/texts';
 import { Page } from '../../components/page';
 import { QueryState } from '../../components/query-state';
@@ -20,7 +20,7 @@ const MAIL_COLUMNS = ['queued', 'sent', 'failed', 'oldestQueuedMinutes'] as cons
 
 /** /panel: where the statements and the mail stand (what the operator's status and mail-status print). */
 export function OverviewPage() {
-  const overview = useQuery({ queryKey: ['overview'], queryFn: () => call<Overview>('/overview') });
+  const overview = useQuery({ queryKey: ['overview'], queryFn: () => request(overviewCall) });
   const { columns, mailColumns } = texts.overview;
   return (
     <Page title={texts.overview.title}>

@@ -1,8 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, errorText } from '../../lib/api';
-import type { CreationOptions, Passkey, SessionLine } from '../../lib/api-types';
-import { callWithPasskeyCheck, register, requireWebAuthn } from '../../lib/passkey';
+import {
+  addPasskeyCall,
+  passkeyOptionsCall,
+  passkeysCall,
+  removePasskeyCall,
+  sessionsCall,
+} from '#shared/panel-api/session-calls.ts';
+import { errorText, request } from '../../lib/api';
+import type { Passkey } from '../../lib/api-types';
+import { register, requestWithPasskeyCheck, requireWebAuthn } from '../../lib/passkey';
 import { fill, texts } from '../../lib/texts';
 import { formatInstant } from '../../lib/time';
 import { LiveAlert, LiveStatus } from '../../components/live-region';
@@ -60,8 +67,8 @@ function RemoveConfirmation({
 export function PasskeysPage() {
   const client = useQueryClient();
   const nameId = useId();
-  const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => call<Passkey[]>('/passkeys') });
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => call<SessionLine[]>('/sessions') });
+  const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => request(passkeysCall) });
+  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => request(sessionsCall) });
   const thisSessionsKey = sessions.data?.find((session) => session.current)?.passkey?.id;
   // The server asked for a passkey first: the person is told why a passkey dialog opens.
   const [checking, setChecking] = useState(false);
@@ -87,14 +94,10 @@ export function PasskeysPage() {
   const add = useMutation({
     mutationFn: async () => {
       requireWebAuthn();
-      const options = await callWithPasskeyCheck<CreationOptions>(
-        '/passkeys/options',
-        { method: 'POST', body: {} },
-        check,
-      );
+      const options = await requestWithPasskeyCheck(passkeyOptionsCall, check);
       setChecking(false);
       const response = await register(options);
-      return callWithPasskeyCheck<Passkey>('/passkeys', { method: 'POST', body: { response, name } }, check);
+      return requestWithPasskeyCheck(addPasskeyCall, check, { body: { response, name } });
     },
     onMutate: () => setOutcome(undefined),
     onSettled: () => setChecking(false),
@@ -107,11 +110,7 @@ export function PasskeysPage() {
   });
   const remove = useMutation({
     mutationFn: (passkey: Passkey) =>
-      callWithPasskeyCheck<void>(
-        `/passkeys/${encodeURIComponent(passkey.id)}`,
-        { method: 'DELETE', body: {} },
-        check,
-      ),
+      requestWithPasskeyCheck(removePasskeyCall, check, { params: { id: passkey.id } }),
     onMutate: () => setOutcome(undefined),
     onSettled: () => setChecking(false),
     onSuccess: async (_, passkey) => {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { logoutEverywhereCall } from '#shared/panel-api/session-calls.ts';
 import { errorText } from '../../lib/api';
 import type { SessionLine } from '../../lib/api-types';
 import { texts } from '../../lib/texts';
@@ -22,7 +23,7 @@ const words = texts.passkeys.sessions;
 export function SessionsSection({ sessions }: { sessions: UseQueryResult<SessionLine[]> }) {
   const headingId = useId();
   const hintId = useId();
-  const endAll = useLogOut('/logout-everywhere', { loggedOutEverywhere: true });
+  const endAll = useLogOut(logoutEverywhereCall, { loggedOutEverywhere: true });
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{words.heading}</h2>

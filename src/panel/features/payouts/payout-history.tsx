@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { call, errorText } from '../../lib/api';
-import type { PayoutEvent, UndoneAnswer } from '../../lib/api-types';
+import { payoutUndoCall } from '#shared/panel-api/payout-calls.ts';
+import { errorText, request } from '../../lib/api';
+import type { PayoutEvent } from '../../lib/api-types';
 import { actionName, fill, texts } from '../../lib/texts';
 import { formatInstant } from '../../lib/time';
 import { LiveAlert, LiveStatus } from '../../components/live-region';
@@ -75,7 +76,7 @@ export function UndoPayout({ onUndone }: { onUndone: () => Promise<unknown> }) {
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const undo = useMutation({
-    mutationFn: () => call<UndoneAnswer>('/payouts/undo', { method: 'POST', body: { reference, reason } }),
+    mutationFn: () => request(payoutUndoCall, { body: { reference, reason } }),
     onSuccess: () => {
       setReference('');
       setReason('');

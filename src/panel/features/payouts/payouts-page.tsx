@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, download, errorText } from '../../lib/api';
-import type { PaidAnswer, Payouts } from '../../lib/api-types';
+import { payoutExportCall, payoutPaidCall, payoutsCall } from '#shared/panel-api/payout-calls.ts';
+import { download, errorText, request } from '../../lib/api';
 import { saveFile } from './download';
 import { fill, texts, tierName } from '../../lib/texts';
 import { formatInstant } from '../../lib/time';
@@ -25,7 +25,7 @@ type Said = { ok: boolean; text: string } | undefined;
 export function PayoutsPage() {
   const client = useQueryClient();
   const headingId = useId();
-  const payouts = useQuery({ queryKey: PAYOUTS_KEY, queryFn: () => call<Payouts>('/payouts') });
+  const payouts = useQuery({ queryKey: PAYOUTS_KEY, queryFn: () => request(payoutsCall) });
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [said, setSaid] = useState<Said>();
   const [confirming, setConfirming] = useState(false);
@@ -44,8 +44,7 @@ export function PayoutsPage() {
   };
 
   const exportFile = useMutation({
-    mutationFn: (ids: string[]) =>
-      download('/payouts/export', { method: 'POST', body: { ids } }, texts.payouts.fileName),
+    mutationFn: (ids: string[]) => download(payoutExportCall, texts.payouts.fileName, { body: { ids } }),
     onMutate: () => setSaid(undefined),
     onSuccess: ({ blob, fileName }) => {
       saveFile(blob, fileName);
@@ -54,7 +53,7 @@ export function PayoutsPage() {
     onError: failed,
   });
   const markPaid = useMutation({
-    mutationFn: (ids: string[]) => call<PaidAnswer>('/payouts/paid', { method: 'POST', body: { ids } }),
+    mutationFn: (ids: string[]) => request(payoutPaidCall, { body: { ids } }),
     onMutate: () => setSaid(undefined),
     onSuccess: ({ paid }) => {
       setSaid({ ok: true, text: fill(texts.payouts.paid, { paid }) });

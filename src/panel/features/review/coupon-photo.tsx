@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { apiUrl } from '../../lib/api';
+import { imageCall } from '#shared/panel-api/review-calls.ts';
+import { callUrl } from '../../lib/api';
 import { fill, texts } from '../../lib/texts';
 import { LiveAlert } from '../../components/live-region';
 import { LookReason, type Need } from './look-reason';
@@ -153,9 +154,7 @@ export function CouponPhoto({
         {/* A click is the toggle's shortcut for a mouse; the keyboard has the toggle itself. */}
         <img
           key={attempt}
-          src={apiUrl(
-            `/review/statements/${encodeURIComponent(statementId)}/image?${new URLSearchParams({ ...need })}`,
-          )}
+          src={callUrl(imageCall, { params: { id: statementId }, query: need })}
           alt={fill(texts.statement.photoAlt, { reference })}
           className={zoom === 'fit' ? 'photo__image photo__image--fit' : 'photo__image photo__image--zoomed'}
           width={zoom === 'fit' || !loaded ? undefined : Math.round(naturalWidth * zoom)}

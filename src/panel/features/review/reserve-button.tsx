@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { reserveCall } from '#shared/panel-api/review-calls.ts';
+import { request } from '../../lib/api';
 import type { ReservePromoted } from '../../lib/api-types';
 import { fill, texts } from '../../lib/texts';
 
@@ -28,11 +29,7 @@ export function ReserveButton({
     requestAnimationFrame(() => button.current?.focus());
   };
   const promote = useMutation({
-    mutationFn: () =>
-      call<ReservePromoted>(`/review/claims/${encodeURIComponent(claimId)}/reserve`, {
-        method: 'POST',
-        body: {},
-      }),
+    mutationFn: () => request(reserveCall, { params: { id: claimId } }),
     onSuccess: (promoted) => {
       setConfirming(false);
       return onDone(promoted);

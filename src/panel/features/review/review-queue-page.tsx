@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { prizes } from '#shared/campaign.ts';
-import { call, errorText } from '../../lib/api';
+import { queueCall } from '#shared/panel-api/review-calls.ts';
+import { errorText, request } from '../../lib/api';
 import {
   QUEUE_STATES,
   type ExpiredClaim,
@@ -10,7 +11,6 @@ import {
   type QueueItem,
   type QueueState,
   type ReservePromoted,
-  type ReviewQueue,
 } from '../../lib/api-types';
 import { fill, lostText, queueStateName, reviewStateName, texts, tierName } from '../../lib/texts';
 import { formatInstant } from '../../lib/time';
@@ -53,8 +53,13 @@ function filtersOf(params: URLSearchParams, approverOnly: boolean): Filters {
   };
 }
 
-const searchOf = ({ tier, state, page }: Filters) =>
-  new URLSearchParams({ ...(tier === '' ? {} : { tier }), state, page: String(page) }).toString();
+/** The queue call's query: the filters, without a tier for every tier. */
+const queueQuery = ({ tier, state, page }: Filters) => ({
+  ...(tier === '' ? {} : { tier }),
+  state,
+  page: String(page),
+});
+const searchOf = (filters: Filters) => new URLSearchParams(queueQuery(filters)).toString();
 
 function countOf(line: QueueCounts | undefined, state: QueueState): number | undefined {
   if (!line) return undefined;
@@ -242,7 +247,7 @@ export function ReviewQueuePage() {
   const search = searchOf(filters);
   const queue = useQuery({
     queryKey: [...REVIEW_QUEUE_KEY, search],
-    queryFn: () => call<ReviewQueue>(`/review/queue?${search}`),
+    queryFn: () => request(queueCall, { query: queueQuery(filters) }),
     placeholderData: keepPreviousData,
   });
   const from: FromQueue = { queue: `${QUEUE_PATH}?${search}` };

@@ -1,6 +1,14 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, errorText } from '../../lib/api';
+import {
+  approvalCall,
+  decisionCall,
+  giveBackCall,
+  releaseCall,
+  takeCall,
+  undoCall,
+} from '#shared/panel-api/review-calls.ts';
+import { errorText, request } from '../../lib/api';
 import type {
   Outcome,
   RejectReason,
@@ -27,6 +35,16 @@ type Act =
   | { call: 'undo' }
   | { call: 'give-back' }
   | { call: 'release' };
+
+/** The declared call each act is. */
+const ACT_CALLS = {
+  take: takeCall,
+  decision: decisionCall,
+  approval: approvalCall,
+  undo: undoCall,
+  'give-back': giveBackCall,
+  release: releaseCall,
+} as const;
 
 const bodyOf = (act: Act) => {
   const { call: _call, ...body } = act;
@@ -303,10 +321,7 @@ export function StatementDecision({
     ]);
   const act = useMutation({
     mutationFn: (action: Act) =>
-      call<ReviewStatement>(`/review/statements/${encodeURIComponent(statement.id)}/${action.call}`, {
-        method: 'POST',
-        body: bodyOf(action),
-      }),
+      request(ACT_CALLS[action.call], { params: { id: statement.id }, body: bodyOf(action) }),
     onMutate: () => setSaid(undefined),
     onSuccess: (updated, action) => {
       client.setQueryData(statementKey(statement.id), updated);

@@ -1,7 +1,8 @@
 import { Fragment, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { call, errorText } from '../../lib/api';
-import type { Revealed, StatementField } from '../../lib/api-types';
+import { revealCall } from '#shared/panel-api/review-calls.ts';
+import { errorText, request } from '../../lib/api';
+import type { StatementField } from '../../lib/api-types';
 import { fill, texts } from '../../lib/texts';
 import { LiveAlert, LiveStatus } from '../../components/live-region';
 import { LookReason, type Need } from './look-reason';
@@ -22,10 +23,7 @@ function MaskedValue({ statementId, field }: { statementId: string; field: State
     requestAnimationFrame(() => button.current?.focus());
   const reveal = useMutation({
     mutationFn: (need: Need) =>
-      call<Revealed>(`/review/statements/${encodeURIComponent(statementId)}/reveal`, {
-        method: 'POST',
-        body: { field: field.name, ...need },
-      }),
+      request(revealCall, { params: { id: statementId }, body: { field: field.name, ...need } }),
     onMutate: () => setProblem(undefined),
     onSuccess: (revealed) => {
       setValue(revealed.value);

@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { statementCall } from '#shared/panel-api/review-calls.ts';
+import { request } from '../../lib/api';
 import type { Finding, ReviewStatement } from '../../lib/api-types';
 import { fill, findingLevelName, lostText, reviewStateName, texts, tierName } from '../../lib/texts';
 import { formatInstant } from '../../lib/time';
@@ -191,7 +192,7 @@ function StatementPage({ id }: { id: string }) {
   const from = (location.state ?? {}) as FromQueue;
   const statement = useQuery({
     queryKey: statementKey(id),
-    queryFn: () => call<ReviewStatement>(`/review/statements/${encodeURIComponent(id)}`),
+    queryFn: () => request(statementCall, { params: { id } }),
     // Each load is an opening of personal data in the audit trail: coming back to the tab is not one.
     refetchOnWindowFocus: false,
   });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { call, errorText, PanelApiError } from '../../lib/api';
-import type { NextStatement, QueueCounts } from '../../lib/api-types';
+import { nextCall } from '#shared/panel-api/review-calls.ts';
+import { errorText, PanelApiError, request } from '../../lib/api';
+import type { QueueCounts } from '../../lib/api-types';
 import { useKeyShortcut } from './keyboard';
 import { fill, texts, tierName } from '../../lib/texts';
 import { LiveAlert, LiveStatus } from '../../components/live-region';
@@ -29,8 +30,7 @@ export function TakeNext({
   const navigate = useNavigate();
   const [said, setSaid] = useState<Said>();
   const next = useMutation({
-    mutationFn: () =>
-      call<NextStatement>('/review/next', { method: 'POST', body: tier === '' ? {} : { tier } }),
+    mutationFn: () => request(nextCall, { body: tier === '' ? {} : { tier } }),
     onMutate: () => setSaid(undefined),
     onSuccess: ({ id }) => {
       const state: FromQueue = { queue };

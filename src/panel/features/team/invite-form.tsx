@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, errorText } from '../../lib/api';
-import { ROLES, type Invitation, type Role } from '../../lib/api-types';
+import { inviteCall } from '#shared/panel-api/team-calls.ts';
+import { errorText, request } from '../../lib/api';
+import { ROLES, type Role } from '../../lib/api-types';
 import { fill, roleName, texts } from '../../lib/texts';
 import { LiveAlert, LiveStatus } from '../../components/live-region';
 import { STAFF_KEY } from './staff-key';
@@ -18,7 +19,7 @@ export function InviteForm({ again }: { again?: { email: string; role: Role } })
   const [email, setEmail] = useState(again?.email ?? '');
   const [role, setRole] = useState<Role>(again?.role ?? 'reviewer');
   const invite = useMutation({
-    mutationFn: () => call<Invitation>('/staff/invitations', { method: 'POST', body: { email, role } }),
+    mutationFn: () => request(inviteCall, { body: { email, role } }),
     onSuccess: async () => {
       setEmail('');
       await client.invalidateQueries({ queryKey: STAFF_KEY });

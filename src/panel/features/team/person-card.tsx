@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, errorText } from '../../lib/api';
+import { resetCall, revokeCall, rolesCall } from '#shared/panel-api/team-calls.ts';
+import { errorText, request } from '../../lib/api';
 import { ROLES, type Person, type Role } from '../../lib/api-types';
 import { fill, roleName, roleNames, texts } from '../../lib/texts';
 import { formatInstant } from '../../lib/time';
@@ -39,11 +40,10 @@ export function PersonCard({
   const [outcome, setOutcome] = useState<Outcome>();
   const failed = (error: unknown) => setOutcome({ ok: false, text: errorText(error) });
   const refresh = () => client.invalidateQueries({ queryKey: STAFF_KEY });
-  const path = `/staff/${encodeURIComponent(person.id)}`;
+  const params = { id: person.id };
 
   const saveRoles = useMutation({
-    mutationFn: (chosen: string[]) =>
-      call<{ roles: string[] }>(`${path}/roles`, { method: 'PUT', body: { roles: chosen } }),
+    mutationFn: (chosen: string[]) => request(rolesCall, { params, body: { roles: chosen } }),
     onMutate: () => setOutcome(undefined),
     onSuccess: (saved) =>
       setOutcome({
@@ -54,14 +54,14 @@ export function PersonCard({
     onSettled: refresh,
   });
   const reset = useMutation({
-    mutationFn: () => call<void>(`${path}/reset`, { method: 'POST', body: {} }),
+    mutationFn: () => request(resetCall, { params }),
     onMutate: () => setOutcome(undefined),
     onSuccess: () => setOutcome({ ok: true, text: fill(texts.team.resetDone, { email: person.email }) }),
     onError: failed,
     onSettled: refresh,
   });
   const revoke = useMutation({
-    mutationFn: () => call<void>(path, { method: 'DELETE', body: {} }),
+    mutationFn: () => request(revokeCall, { params }),
     onMutate: () => setOutcome(undefined),
     onSuccess: async () => {
       onRevoked(person.email);

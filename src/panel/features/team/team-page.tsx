@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api';
-import type { Person, Role } from '../../lib/api-types';
+import { staffCall } from '#shared/panel-api/team-calls.ts';
+import { request } from '../../lib/api';
+import type { Role } from '../../lib/api-types';
 import { fill, texts } from '../../lib/texts';
 import { LiveStatus } from '../../components/live-region';
 import { Page } from '../../components/page';
@@ -26,7 +27,7 @@ export function TeamPage() {
     setAgain((last) => ({ email, role, count: (last?.count ?? 0) + 1 }));
   const staff = useQuery({
     queryKey: STAFF_KEY,
-    queryFn: () => call<{ people: Person[] }>('/staff'),
+    queryFn: () => request(staffCall),
   });
   return (
     <Page title={texts.team.title}>
