@@ -9,6 +9,7 @@ import {
   launchBrowser,
   newContext,
   openLanding,
+  OPERATOR_BUNDLE,
   PHONE_VIEWPORT,
   startServer,
   useServerAndBrowser,
@@ -67,7 +68,7 @@ const winnersFile = {
 
 /** The operator's command (docs/api.md#operator-commands), on the server's database, before the server starts. */
 function operator(dataDir: string, ...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...args], {
+  return execFileSync(process.execPath, [OPERATOR_BUNDLE, ...args], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   });
