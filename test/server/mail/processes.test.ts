@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WinnersFile } from '#server/winners/import-file.ts';
-import { startServer, type RunningServer } from '../../e2e/harness';
+import { SOURCE_SERVER, startServer, type RunningServer } from '../../e2e/harness';
 import { runOperator } from '../helpers/operator';
 import { startTestSmtp, type Received, type TestSmtp } from '../helpers/smtp';
 import { storageTargets } from '../helpers/storage-targets';
@@ -77,14 +77,14 @@ describe('mail from server processes', () => {
       },
     });
     cleanup.push(() => smtp.stop());
-    const first = await startServer(env(smtp), dataDir);
+    const first = await startServer(env(smtp), dataDir, SOURCE_SERVER);
     killed.server = first;
     // Should the tenth message have gone before the server answered its health check.
     if (killed.due) first.process.kill('SIGKILL');
     cleanup.push(() => first.stop());
     await new Promise((resolve) => first.process.once('exit', resolve));
     expect(first.process.signalCode).toBe('SIGKILL');
-    const second = await startServer(env(smtp), dataDir);
+    const second = await startServer(env(smtp), dataDir, SOURCE_SERVER);
     cleanup.push(() => second.stop());
     await expect.poll(() => byRecipient(smtp.received).size, { timeout: 30_000 }).toBe(40);
     const messages = byRecipient(smtp.received);
@@ -117,7 +117,10 @@ describe('mail from server processes', () => {
       STATEMENTS_KEY: statementsKey.toString('hex'),
       AUDIT_KEY: where.audit.key.toString('hex'),
     });
-    const servers = await Promise.all([startServer(shared), startServer(shared)]);
+    const servers = await Promise.all([
+      startServer(shared, undefined, SOURCE_SERVER),
+      startServer(shared, undefined, SOURCE_SERVER),
+    ]);
     for (const server of servers) cleanup.push(() => server.stop());
     await expect.poll(() => smtp.received.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(300);
     await expect
