@@ -67,7 +67,8 @@ export const formatZloty = (amount: number): string => `${groupThousands(amount)
 /**
  * The amounts a content text may name as {placeholders}, each formatted from prizes.json's numbers:
  * {taxThreshold}, and for each catalogue prize {KEY.value}, {KEY.total}, and for a taxed one
- * {KEY.additionalAward}; tier I's insurance money {KEY.insurance.value}, {KEY.insurance.additionalAward}.
+ * {KEY.additionalAward}; tier I's insurance money {KEY.insurance.value}, {KEY.insurance.additionalAward}, and
+ * both awards together, {KEY.additionalAwardTotal}. The statement forms' texts (schemas/) name them too.
  */
 export function prizeFactsOf(
   prizes: Pick<PrizesContent, 'catalogue' | 'taxThreshold'>,
@@ -80,8 +81,12 @@ export function prizeFactsOf(
   };
   for (const [key, prize] of Object.entries(prizes.catalogue)) {
     name(prize, key);
-    if (prize.insurance) name(prize.insurance, `${key}.insurance`);
-    facts[`${key}.total`] = formatZloty(prizeValueOf(prize, prizes.taxThreshold).total);
+    const figures = prizeValueOf(prize, prizes.taxThreshold);
+    if (prize.insurance) {
+      name(prize.insurance, `${key}.insurance`);
+      facts[`${key}.additionalAwardTotal`] = formatZloty(figures.additionalAward);
+    }
+    facts[`${key}.total`] = formatZloty(figures.total);
   }
   return facts;
 }

@@ -17,14 +17,14 @@ const folders: string[] = [];
 
 afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
 
-async function checkPrizes(change: (text: string) => string) {
+async function checkWith(file: string, change: (text: string) => string) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'prize-values-'));
   folders.push(folder);
   // What the check reads and what it compares its output with.
   for (const dir of ['schemas', 'src/content', 'src/shared/statement/generated', '.vscode'])
     fs.cpSync(path.join(root, dir), path.join(folder, dir), { recursive: true });
-  const prizes = path.join(folder, 'src/content/prizes.json');
-  fs.writeFileSync(prizes, change(fs.readFileSync(prizes, 'utf8')));
+  const target = path.join(folder, file);
+  fs.writeFileSync(target, change(fs.readFileSync(target, 'utf8')));
   try {
     const { stdout } = await run(tsx, [path.join(root, 'scripts/schemas.ts'), 'check'], { cwd: folder });
     return { code: 0, out: stdout };
@@ -36,7 +36,7 @@ async function checkPrizes(change: (text: string) => string) {
 
 describe('npm run schemas:check on prize values', { timeout: 30_000 }, () => {
   it('passes a phone worth 3 600 zł with its award of 400 zł', async () => {
-    const result = await checkPrizes((text) =>
+    const result = await checkWith('src/content/prizes.json', (text) =>
       text.replace(
         '"value": 3679,\n      "additionalAward": 409',
         '"value": 3600,\n      "additionalAward": 400',
@@ -46,7 +46,7 @@ describe('npm run schemas:check on prize values', { timeout: 30_000 }, () => {
   });
 
   it('refuses a voucher whose award is 1 110 zł, saying what it must be', async () => {
-    const result = await checkPrizes((text) =>
+    const result = await checkWith('src/content/prizes.json', (text) =>
       text.replace('"additionalAward": 1111', '"additionalAward": 1110'),
     );
     expect(result).toEqual({
@@ -55,5 +55,15 @@ describe('npm run schemas:check on prize values', { timeout: 30_000 }, () => {
         'Problemy w plikach formularzy:\n' +
         '- src/content/prizes.json: /catalogue/BON_10000/additionalAward — nagroda dodatkowa 1 110 zł nie zgadza się z wartością 10 000 zł: wpisz 1111 (wartość podzielona przez 9, zaokrąglona do pełnych złotych; tyle wynosi 10% podatku od wartości razem z nagrodą dodatkową)\n',
     });
+  });
+
+  it('refuses a form text naming an amount nothing fills', async () => {
+    const result = await checkWith('schemas/tier-ii.json', (text) =>
+      text.replace('{BON_10000.additionalAward}', '{BON_10000.additionalAwrd}'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(
+      '- schemas/tier-ii.json, /uiSchema/consents/tax/ui:title: nieznana nazwa w klamrach „{BON_10000.additionalAwrd}” — czy chodziło o „{BON_10000.additionalAward}”?\n',
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import statementJson from '#content/statement.json';
-import { prizes, prizeValue } from '#shared/campaign.ts';
+import type { UiSchema } from '@rjsf/utils';
+import { prizes, prizeValue, type TierId } from '#shared/campaign.ts';
 import type { Faq } from '#shared/content-schemas/pages.ts';
 import { faq, texts, withFacts } from '#shared/content/texts.ts';
+import { tierForms } from '#shared/statement/forms.ts';
 import { additionalAwardFor, formatZloty, prizeValueOf, taxOn } from '#shared/prize-values.ts';
 
 // spec §9 "Tax and records" and the prize table of §3: prizes.json's numbers, and the texts made of them.
@@ -103,5 +105,16 @@ describe('amounts in Polish texts', () => {
     );
     expect(prizes.catalogue.BON_10000.award).toBe('Bon wakacyjny o wartości 10 000 zł');
     expect(prizes.catalogue.WINTO.award).toBe('7 000 zł');
+  });
+
+  it('the statement forms’ tax consents name the awards as the spec’s forms do', () => {
+    const consent = (tier: TierId) =>
+      (tierForms[tier].uiSchema.consents as UiSchema).tax!['ui:title'] as string;
+    expect(consent('I')).toBe(
+      'Wyrażam zgodę na przyznanie mi nagrody dodatkowej w łącznej wysokości 7 989 zł (7 656 zł do samochodu i 333 zł do kwoty na ubezpieczenie OC), przeznaczonej na zapłatę zryczałtowanego podatku dochodowego od wygranej, i upoważniam Organizatora do jej pobrania i odprowadzenia do właściwego urzędu skarbowego.',
+    );
+    expect(consent('II')).toContain('nagrody dodatkowej w wysokości 1 111 zł, przeznaczonej');
+    expect(consent('III')).toContain('nagrody dodatkowej w wysokości 409 zł, przeznaczonej');
+    expect(consent('WINTO')).toContain('nagrody dodatkowej w wysokości 778 zł, przeznaczonej');
   });
 });
