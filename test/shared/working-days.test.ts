@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isoDateAfter } from '#shared/warsaw-time.ts';
 import { addWorkingDays, easterSunday, isPublicHoliday, isWorkingDay } from '#shared/working-days.ts';
 
 describe('the Polish working-day calendar', () => {
@@ -13,6 +14,18 @@ describe('the Polish working-day calendar', () => {
     [2285, '2285-03-22'],
   ])('Easter Sunday %i falls on %s', (year, day) => {
     expect(easterSunday(year)).toBe(day);
+  });
+
+  it('Easter is a Sunday between 22 March and 25 April, Pentecost a Sunday, Corpus Christi a Thursday', () => {
+    const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+    for (let year = 1990; year <= 2100; year += 1) {
+      const easter = easterSunday(year);
+      expect(weekday(easter)).toBe(0);
+      expect(easter >= `${year}-03-22` && easter <= `${year}-04-25`).toBe(true);
+      expect(weekday(isoDateAfter(easter, 49))).toBe(0);
+      expect(weekday(isoDateAfter(easter, 60))).toBe(4);
+      expect(isPublicHoliday(isoDateAfter(easter, 60))).toBe(true);
+    }
   });
 
   it.each([
