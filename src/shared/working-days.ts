@@ -1,4 +1,4 @@
-// Polish working days on the Warsaw calendar (docs/decisions/working-days.md): the days the organiser's
+// Polish working days on the Warsaw calendar (docs/decisions/phases.md#working-days): the days the organiser's
 // promises count in (spec §9: an opt-out handled in 2 working days, the car's registration in 10).
 // Days are "RRRR-MM-DD" Warsaw calendar days, as in #shared/warsaw-time.ts.
 import { formatIsoDate, isoDateAfter, parseIsoDate } from './warsaw-time.ts';
