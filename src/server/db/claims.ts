@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { compiledOnce } from './compiled-once';
 import type { ClaimTable, Database } from './types';
 
 /** A claim, whether its statement arrived, and whether its prize passed to a reserve winner. */
@@ -35,13 +36,21 @@ function toClaimRow({
   return { ...claim, has_statement: statement_id !== null, passed_on: passed_to != null };
 }
 
+const claimOfHash = compiledOnce(1, (db, digest: string) =>
+  withStatementFlag(db).where('claims.hash_digest', '=', digest),
+);
+
 export async function findClaimByHashDigest(
   db: Kysely<Database>,
   digest: string,
 ): Promise<ClaimRow | undefined> {
-  const row = await withStatementFlag(db).where('claims.hash_digest', '=', digest).executeTakeFirst();
+  const [row] = await claimOfHash(db, digest);
   return row && toClaimRow(row);
 }
+
+const claimsOfCode = compiledOnce(2, (db, code: string, tier: string) =>
+  withStatementFlag(db).where('claims.code', '=', code).where('claims.tier', '=', tier),
+);
 
 /** Claims of one code in one tier (usually one; a code may win the same tier twice, e.g. instantly and in Draw8). */
 export async function findClaimsByCode(
@@ -49,10 +58,7 @@ export async function findClaimsByCode(
   code: string,
   tier: string,
 ): Promise<ClaimRow[]> {
-  const rows = await withStatementFlag(db)
-    .where('claims.code', '=', code)
-    .where('claims.tier', '=', tier)
-    .execute();
+  const rows = await claimsOfCode(db, code, tier);
   // Sorted here, not by ORDER BY: SQLite prepares a query that sorts what an index found with a bound
   // parameter anew at every run (as a join, above). Both are ASCII texts of one format (ISO instants,
   // UUIDs), which every collation orders as their code units do.
