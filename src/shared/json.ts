@@ -5,13 +5,19 @@ export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `override` laid over `base`: objects merge key by key, anything else replaces. */
-export function deepMerge(base: JsonObject, override: JsonObject): JsonObject {
-  const merged: JsonObject = { ...base };
+export const deepMerge = (base: JsonObject, override: JsonObject): JsonObject =>
+  mergeInto({ ...base }, override);
+
+/**
+ * deepMerge into `target` itself (its own keys only: objects it shares with others are merged into copies),
+ * for a caller that lays many objects over one it made (no copy of the whole at each).
+ */
+export function mergeInto(target: JsonObject, override: JsonObject): JsonObject {
   for (const [key, value] of Object.entries(override)) {
-    const current = merged[key];
-    merged[key] = isObject(current) && isObject(value) ? deepMerge(current, value) : value;
+    const current = target[key];
+    target[key] = isObject(current) && isObject(value) ? deepMerge(current, value) : value;
   }
-  return merged;
+  return target;
 }
 
 /** Whether two JSON values are the same, whatever the order of their objects' keys. */

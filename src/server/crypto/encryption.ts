@@ -161,9 +161,23 @@ function prepared(key: Buffer) {
 /** The start of the fingerprint: enough to tell a handful of keys apart. */
 export const keyId = (key: Buffer) => prepared(key).id;
 
+// Each IV is the next slice of random bytes drawn 256 IVs at a time, never refilled in place, so no two
+// sealed values share one: a call to the random source per value was a third of sealing's CPU (npm run bench).
+const IV_POOL_BYTES = IV_BYTES * 256;
+let ivPool = Buffer.alloc(0);
+let ivAt = 0;
+function newIv(): Buffer {
+  if (ivAt + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivAt = 0;
+  }
+  ivAt += IV_BYTES;
+  return ivPool.subarray(ivAt - IV_BYTES, ivAt);
+}
+
 /** Seals bytes; `context` (e.g. the claim id) is authenticated, so a value moved to another row fails. */
 export function encryptBytes(key: Buffer, plaintext: Buffer, context: string): string {
-  const iv = randomBytes(IV_BYTES);
+  const iv = newIv();
   const cipher = createCipheriv(ALGORITHM, prepared(key).secret, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);

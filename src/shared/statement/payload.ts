@@ -1,5 +1,5 @@
 import { isOnlineCode, type Presence, type Tier, type TierId } from '../campaign';
-import { deepMerge } from '../json';
+import { mergeInto } from '../json';
 import { toPolishIban } from './checksums';
 import type { StatementFormData } from './generated/form-data';
 import {
@@ -378,19 +378,34 @@ export function payloadToFormData(
   payload: Partial<Record<PayloadField, unknown>>,
   askedConsents: readonly string[],
 ): StatementFormData {
-  const carried = payloadFields(tier).flatMap((field) =>
-    payloadRow(field).from.map((source) => source.field),
-  );
-  const groups = carried.filter((field) => field.includes('.')).map(topField);
-  let form: Record<string, unknown> = Object.fromEntries(groups.map((group) => [group, {}]));
-  for (const field of payloadFields(tier).filter((name) => name in payload)) {
-    form = deepMerge(form, payloadRow(field).toForm(payload[field]));
+  const { fields, carried, groups } = formSources(tier);
+  const form: Record<string, unknown> = Object.fromEntries(groups.map((group) => [group, {}]));
+  for (const field of fields) {
+    if (field in payload) mergeInto(form, payloadRow(field).toForm(payload[field]));
   }
-  const implied = askedConsents.filter((consent) => !carried.includes(`consents.${consent}`));
+  const implied = askedConsents.filter((consent) => !carried.has(`consents.${consent}`));
   if (implied.length > 0) {
-    form = deepMerge(form, { consents: Object.fromEntries(implied.map((consent) => [consent, true])) });
+    mergeInto(form, { consents: Object.fromEntries(implied.map((consent) => [consent, true])) });
   }
   return JSON.parse(JSON.stringify(form)) as StatementFormData;
+}
+
+const formSourcesOfTier = new Map<
+  TierId,
+  { fields: PayloadField[]; carried: Set<string>; groups: string[] }
+>();
+
+/** A tier's payload fields, the form fields they come from and the groups among those, worked out once. */
+function formSources(tier: Tier) {
+  let sources = formSourcesOfTier.get(tier.id);
+  if (!sources) {
+    const fields = payloadFields(tier);
+    const carried = fields.flatMap((field) => payloadRow(field).from.map((source) => source.field));
+    const groups = [...new Set(carried.filter((field) => field.includes('.')).map(topField))];
+    sources = { fields, carried: new Set(carried), groups };
+    formSourcesOfTier.set(tier.id, sources);
+  }
+  return sources;
 }
 
 /**

@@ -89,6 +89,17 @@ describe('statements encryption', () => {
     expect(decryptText([key], `${format}.${id}.${data}`, 'c')).toBe('dane');
   });
 
+  it('gives every sealed value an IV of its own, across the refills of the random bytes they come from', () => {
+    const key = randomBytes(32);
+    // Three pools' worth (256 IVs each): the IV is the sealed value's first 12 bytes.
+    const sealed = Array.from({ length: 800 }, () => encryptText(key, 'dane', 'c'));
+    const ivs = sealed.map((value) =>
+      Buffer.from(value.split('.')[2]!, 'base64url').subarray(0, 12).toString('hex'),
+    );
+    expect(new Set(ivs).size).toBe(sealed.length);
+    expect(sealed.every((value) => decryptText([key], value, 'c') === 'dane')).toBe(true);
+  });
+
   it('requires STATEMENTS_KEY with DATABASE_URL: several servers would each make their own key file', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-key-'));
     expect(() => loadStatementsKey({ dataDir, databaseUrl: 'postgres://db/loteria', create: true })).toThrow(
