@@ -12,6 +12,7 @@ import { campaignSchema, drawsSchema, prizesSchema } from './content-schemas/cam
 import { mailSchema, type Mail } from './content-schemas/mail';
 import { faqSchema, rulesSchema, type Faq, type FaqItemContent, type Rules } from './content-schemas/pages';
 import { reviewSchema, type Review } from './content-schemas/review';
+import { complaintsWindowProblems } from './complaint-dates';
 import { campaignFactsOf } from './content/campaign-facts';
 import { MAIL_PLACEHOLDERS, type MailPart } from './content/mail-placeholders';
 import { placeholderNames, RUNTIME_PLACEHOLDERS } from './content/template';
@@ -266,6 +267,7 @@ export function validateContent({
   for (const key of ['lottery', 'sales', 'registration', 'complaints'] as const) {
     errors.push(...ordered(file, `/${key}`, campaign[key].start, campaign[key].end));
   }
+  errors.push(...complaintsWindowProblems(file, campaign));
   campaign.phases.forEach((phase, index) => {
     errors.push(...ordered(file, `/phases/${index}`, phase.start, phase.end));
     const next = campaign.phases[index + 1];
