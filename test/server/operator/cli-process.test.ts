@@ -74,6 +74,8 @@ describe('npm run operator -- <command>, each in its own process', () => {
       'invitation',
       'staff-recovery',
       'passkey-changed',
+      'complaint-received',
+      'complaint-answer',
     ]);
     expect((await run(['mail-retry'])).lines).toEqual([{ requeued: 0 }]);
     const mailbox = await run(['mailbox']);
