@@ -29,6 +29,7 @@ export interface ComplaintArrival {
 }
 
 export interface RegisteredComplaint {
+  id: string;
   reference: string;
   deadline: string;
   shortened: boolean;
@@ -106,7 +107,7 @@ export async function registerComplaint(
           });
         }
       });
-      return { reference, deadline, shortened, late };
+      return { id, reference, deadline, shortened, late };
     } catch (error) {
       if (!(isRowError(error) && attempt < REFERENCE_ATTEMPTS)) throw error;
     }

@@ -52,3 +52,83 @@ export async function listComplaints(db: Db): Promise<ComplaintRow[]> {
     .orderBy('complaints.id')
     .execute();
 }
+
+/** The unanswered complaints, by deadline, earliest first. */
+export async function openComplaints(db: Db): Promise<ComplaintTable[]> {
+  return db
+    .selectFrom('complaints')
+    .selectAll()
+    .where('state', '<>', 'answered')
+    .orderBy('deadline')
+    .orderBy('received_on')
+    .orderBy('reference')
+    .execute();
+}
+
+/** One complaint, with its answer mail's sent time. */
+export async function complaintById(db: Db, id: string) {
+  return db
+    .selectFrom('complaints')
+    .leftJoin('outbox', 'outbox.id', 'complaints.answer_mail')
+    .selectAll('complaints')
+    .select('outbox.sent_at as mail_sent_at')
+    .where('complaints.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The claim a complaint names, with its current statement's reference and review. */
+export async function claimOfComplaint(db: Db, claimId: string) {
+  return db
+    .selectFrom('claims')
+    .leftJoin('statements', 'statements.claim_id', 'claims.id')
+    .leftJoin('reviews', 'reviews.statement_id', 'statements.id')
+    .select([
+      'claims.id',
+      'claims.code',
+      'claims.tier',
+      'claims.prize',
+      'statements.reference as statement_reference',
+      'reviews.state as review_state',
+      'reviews.reason as review_reason',
+    ])
+    .where('claims.id', '=', claimId)
+    .executeTakeFirst();
+}
+
+/** Records a decision unless the complaint was answered meanwhile; false then. */
+export async function decideComplaint(
+  db: Db,
+  id: string,
+  decision: Pick<ComplaintTable, 'decision' | 'reason' | 'decided_by' | 'decided_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('complaints')
+    .set({ ...decision, state: 'decided' })
+    .where('id', '=', id)
+    .where('state', '<>', 'answered')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+type Answer = Pick<
+  ComplaintTable,
+  'answer_channel' | 'answer_mail' | 'letter_number' | 'letter_day' | 'answered_by' | 'answered_at'
+>;
+
+/** Records the answer (and queues its mail) unless it was answered meanwhile; false then. */
+export async function answerComplaint(
+  db: Db,
+  id: string,
+  answer: Answer,
+  mail: OutboxTable | undefined,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('complaints')
+    .set({ ...answer, state: 'answered' })
+    .where('id', '=', id)
+    .where('state', '=', 'decided')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (mail) await queueMail(db, [mail]);
+  return true;
+}

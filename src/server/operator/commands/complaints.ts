@@ -54,14 +54,13 @@ export const complaintAdd: Command = {
     }
     const verdict = validateComplaint(body);
     if (!verdict.ok) throw new OperatorError(`${file}: ${problemsMessage(verdict.problems)}`);
-    emit(
-      await registerComplaint(storage, clock, key.key, verdict.body, {
-        channel: 'post',
-        receivedOn,
-        postmarkedOn,
-        actor: OPERATOR,
-      }),
-    );
+    const { id: _id, ...registered } = await registerComplaint(storage, clock, key.key, verdict.body, {
+      channel: 'post',
+      receivedOn,
+      postmarkedOn,
+      actor: OPERATOR,
+    });
+    emit(registered);
   },
 };
 
