@@ -8,6 +8,7 @@ import { startTestSmtp, testDispatcher, type TestSmtp } from '../helpers/smtp';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
 import { validComplaint } from './complaint-fixtures';
+import { validStatement } from '../helpers/statement-fixtures';
 
 // docs/api.md "Complaints" and #staff-panel: the desk, through the real server and the in-process SMTP
 // server, on SQLite and PostgreSQL. The role matrix (401/403) is test/server/staff/panel-calls.test.ts's.
@@ -172,5 +173,45 @@ describe.each(storageTargets)('the complaints desk on $name', (target) => {
     expect(steps.map((step) => step.action)).toEqual(
       expect.arrayContaining(['complaint-added', 'complaint-decided', 'complaint-answered']),
     );
+  });
+
+  it('an upheld complaint about a rejected statement reopens its claim, on the trail', async () => {
+    const statement = await t.app.inject({
+      method: 'POST',
+      url: '/api/complete-testimonial',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(validStatement('III', 'T0000000003')),
+    });
+    expect(statement.statusCode).toBe(201);
+    const stored = await t.storage.db.selectFrom('statements').selectAll().executeTakeFirstOrThrow();
+    await t.storage.db
+      .insertInto('reviews')
+      .values({
+        statement_id: stored.id,
+        claim_id: stored.claim_id,
+        tier: 'III',
+        state: 'rejected',
+        reviewer_id: 'r',
+        taken_at: '2026-02-01T08:00:00.000Z',
+        outcome: 'reject',
+        reason: 'unreadable-coupon',
+      } as never)
+      .execute();
+    const id = await idOf(await file({ code: 'T0000000003' }));
+    expect((await call(clerk, 'POST', `complaints/${id}/reopen-claim`)).statusCode).toBe(409);
+    await call(clerk, 'POST', `complaints/${id}/decision`, {
+      decision: 'upheld',
+      reason: 'statement-reopened',
+    });
+    const page = (await call(clerk, 'GET', `complaints/${id}`)).json<{ claim: object }>();
+    expect(page.claim).toMatchObject({ review: 'rejected', canReopen: true });
+    expect((await call(clerk, 'POST', `complaints/${id}/reopen-claim`)).json()).toEqual({ rejected: 1 });
+    expect(await t.storage.db.selectFrom('statements').select('id').execute()).toEqual([]);
+    const entry = await t.storage.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'complaint-claim-reopened')
+      .executeTakeFirstOrThrow();
+    expect(entry.actor).toBe(clerk.id);
   });
 });
