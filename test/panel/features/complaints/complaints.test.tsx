@@ -4,8 +4,8 @@ import axe from 'axe-core';
 import texts from '#content/panel.json';
 import { ADMIN, renderPanel } from '../../helpers';
 
-// docs/decisions/complaints.md#desk: the complaints desk as jsdom renders it, axe included (contrast is the
-// browser's: test/e2e/complaints.test.ts).
+// docs/decisions/complaints.md#desk: the complaints desk as jsdom renders it, axe included (colour contrast
+// needs a browser's layout).
 beforeAll(() => {
   document.documentElement.lang = 'pl';
 });
