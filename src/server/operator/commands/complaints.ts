@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { isWarsawLocalTime, warsawDate } from '#shared/warsaw-time.ts';
-import { problemsMessage } from '#server/statements/validate-statement.ts';
 import { registerComplaint } from '../../complaints/complaints';
 import { complaintProtocol, complaintsStatus, PROTOCOL_COLUMNS } from '../../complaints/protocol';
-import { validateComplaint } from '../../complaints/validate-complaint';
 import { OPERATOR, recordAudit } from '../../staff/audit';
 import { OperatorError, writeCsv } from '../exports';
 import { option, UsageError, type Command } from '../command';
@@ -52,6 +50,11 @@ export const complaintAdd: Command = {
           : `${file}: to nie jest poprawny plik JSON`,
       );
     }
+    // The form engine's validator loads for this command only: the others start without it.
+    const [{ validateComplaint }, { problemsMessage }] = await Promise.all([
+      import('../../complaints/validate-complaint'),
+      import('../../statements/validate-statement'),
+    ]);
     const verdict = validateComplaint(body);
     if (!verdict.ok) throw new OperatorError(`${file}: ${problemsMessage(verdict.problems)}`);
     const { id: _id, ...registered } = await registerComplaint(storage, clock, key.key, verdict.body, {
