@@ -8,7 +8,7 @@ import reviewJson from '#content/review.json';
 import rulesJson from '#content/rules.json';
 import statementJson from '#content/statement.json';
 import textsJson from '#content/texts.json';
-import { campaign, draws, prizes, type Campaign, type Draw, type Prizes } from './campaign';
+import { campaign, draws, prizesContent, type Campaign, type Draw, type Prizes } from './campaign';
 import { campaignSchema, drawsSchema, prizesSchema } from './content-schemas/campaign';
 import { complaintsSchema, type Complaints } from './content-schemas/complaints';
 import { mailSchema, type Mail } from './content-schemas/mail';
@@ -19,6 +19,7 @@ import { campaignFactsOf } from './content/campaign-facts';
 import { MAIL_PLACEHOLDERS, type MailPart } from './content/mail-placeholders';
 import { placeholderNames, RUNTIME_PLACEHOLDERS } from './content/template';
 import { PAYLOAD_TABLE } from './statement/payload';
+import { additionalAwardFor, formatZloty, partsOf, prizeFactsOf, prizeValueOf, taxOn } from './prize-values';
 
 // The payload fields a tier registry entry may name: those the payload table leaves to the registry.
 const registryFields = Object.entries(PAYLOAD_TABLE)
@@ -77,7 +78,7 @@ export interface Content {
 export const contentFiles: Content = {
   campaign,
   draws,
-  prizes,
+  prizes: prizesContent,
   faq: faqJson as Faq,
   rules: rulesJson as Rules,
   texts: textsJson,
@@ -92,6 +93,7 @@ const RULES = 'src/content/rules.json';
 const MAIL = 'src/content/mail.json';
 const REVIEW = 'src/content/review.json';
 const COMPLAINTS = 'src/content/complaints.json';
+const PRIZES = 'src/content/prizes.json';
 
 /** The texts an answer shows: what its links and bold phrases must be found in. */
 function answerTexts(item: FaqItemContent): string[] {
@@ -236,6 +238,52 @@ const reviewProblems = (review: Review): string[] =>
 const complaintsProblems = (complaints: Complaints): string[] =>
   repeatedKeys(COMPLAINTS, 'reasons', [...complaints.reasons.upheld, ...complaints.reasons.rejected]);
 
+/**
+ * spec §9: a prize above the tax threshold carries, for each of its parts, an additional award that pays the
+ * 10 % tax: the value / 9 rounded half up to the złoty, so that 10 % of value plus award, rounded the same
+ * way, is the award. A prize up to the threshold is untaxed and has none. A tier asks the tax consent
+ * (`taxAward`) exactly when its prize has an award.
+ */
+function prizeValueProblems(prizes: Prizes): string[] {
+  const problems: string[] = [];
+  const threshold = formatZloty(prizes.taxThreshold);
+  for (const [key, prize] of Object.entries(prizes.catalogue)) {
+    const { taxed, value } = prizeValueOf(prize, prizes.taxThreshold);
+    partsOf(prize).forEach((part, index) => {
+      const place = `${PRIZES}: /catalogue/${key}${index === 0 ? '' : '/insurance'}/additionalAward —`;
+      const due = additionalAwardFor(part.value);
+      if (part.additionalAward === undefined) {
+        if (taxed) {
+          problems.push(
+            `${place} nagroda „${key}” (${formatZloty(value)}) przekracza ${threshold}, więc potrzebuje nagrody dodatkowej na podatek: wpisz „additionalAward”: ${due}`,
+          );
+        }
+      } else if (!taxed) {
+        problems.push(
+          `${place} nagroda „${key}” (${formatZloty(value)}) nie przekracza ${threshold}: podatku się nie pobiera, usuń nagrodę dodatkową`,
+        );
+      } else if (
+        part.additionalAward !== due ||
+        taxOn(part.value, part.additionalAward) !== part.additionalAward
+      ) {
+        problems.push(
+          `${place} nagroda dodatkowa ${formatZloty(part.additionalAward)} nie zgadza się z wartością ${formatZloty(part.value)}: wpisz ${due} (wartość podzielona przez 9, zaokrąglona do pełnych złotych; tyle wynosi 10% podatku od wartości razem z nagrodą dodatkową)`,
+        );
+      }
+    });
+  }
+  prizes.tiers.forEach((tier, index) => {
+    const prize = prizes.catalogue[tier.prize];
+    if (!prize || tier.taxAward === prizeValueOf(prize, prizes.taxThreshold).taxed) return;
+    problems.push(
+      tier.taxAward
+        ? `${PRIZES}: /tiers/${index}/taxAward — nagroda „${tier.prize}” nie przekracza ${threshold}, więc nie ma nagrody dodatkowej ani zgody na nią: wpisz false`
+        : `${PRIZES}: /tiers/${index}/taxAward — nagroda „${tier.prize}” przekracza ${threshold}, więc ma nagrodę dodatkową na podatek, a formularz pyta o zgodę na nią: wpisz true`,
+    );
+  });
+  return problems;
+}
+
 /** Every problem in the content files, each naming its file and field; an empty list means valid. */
 export function validateContent({
   campaign,
@@ -262,7 +310,7 @@ export function validateContent({
   if (shapeErrors.length > 0) return shapeErrors;
 
   const file = 'src/content/campaign.json';
-  const facts = Object.keys(campaignFactsOf(campaign));
+  const facts = [...Object.keys(campaignFactsOf(campaign)), ...Object.keys(prizeFactsOf(prizes))];
   const placeholders = [...facts, ...RUNTIME_PLACEHOLDERS];
   const errors: string[] = [
     ...faqProblems(faq),
@@ -271,6 +319,9 @@ export function validateContent({
     ...placeholderProblems(RULES, rules, placeholders),
     ...placeholderProblems('src/content/texts.json', texts, placeholders),
     ...placeholderProblems('src/content/statement.json', statement, placeholders),
+    ...Object.entries(prizes.catalogue).flatMap(([key, prize]) =>
+      placeholderProblems(PRIZES, prize.award, facts, `/catalogue/${key}/award`),
+    ),
     ...mailPlaceholderProblems(mail, facts),
     ...reviewProblems(review),
     ...complaintsProblems(complaints),
@@ -308,16 +359,7 @@ export function validateContent({
       );
     }
   });
-  // docs/decisions/review.md#payout: the amount transferred is the one the award shows the winner.
-  for (const [key, prize] of Object.entries(prizes.catalogue)) {
-    if (prize.transfer === undefined) continue;
-    const shown = `${String(prize.transfer).replace(/\B(?=(\d{3})+$)/g, ' ')} zł`;
-    if (prize.award !== shown) {
-      errors.push(
-        `src/content/prizes.json: /catalogue/${key}/transfer — kwota przelewu ${prize.transfer} zł nie zgadza się z nagrodą „${prize.award}” (award): wpisz „${shown}” albo popraw kwotę`,
-      );
-    }
-  }
+  errors.push(...prizeValueProblems(prizes));
   for (const key of ['id', 'prize', 'path', 'attachment', 'schema'] as const) {
     if (duplicated(prizes.tiers.map((tier) => tier[key]))) {
       errors.push(`src/content/prizes.json: /tiers — wartości „${key}” poziomów powtarzają się`);

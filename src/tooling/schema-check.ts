@@ -1,7 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { RJSFSchema } from '@rjsf/utils';
-import { nearest, pointerToken, polishAjvMessage, polishAjvPlace } from '#shared/ajv-polish.ts';
-import type { Tier } from '#shared/campaign.ts';
+import { didYouMean, nearest, pointerToken, polishAjvMessage, polishAjvPlace } from '#shared/ajv-polish.ts';
+import { prizeFacts, type Tier } from '#shared/campaign.ts';
+import { placeholderNames } from '#shared/content/template.ts';
 import { conditionIfSchema, editorSchema, fieldUiSchema, OVERRIDABLE_RULES } from './editor-schema';
 import {
   addStatementKeywords,
@@ -388,5 +389,30 @@ export function checkTierFile({
       });
     }
   });
-  return [...problems, ...contractProblems({ tier, schema, onlinePrefix, label }, file)];
+  return [
+    ...problems,
+    ...amountProblems(file, tierFile.uiSchema, '/uiSchema'),
+    ...contractProblems({ tier, schema, onlinePrefix, label }, file),
+  ];
+}
+
+/**
+ * A form's texts name prize amounts as {placeholders} (#shared/prize-values.ts), filled from prizes.json;
+ * a name nothing fills would be shown to the winner as written.
+ */
+function amountProblems(file: string, ui: unknown, place: string): SchemaProblem[] {
+  if (typeof ui === 'string') {
+    const known = Object.keys(prizeFacts).map((name) => `{${name}}`);
+    return placeholderNames(ui)
+      .filter((name) => !Object.hasOwn(prizeFacts, name))
+      .map((name) => ({
+        file,
+        place,
+        message: `nieznana nazwa w klamrach „{${name}}”${didYouMean(`{${name}}`, known) || ' — tekst formularza może podać tylko kwotę nagrody z src/content/prizes.json, np. {WINTO.additionalAward} (nazwy wymienia src/content/README.md)'}`,
+      }));
+  }
+  if (!isObject(ui) && !Array.isArray(ui)) return [];
+  return Object.entries(ui).flatMap(([key, value]) =>
+    amountProblems(file, value, `${place}/${pointerToken(key)}`),
+  );
 }

@@ -125,11 +125,18 @@ describe('describeChanges', () => {
 
   it("a consent's wording: named by its short name, the whole of it with the changed words marked", () => {
     const tax = (file: TierFile) => (file.uiSchema.consents as Record<string, JsonObject>).tax!;
+    // The file names the award by its placeholder; the studio tells the wording as the winner reads it.
     const wording = tax(TIER_FILES.III)['ui:title'] as string;
-    expect(wording).toContain(' 409 zł, ');
-    expect(changes('III', (file) => (tax(file)['ui:title'] = wording.replace('409 zł', '500 zł')))).toEqual([
+    expect(wording).toContain(' {TELEFON.additionalAward}, ');
+    const shown = wording.replace('{TELEFON.additionalAward}', '409 zł');
+    expect(
+      changes(
+        'III',
+        (file) => (tax(file)['ui:title'] = wording.replace('{TELEFON.additionalAward}', '500 zł')),
+      ),
+    ).toEqual([
       'Zgody i oświadczenia — treść zgody „Zgoda na nagrodę dodatkową (podatek)” zmieniona: ' +
-        `„${wording.replace('409 zł', '[-409-] {+500+} zł')}”`,
+        `„${shown.replace('409 zł', '[-409-] {+500+} zł')}”`,
     ]);
   });
 

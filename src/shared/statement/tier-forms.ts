@@ -1,10 +1,12 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { TierId } from '../campaign';
+import { prizeFacts, type TierId } from '../campaign';
+import { fill } from '../content/template';
 import { deepMerge, isObject, type JsonObject } from '../json';
 import { fillRuleNumbers } from './rule-messages';
 
 // Composing a tier's form from its file in schemas/ and the shared definitions. Pure functions of the
-// files' contents: the app composes the files it imports (forms.ts), the schema scripts those they read.
+// files' contents (and of the prizes' amounts their texts name, prizes.json's): the app composes the files
+// it imports (forms.ts), the schema scripts those they read.
 
 export interface TierFile {
   schema: JsonObject;
@@ -130,9 +132,18 @@ export function composeTierSchema(
   return fillRuleNumbers(addRequiredMessages(inlined, defs, fallback)) as RJSFSchema;
 }
 
+/** A form's texts with the prizes' amounts they name filled in: "{WINTO.additionalAward}" → "778 zł". */
+function withAmounts(node: unknown): unknown {
+  if (typeof node === 'string') return fill(node, prizeFacts);
+  if (Array.isArray(node)) return node.map(withAmounts);
+  if (isObject(node))
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withAmounts(value)]));
+  return node;
+}
+
 export function composeTierUi(file: TierFile, definitionsUi: JsonObject): UiSchema {
   const { $comment: _comment, ...fieldUi } = definitionsUi;
-  return deepMerge(fieldUi, file.uiSchema) as UiSchema;
+  return withAmounts(deepMerge(fieldUi, file.uiSchema)) as UiSchema;
 }
 
 export function composeTierForm(
