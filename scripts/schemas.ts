@@ -45,6 +45,21 @@ const contentProblems = validateContent(
 );
 if (contentProblems.length > 0) fail(contentProblems);
 
+// docs/decisions/complaints.md#form: the complaint form keeps what a complaint must hold, and compiles.
+const { COMPLAINT_SCHEMA_FILE, complaintFormProblems } =
+  await import('#shared/complaint/complaint-fields.ts');
+const complaintProblems = complaintFormProblems(readAll([COMPLAINT_SCHEMA_FILE]).get(COMPLAINT_SCHEMA_FILE));
+if (complaintProblems.length > 0) fail(complaintProblems);
+try {
+  const { complaintForm } = await import('#shared/complaint/complaint-form.ts');
+  const { runtimeValidator } = await import('#shared/statement/keywords.ts');
+  runtimeValidator().rawValidation(complaintForm.schema, {});
+} catch (error) {
+  fail([
+    `${COMPLAINT_SCHEMA_FILE}: /schema — formularza reklamacji nie da się zbudować: ${(error as Error).message}`,
+  ]);
+}
+
 // The form studio saves through the same reading, checking and generating: both write the same bytes.
 const { generatedFor, readProject } = await import('#studio/server/project.ts');
 const { describeProblem } = await import('#tooling/schema-problem.ts');

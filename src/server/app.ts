@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health';
 import { resignationRoutes } from './routes/resignation';
 import { statementLinkRoutes } from './routes/statement-link';
 import { statementRoutes } from './routes/statements';
+import { complaintRoutes } from './routes/complaints';
 import { winnersFastPath, winnersRoutes } from './routes/winners';
 import { pageHeaders, panelHeaders } from './http/security-headers';
 import { panel } from './panel/panel';
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(resignationRoutes, deps);
       await api.register(statementLinkRoutes, deps);
       await api.register(statementRoutes, deps);
+      await api.register(complaintRoutes, deps);
       await api.register(errorReportRoutes, { forwarder });
       // Unknown calls include the statement calls asked with another method: their answers are not kept either.
       api.setNotFoundHandler((_request, reply) =>

@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import { didYouMean, pointerToken, polishAjvProblems } from './ajv-polish';
 import { isWarsawLocalTime, warsawLocalToInstant } from './warsaw-time';
+import complaintsJson from '#content/complaints.json';
 import faqJson from '#content/faq.json';
 import mailJson from '#content/mail.json';
 import reviewJson from '#content/review.json';
@@ -9,9 +10,11 @@ import statementJson from '#content/statement.json';
 import textsJson from '#content/texts.json';
 import { campaign, draws, prizesContent, type Campaign, type Draw, type Prizes } from './campaign';
 import { campaignSchema, drawsSchema, prizesSchema } from './content-schemas/campaign';
+import { complaintsSchema, type Complaints } from './content-schemas/complaints';
 import { mailSchema, type Mail } from './content-schemas/mail';
 import { faqSchema, rulesSchema, type Faq, type FaqItemContent, type Rules } from './content-schemas/pages';
 import { reviewSchema, type Review } from './content-schemas/review';
+import { complaintsWindowProblems } from './complaint-dates';
 import { campaignFactsOf } from './content/campaign-facts';
 import { MAIL_PLACEHOLDERS, type MailPart } from './content/mail-placeholders';
 import { placeholderNames, RUNTIME_PLACEHOLDERS } from './content/template';
@@ -68,6 +71,7 @@ export interface Content {
   statement: typeof statementJson;
   mail: Mail;
   review: Review;
+  complaints: Complaints;
 }
 
 /** The content files as the site reads them. */
@@ -81,12 +85,14 @@ export const contentFiles: Content = {
   statement: statementJson,
   mail: mailJson,
   review: reviewJson,
+  complaints: complaintsJson,
 };
 
 const FAQ = 'src/content/faq.json';
 const RULES = 'src/content/rules.json';
 const MAIL = 'src/content/mail.json';
 const REVIEW = 'src/content/review.json';
+const COMPLAINTS = 'src/content/complaints.json';
 const PRIZES = 'src/content/prizes.json';
 
 /** The texts an answer shows: what its links and bold phrases must be found in. */
@@ -212,22 +218,25 @@ function mailPlaceholderProblems(mail: Mail, facts: string[]): string[] {
   });
 }
 
-/**
- * A rejection stores its reason's key, and a look at a masked number its need's: two reasons with one key
- * would be told apart by nobody.
- */
-function reviewProblems(review: Review): string[] {
-  return (['reasons', 'revealReasons'] as const).flatMap((list) => {
-    const seen = new Map<string, number>();
-    return review[list].flatMap((reason, index) => {
-      const first = seen.get(reason.key);
-      seen.set(reason.key, first ?? index);
-      return first === undefined
-        ? []
-        : [`${REVIEW}: /${list}/${index}/key — klucz „${reason.key}” ma już powód /${list}/${first}`];
-    });
+/** Two reasons of one list with one key would be told apart by nobody (a decision stores the key). */
+function repeatedKeys(file: string, list: string, reasons: readonly { key: string }[]): string[] {
+  const seen = new Map<string, number>();
+  return reasons.flatMap((reason, index) => {
+    const first = seen.get(reason.key);
+    seen.set(reason.key, first ?? index);
+    return first === undefined
+      ? []
+      : [`${file}: /${list}/${index}/key — klucz „${reason.key}” ma już powód /${list}/${first}`];
   });
 }
+
+/** A rejection stores its reason's key, and a look at a masked number its need's. */
+const reviewProblems = (review: Review): string[] =>
+  (['reasons', 'revealReasons'] as const).flatMap((list) => repeatedKeys(REVIEW, list, review[list]));
+
+/** A complaint's decision stores its reason's key; an upheld and a rejected reason may not share one either. */
+const complaintsProblems = (complaints: Complaints): string[] =>
+  repeatedKeys(COMPLAINTS, 'reasons', [...complaints.reasons.upheld, ...complaints.reasons.rejected]);
 
 /**
  * spec §9: a prize above the tax threshold carries, for each of its parts, an additional award that pays the
@@ -286,6 +295,7 @@ export function validateContent({
   statement,
   mail,
   review,
+  complaints,
 }: Content): string[] {
   const shapeErrors = [
     ...check(FAQ, faqSchema, faq),
@@ -295,6 +305,7 @@ export function validateContent({
     ...check('src/content/prizes.json', prizesSchemaWithFields, prizes),
     ...check(MAIL, mailSchema, mail),
     ...check(REVIEW, reviewSchema, review),
+    ...check(COMPLAINTS, complaintsSchema, complaints),
   ];
   if (shapeErrors.length > 0) return shapeErrors;
 
@@ -313,10 +324,13 @@ export function validateContent({
     ),
     ...mailPlaceholderProblems(mail, facts),
     ...reviewProblems(review),
+    ...complaintsProblems(complaints),
+    ...placeholderProblems(COMPLAINTS, complaints, facts),
   ];
   for (const key of ['lottery', 'sales', 'registration', 'complaints'] as const) {
     errors.push(...ordered(file, `/${key}`, campaign[key].start, campaign[key].end));
   }
+  errors.push(...complaintsWindowProblems(file, campaign));
   campaign.phases.forEach((phase, index) => {
     errors.push(...ordered(file, `/phases/${index}`, phase.start, phase.end));
     const next = campaign.phases[index + 1];

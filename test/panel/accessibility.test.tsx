@@ -29,6 +29,7 @@ const logged: Record<string, Route> = {
     body: {
       tiers: [{ tier: 'I', claims: 7, received: 3, waiting: 4, overdue: 1, rejected: 0 }],
       mail: [{ kind: 'link', queued: 1, sent: 5, failed: 0, oldestQueuedMinutes: 3 }],
+      complaints: { open: 2, overdue: 1 },
     },
   },
   'GET /passkeys': { body: [{ id: 'k1', createdAt: '2025-07-01T08:00:00Z', lastUsedAt: null }] },

@@ -66,6 +66,16 @@ describe('npm run schemas:check on a broken file', { timeout: 30_000 }, () => {
     );
     expect(result.stderr).not.toMatch(NO_STACK);
   });
+
+  it('a complaint form whose demand is no longer required (issue 42: it cannot be dropped)', async () => {
+    const result = await checkWith('schemas/complaint.json', (text) =>
+      text.replace(/\n\s*"demand",\n/, '\n'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'Problemy w plikach formularzy:\n- schemas/complaint.json: /schema/required — pole „demand” musi być obowiązkowe: bez niego nie wiadomo, kto składa reklamację, dokąd odpowiedzieć, co się stało albo czego żąda\n',
+    );
+  });
 });
 
 // spec §9: the additional award pays the 10 % tax. An editor who changes a value with its award passes; an

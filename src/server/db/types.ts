@@ -103,6 +103,8 @@ export const MAIL_KINDS = [
   'invitation',
   'staff-recovery',
   'passkey-changed',
+  'complaint-received',
+  'complaint-answer',
 ] as const;
 export type MailKindColumn = (typeof MAIL_KINDS)[number];
 /** docs/api.md#e-mail: the staff's own mail, about no claim: a one-time link, or a passkey-change notice. */
@@ -154,6 +156,41 @@ export interface Database {
   reviews: ReviewTable;
   statement_marks: StatementMarkTable;
   reserve_entries: ReserveEntryTable;
+  complaints: ComplaintTable;
+}
+
+export type ComplaintChannel = 'form' | 'post';
+export type ComplaintState = 'open' | 'decided' | 'answered';
+export type ComplaintDecision = 'upheld' | 'rejected';
+
+/** docs/decisions/complaints.md: a complaint (reklamacja), its clock, decision and answer. */
+export interface ComplaintTable {
+  id: string;
+  reference: string;
+  channel: ComplaintChannel;
+  /** Warsaw days, RRRR-MM-DD. */
+  received_on: string;
+  postmarked_on: string | null;
+  deadline: string;
+  /** 0 or 1. */
+  shortened: number;
+  late: number;
+  created_at: string;
+  code: string | null;
+  claim_id: string | null;
+  /** What the person wrote, sealed (complaints/sealed.ts). */
+  secrets: string;
+  state: ComplaintState;
+  decision: ComplaintDecision | null;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  answer_channel: 'email' | 'post' | null;
+  answer_mail: string | null;
+  letter_number: string | null;
+  letter_day: string | null;
+  answered_by: string | null;
+  answered_at: string | null;
 }
 
 export interface StaffTable {

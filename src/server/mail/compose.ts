@@ -14,7 +14,8 @@ import type { StaffLinkMailKind, StaffMailKind } from '../db/types';
 // nothing in either is personal beyond the winning code (no name, no contact, nothing a statement carried),
 // and the HTML loads nothing (no images, no external styles, no tracking).
 
-export type MailKind = 'link' | 'reminder' | 'received' | 'verdict' | StaffMailKind;
+export type MailKind =
+  'link' | 'reminder' | 'received' | 'verdict' | StaffMailKind | ComplaintMailFacts['kind'];
 
 interface ClaimFacts {
   tier: TierId;
@@ -40,7 +41,22 @@ export interface PasskeyNoticeFacts {
   at: string;
 }
 
-export type MailFacts = ClaimMailFacts | StaffMailFacts | PasskeyNoticeFacts;
+/**
+ * docs/decisions/complaints.md#mail: a complaint's confirmation (its reference and the answer's last day) and
+ * its answer (the decision's sentence from src/content/complaints.json); nothing the person wrote.
+ */
+export type ComplaintMailFacts =
+  | { kind: 'complaint-received'; reference: string; deadline: string }
+  | {
+      kind: 'complaint-answer';
+      reference: string;
+      receivedOn: string;
+      decision: 'upheld' | 'rejected';
+      reason: string;
+      late: boolean;
+    };
+
+export type MailFacts = ClaimMailFacts | StaffMailFacts | PasskeyNoticeFacts | ComplaintMailFacts;
 
 export type ClaimMailFacts =
   // url absolute; deadline 'YYYY-MM-DD' (Warsaw calendar date, the last day)
@@ -189,6 +205,41 @@ function verdictMessage(facts: Extract<MailFacts, { kind: 'verdict' }>, tier: Ti
     intro: filled(texts.intro, values),
     details: mail.verdict.details.map((line) => filled(line, values)),
     after: [filled(texts.next, values), filled(mail.verdict.keepReference, values)],
+    footer: footer(),
+  };
+}
+
+function complaintMessage(facts: ComplaintMailFacts): Message {
+  if (facts.kind === 'complaint-received') {
+    const values: MailValues<'complaintReceived'> = {
+      reference: facts.reference,
+      deadline: polishDay(facts.deadline, 'deadline'),
+    };
+    const texts = mail.complaintReceived;
+    return {
+      subject: filled(texts.subject, values),
+      heading: filled(texts.heading, values),
+      intro: filled(texts.intro, values),
+      details: texts.details.map((line) => filled(line, values)),
+      after: [filled(texts.next, values), filled(texts.keepReference, values)],
+      footer: footer(),
+    };
+  }
+  const values: MailValues<'complaintAnswer'> = {
+    reference: facts.reference,
+    receivedOn: polishDay(facts.receivedOn, 'receivedOn'),
+    reason: facts.reason,
+  };
+  const texts = mail.complaintAnswer[facts.decision];
+  return {
+    subject: filled(texts.subject, values),
+    heading: filled(texts.heading, values),
+    intro: filled(texts.intro, values),
+    details: [
+      ...mail.complaintAnswer.details.map((line) => filled(line, values)),
+      ...(facts.late ? [filled(mail.complaintAnswer.late, values)] : []),
+    ],
+    after: [filled(texts.next, values)],
     footer: footer(),
   };
 }
@@ -369,9 +420,11 @@ export function composeMail(facts: MailFacts): ComposedMail {
   const message =
     facts.kind === 'passkey-changed'
       ? passkeyNoticeMessage(facts)
-      : 'roles' in facts
-        ? staffMessage(facts)
-        : claimMail(facts);
+      : facts.kind === 'complaint-received' || facts.kind === 'complaint-answer'
+        ? complaintMessage(facts)
+        : 'roles' in facts
+          ? staffMessage(facts)
+          : claimMail(facts);
   return {
     // A header is one line, with ordinary spaces.
     subject: message.subject.replace(/\s+/g, ' ').trim(),

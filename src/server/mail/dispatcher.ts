@@ -12,7 +12,7 @@ import {
 import { composeMail, type MailFacts } from './compose';
 import { openOrder, type QueuedFacts } from './orders';
 import { remindersMayGo } from './schedule';
-import { senderDomain } from './settings';
+import { messageIdOf } from './settings';
 import { MailSendError, type MailTransport } from './transport';
 
 // docs/decisions/mail.md#dispatcher: every server process runs one. It leases due messages, sends them and
@@ -150,7 +150,7 @@ export class MailDispatcher {
         to: order.to,
         ...composeMail(absolute(order.facts, publicUrl)),
         // The Message-ID's domain makes it unique across the world; the id, the same at every attempt.
-        messageId: `<${mail.id}@${senderDomain(from)}>`,
+        messageId: messageIdOf(mail.id, from),
       };
     } catch (error) {
       // Cannot be opened (a key missing): another try will not help.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PrizeKey, TierId } from '#shared/campaign.ts';
-import type { ClaimMailFacts, PasskeyNoticeFacts, StaffMailFacts } from './compose';
+import type { ClaimMailFacts, ComplaintMailFacts, PasskeyNoticeFacts, StaffMailFacts } from './compose';
 import { isoAt } from '../clock';
 import { decryptText, encryptText } from '../crypto/encryption';
 import type { MailKindColumn, OutboxTable } from '../db/types';
@@ -22,7 +22,8 @@ export type QueuedFacts =
         : Facts
       : never)
   | StaffMailFacts
-  | PasskeyNoticeFacts;
+  | PasskeyNoticeFacts
+  | ComplaintMailFacts;
 
 export interface MailOrder {
   to: string;
@@ -222,6 +223,16 @@ export function staffMailEntry(
   key: Buffer,
   to: string,
   facts: StaffMailFacts | PasskeyNoticeFacts,
+  clocks: { campaignMs: number; realMs: number },
+): OutboxTable {
+  return entry(key, null, facts.kind, 0, { to, facts }, { dueMs: clocks.campaignMs, nowMs: clocks.realMs });
+}
+
+/** docs/decisions/complaints.md#mail: a complaint's confirmation or answer, due at once; about no claim. */
+export function complaintMailEntry(
+  key: Buffer,
+  to: string,
+  facts: ComplaintMailFacts,
   clocks: { campaignMs: number; realMs: number },
 ): OutboxTable {
   return entry(key, null, facts.kind, 0, { to, facts }, { dueMs: clocks.campaignMs, nowMs: clocks.realMs });

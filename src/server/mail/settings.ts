@@ -28,6 +28,9 @@ const DEFAULT_FROM = 'Wakacyjna Loteria <loteria@example.pl>';
 /** The domain of MAIL_FROM's address (`Name <a@b.pl>` or `a@b.pl`): DKIM signs for it, Message-IDs end with it. */
 export const senderDomain = (from: string): string => /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
 
+/** A message's Message-ID: the outbox entry's id, the same at every attempt, at MAIL_FROM's domain. */
+export const messageIdOf = (id: string, from: string): string => `<${id}@${senderDomain(from)}>`;
+
 function parsePublicUrl(value: string | undefined, port: number): string {
   if (value === undefined || value === '') return `http://localhost:${port}`;
   let url: URL;

@@ -1,4 +1,5 @@
 import type { Command } from './command';
+import { complaintAdd, complaintsStatusCommand, exportComplaints } from './commands/complaints';
 import { exportOptouts } from './commands/export-optouts';
 import { exportStatements } from './commands/export-statements';
 import { importWinners } from './commands/import-winners';
@@ -30,4 +31,7 @@ export const COMMANDS: readonly Command[] = [
   staffInvite,
   staffReset,
   auditVerify,
+  complaintAdd,
+  complaintsStatusCommand,
+  exportComplaints,
 ];

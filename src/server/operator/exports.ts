@@ -35,7 +35,7 @@ export function csvText(header: string[], rows: unknown[][], separator: ',' | ';
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
-function writeCsv(out: string, header: string[], rows: unknown[][]) {
+export function writeCsv(out: string, header: string[], rows: unknown[][]) {
   fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   // 0600: the file holds decrypted personal data.
   fs.writeFileSync(out, csvText(header, rows), { mode: 0o600 });

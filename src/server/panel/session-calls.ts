@@ -39,6 +39,7 @@ import {
   startSession,
 } from '../staff/sessions';
 import { signedIn, type PanelContext } from './context';
+import { complaintFigures } from '../complaints/desk';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
 
 /** docs/api.md#staff-panel: registration by a link, login, the passkey check, one's own sessions and passkeys. */
@@ -154,6 +155,7 @@ export function sessionCalls({ deps, settings, route, ceremony, staffMail }: Pan
   route(calls.overviewCall, async () => ({
     tiers: (await tierStatus(storage, clock.campaign())).lines,
     mail: await mailStatus(storage, clock),
+    complaints: await complaintFigures(deps),
   }));
 
   const passkeyLine = (row: {

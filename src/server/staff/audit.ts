@@ -45,7 +45,14 @@ export type AuditAction =
   // one's sessions ended.
   | 'login-failed'
   | 'passkey-confirmed'
-  | 'logout-everywhere';
+  | 'logout-everywhere'
+  // docs/decisions/complaints.md: the complaints desk; each look at a complaint is one entry.
+  | 'complaint-added'
+  | 'complaint-opened'
+  | 'complaint-decided'
+  | 'complaint-answered'
+  | 'complaint-claim-reopened'
+  | 'complaints-exported';
 
 /** Who did what to what, and why: ids and counts only, never a personal value. */
 export interface AuditEvent {

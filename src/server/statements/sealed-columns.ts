@@ -1,5 +1,6 @@
 import type { Storage } from '../db';
 import { emailContext } from '../claims/claims';
+import { complaintContext } from '../complaints/sealed';
 import { decryptBytes, encryptBytes, sealedPrefix } from '../crypto/encryption';
 import { rowsToReseal, sealedRow, writeResealed, type SealedColumnsPlace } from '../db/sealed-columns';
 import { PURGED } from '../db/statements';
@@ -75,6 +76,12 @@ export const SEALED_TABLES: ReadonlyArray<SealedTable<keyof Database>> = [
     table: 'reserve_entries',
     key: 'record_key',
     columns: { email_sealed: { context: (row) => emailContext(row.record_key) } },
+  }),
+  // complaints/sealed.ts: what a complaint says.
+  sealedTable({
+    table: 'complaints',
+    key: 'id',
+    columns: { secrets: { context: (row) => complaintContext(row.id) } },
   }),
   // review/view.ts: the review's internal notes.
   sealedTable({

@@ -23,6 +23,10 @@ export const MAIL_PLACEHOLDERS = {
   staffRecovery: ['roles', 'link'],
   // docs/decisions/staff.md#passkey-notice: when a passkey was added or removed, on Warsaw's clock.
   passkeyChanged: ['date', 'time'],
+  // docs/decisions/complaints.md#mail: the reference and the clock's days, nothing the person wrote; `reason`
+  // the sentence of the decision's ground (src/content/complaints.json).
+  complaintReceived: ['reference', 'deadline'],
+  complaintAnswer: ['reference', 'receivedOn', 'reason'],
   staffFooter: [],
   footer: [],
 } as const satisfies Record<keyof Mail, readonly string[]>;

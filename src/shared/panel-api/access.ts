@@ -1,5 +1,5 @@
 /** docs/decisions/staff.md#people-and-roles: least privilege; one person may hold several. */
-export const ROLES = ['reviewer', 'approver', 'payout', 'admin', 'auditor'] as const;
+export const ROLES = ['reviewer', 'approver', 'payout', 'admin', 'auditor', 'complaints'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);

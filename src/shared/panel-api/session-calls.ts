@@ -158,6 +158,8 @@ export const overviewCall = panelCall({
         oldestQueuedMinutes: nullable(NUMBER),
       }),
     ),
+    /** docs/decisions/complaints.md#desk: the unanswered complaints, and those past their deadline. */
+    complaints: object({ open: COUNT, overdue: COUNT }),
   }),
 });
 

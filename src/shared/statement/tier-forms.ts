@@ -118,8 +118,9 @@ function onlineCodeDefinition(prefix: string): JsonObject {
   return { type: 'string', pattern: `^[${prefix.toLowerCase()}${prefix.toUpperCase()}]` };
 }
 
+/** `formId`: a tier's id, or another form of the engine's (`complaint`). */
 export function composeTierSchema(
-  tierId: TierId,
+  formId: TierId | 'complaint',
   file: TierFile,
   definitions: SharedDefinitions['definitions'],
   onlinePrefix: string,
@@ -127,7 +128,7 @@ export function composeTierSchema(
   const defs = { ...definitions.$defs, onlineCode: onlineCodeDefinition(onlinePrefix) };
   // spec §5: a field made required without a message of its own says 'Pole wymagane'.
   const fallback = String(definitions['x-requiredMessage'] ?? '');
-  const inlined = inlineReferences({ $id: `tier${tierId}`, ...file.schema }, defs);
+  const inlined = inlineReferences({ $id: `tier${formId}`, ...file.schema }, defs);
   return fillRuleNumbers(addRequiredMessages(inlined, defs, fallback)) as RJSFSchema;
 }
 
@@ -146,13 +147,13 @@ export function composeTierUi(file: TierFile, definitionsUi: JsonObject): UiSche
 }
 
 export function composeTierForm(
-  tierId: TierId,
+  formId: TierId | 'complaint',
   file: TierFile,
   shared: SharedDefinitions,
   onlinePrefix: string,
 ): TierForm {
   return {
-    schema: composeTierSchema(tierId, file, shared.definitions, onlinePrefix),
+    schema: composeTierSchema(formId, file, shared.definitions, onlinePrefix),
     uiSchema: composeTierUi(file, shared.definitionsUi),
   };
 }

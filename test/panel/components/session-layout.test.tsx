@@ -7,7 +7,7 @@ import { ADMIN, APPROVER, AUDITOR, PAYOUT, renderPanel, REVIEWER } from '../help
 
 afterEach(() => vi.unstubAllGlobals());
 
-const overview = { body: { tiers: [], mail: [] } };
+const overview = { body: { tiers: [], mail: [], complaints: { open: 0, overdue: 0 } } };
 const navLinks = async () => {
   const nav = await screen.findByRole('navigation', { name: texts.nav.label });
   return within(nav)

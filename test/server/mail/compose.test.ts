@@ -239,19 +239,37 @@ describe('passkey-change notice (docs/decisions/staff.md#passkey-notice)', () =>
   });
 });
 
+// docs/decisions/complaints.md#mail: a complaint's confirmation and its answers (a late one says so).
+const complaintMails: Array<[string, MailFacts]> = [
+  ['complaint received', { kind: 'complaint-received', reference: 'K7QM-4XD9', deadline: '2026-03-04' }],
+  ...(['upheld', 'rejected'] as const).map((decision): [string, MailFacts] => [
+    `complaint ${decision}`,
+    {
+      kind: 'complaint-answer',
+      reference: 'K7QM-4XD9',
+      receivedOn: '2026-02-16',
+      decision,
+      reason: 'Błąd, który opisałeś(-aś), został naprawiony.',
+      late: decision === 'rejected',
+    },
+  ]),
+];
+
 describe('every message', () => {
-  const toWinners: Array<[string, MailFacts]> = prizes.tiers.flatMap((tier) => {
-    const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
-    return [
-      [`link ${tier.id}`, link(tier.id, url)],
-      [`reserve's link ${tier.id}`, { ...link(tier.id, url), reserve: true }],
-      [`reminder ${tier.id}`, reminder(tier.id, false)],
-      [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
-      [`received ${tier.id}`, received(tier.id)],
-      [`acceptance ${tier.id}`, verdict(tier.id, 'accepted')],
-      [`rejection ${tier.id}`, verdict(tier.id, 'rejected')],
-    ] as Array<[string, MailFacts]>;
-  });
+  const toWinners: Array<[string, MailFacts]> = prizes.tiers
+    .flatMap((tier) => {
+      const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
+      return [
+        [`link ${tier.id}`, link(tier.id, url)],
+        [`reserve's link ${tier.id}`, { ...link(tier.id, url), reserve: true }],
+        [`reminder ${tier.id}`, reminder(tier.id, false)],
+        [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
+        [`received ${tier.id}`, received(tier.id)],
+        [`acceptance ${tier.id}`, verdict(tier.id, 'accepted')],
+        [`rejection ${tier.id}`, verdict(tier.id, 'rejected')],
+      ] as Array<[string, MailFacts]>;
+    })
+    .concat(complaintMails);
   const all: Array<[string, MailFacts]> = [
     ...toWinners,
     ['invitation', invitation],

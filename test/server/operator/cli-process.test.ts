@@ -7,6 +7,7 @@ import { spawnOperator } from '../helpers/operator';
 import { validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
 import { winnersFixture } from '../helpers/winners-fixture';
+import { validComplaint } from '../complaints/complaint-fixtures';
 
 // The commands' behaviour is tested in process (runOperator); here each runs once as the operator starts
 // it, in its own process: the exit code a shell sees, JSON lines on stdout, Polish sentences on stderr.
@@ -74,6 +75,8 @@ describe('npm run operator -- <command>, each in its own process', () => {
       'invitation',
       'staff-recovery',
       'passkey-changed',
+      'complaint-received',
+      'complaint-answer',
     ]);
     expect((await run(['mail-retry'])).lines).toEqual([{ requeued: 0 }]);
     const mailbox = await run(['mailbox']);
@@ -111,6 +114,27 @@ describe('npm run operator -- <command>, each in its own process', () => {
     const missing = await spawnOperator(['reissue-link'], t);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toMatch(/^Błąd: podaj kod i kategorię \(I, II, IV, V lub WINTO\)\nUżycie:/);
+  });
+
+  it('complaint-add, complaints-status and export-complaints answer in JSON lines', async () => {
+    const letter = path.join(t.dataDir, 'letter.json');
+    fs.writeFileSync(letter, JSON.stringify(validComplaint()));
+    const added = await run([
+      'complaint-add',
+      '--received',
+      '2026-02-16',
+      '--postmarked',
+      '2026-02-10',
+      letter,
+    ]);
+    expect(added).toMatchObject({
+      exitCode: 0,
+      lines: [{ deadline: '2026-03-04', shortened: true, late: false }],
+      stderr: '',
+    });
+    expect((await run(['complaints-status'])).lines[0]).toMatchObject({ state: 'open', count: 1 });
+    const out = path.join(t.dataDir, 'out', 'complaints.csv');
+    expect((await run(['export-complaints', '--out', out])).lines).toEqual([{ out, complaints: 1 }]);
   });
 
   it('has run every command', () => {

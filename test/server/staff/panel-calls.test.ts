@@ -79,6 +79,28 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
     body: { reference: 'NIEZ-NANY', reason: 'Przelew wrócił' },
     roles: ['payout'],
   },
+  { method: 'GET', url: '/panel/api/complaints', roles: ['complaints'] },
+  { method: 'GET', url: '/panel/api/complaints/nieznany', roles: ['complaints'] },
+  {
+    method: 'POST',
+    url: '/panel/api/complaints',
+    body: { receivedOn: '2026-02-16', postmarkedOn: null, complaint: {} },
+    roles: ['complaints'],
+  },
+  {
+    method: 'POST',
+    url: '/panel/api/complaints/nieznany/decision',
+    body: { decision: 'upheld', reason: 'demand-met' },
+    roles: ['complaints'],
+  },
+  { method: 'POST', url: '/panel/api/complaints/nieznany/answer-mail', body: {}, roles: ['complaints'] },
+  {
+    method: 'POST',
+    url: '/panel/api/complaints/nieznany/answer-letter',
+    body: { letterNumber: 'RR123456789PL', letterDay: '2026-02-20' },
+    roles: ['complaints'],
+  },
+  { method: 'POST', url: '/panel/api/complaints/nieznany/reopen-claim', body: {}, roles: ['complaints'] },
 ];
 /** Login and registration: no session needed (an invitation or a passkey instead). */
 const PUBLIC_CALLS = [

@@ -189,6 +189,8 @@ for (const target of storageTargets) {
         'invitation',
         'staff-recovery',
         'passkey-changed',
+        'complaint-received',
+        'complaint-answer',
       ]);
     });
   });

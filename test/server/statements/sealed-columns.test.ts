@@ -9,6 +9,7 @@ import { openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
+import { validComplaint } from '../complaints/complaint-fixtures';
 
 // docs/decisions/storage.md#statements-key: a key rotation reseals the columns of one registry. A value sealed
 // with the statements key in any other column would be unreadable once the old key is gone: this test looks
@@ -89,6 +90,14 @@ describe.each(storageTargets)('the sealed columns on $name', (target) => {
       .insertInto('rejected_statements')
       .values({ ...statement, id: 'rejected-1', rejected_at: statement.created_at })
       .execute();
+    // A complaint (docs/decisions/complaints.md#sealed).
+    const complaint = await t.app.inject({
+      method: 'POST',
+      url: '/api/complaints',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(validComplaint()),
+    });
+    expect(complaint.statusCode).toBe(201);
   });
   afterAll(async () => {
     await t.close();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { overviewCall } from '#shared/panel-api/session-calls.ts';
 import { request } from '../../lib/api';
-import { mailKindName, texts, tierName } from '../../lib/texts';
+import { fill, mailKindName, texts, tierName } from '../../lib/texts';
 import { Page } from '../../components/page';
 import { QueryState } from '../../components/query-state';
 import { TableScroll } from '../../components/table-scroll';
@@ -55,6 +55,7 @@ export function OverviewPage() {
             </table>
           </TableScroll>
           <p className="hint">{texts.overview.tiersNote}</p>
+          <p>{fill(texts.overview.complaints, overview.data.complaints)}</p>
           {overview.data.mail.length > 0 ? (
             <TableScroll label={texts.overview.mailCaption}>
               <table>

@@ -36,7 +36,7 @@ function server(
       return login;
     },
     'GET /session': () => (loggedIn ? { body: ADMIN } : { status: 401, body: { message: 'Zaloguj się.' } }),
-    'GET /overview': { body: { tiers: [], mail: [] } },
+    'GET /overview': { body: { tiers: [], mail: [], complaints: { open: 0, overdue: 0 } } },
     'GET /passkeys': { body: [] },
     'GET /sessions': { body: [] },
   };

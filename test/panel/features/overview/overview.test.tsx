@@ -25,6 +25,7 @@ describe('first screen', () => {
         body: {
           tiers: [tier('I', 7), tier('WINTO', 3), tier('XX', 1)],
           mail: [{ kind: 'link', queued: 2, sent: 10, failed: 1, oldestQueuedMinutes: 14 }],
+          complaints: { open: 3, overdue: 1 },
         },
       },
     });
@@ -42,6 +43,8 @@ describe('first screen', () => {
     ).toEqual(['7', '1', '2', '1', '0', '0', '0', '0']);
     // docs/decisions/review.md#figures: what the figures count, said under them.
     expect(screen.getByText(texts.overview.tiersNote)).toBeTruthy();
+    // docs/decisions/complaints.md#desk: the unanswered complaints, and those past their deadline.
+    expect(screen.getByText('Reklamacje bez odpowiedzi: 3, w tym po terminie: 1.')).toBeTruthy();
     const mail = screen.getByRole('table', { name: texts.overview.mailCaption });
     expect(within(mail).getByRole('rowheader').textContent).toBe('Link do oświadczenia');
   });
@@ -49,7 +52,7 @@ describe('first screen', () => {
   it('shows no mail table when no mail was ever queued', async () => {
     renderPanel('/', {
       'GET /session': { body: ADMIN },
-      'GET /overview': { body: { tiers: [tier('I', 0)], mail: [] } },
+      'GET /overview': { body: { tiers: [tier('I', 0)], mail: [], complaints: { open: 0, overdue: 0 } } },
     });
     await screen.findByRole('table', { name: texts.overview.tiersCaption });
     expect(screen.queryByRole('table', { name: texts.overview.mailCaption })).toBeNull();
