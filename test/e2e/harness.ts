@@ -8,6 +8,10 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { spawnOperator as spawnOperatorAs } from '../server/helpers/operator-process';
 
+// The e2e files' harness (docs/decisions/testing.md): launchBrowser() connects to the run's one Chromium
+// (global-setup.ts), startServer() starts the server bundle built once for the run, spawnOperator() runs an
+// operator command from its bundle; useServerAndBrowser() starts a server and a browser for a describe block.
+
 /** Where the e2e run builds the client; set E2E_CLIENT_DIR to keep parallel runs apart. */
 export const E2E_CLIENT_DIR = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist');
 /**
