@@ -4,12 +4,12 @@ import path from 'node:path';
 import net from 'node:net';
 import readline from 'node:readline';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { spawnOperator as spawnOperatorAs } from '../server/helpers/operator-process';
 
-// The e2e files' harness (docs/decisions/testing.md): launchBrowser() connects to the run's one Chromium
-// (global-setup.ts), startServer() starts the server bundle built once for the run, spawnOperator() runs an
+// The e2e files' harness (docs/decisions/testing.md): launchBrowser() starts the file's Chromium,
+// startServer() starts the server bundle built once for the run, spawnOperator() runs an
 // operator command from its bundle; useServerAndBrowser() starts a server and a browser for a describe block.
 
 /** Where the e2e run builds the client; set E2E_CLIENT_DIR to keep parallel runs apart. */
@@ -141,13 +141,7 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/**
- * Chromium for a test file: a connection of its own to the run's browser (global-setup.ts), whose contexts
- * (cookies, storage, cache) are its own and close with it; a browser of its own outside the e2e run.
- */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  if (endpoint !== undefined) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
