@@ -59,8 +59,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
-          // A browser is slower than a poll's default second, above all on the studio's first load.
-          expect: { poll: { timeout: 10_000 } },
+          // A browser is slower than a poll's default second, above all on the studio's first load. A poll
+          // every 200 ms, not 50: each one asks the browser again (a role query walks the page's accessibility
+          // names), and most of a poll's time is a wait on the server or the studio's save.
+          expect: { poll: { timeout: 10_000, interval: 200 } },
           hookTimeout: 120_000,
           // Two files at once: each starts its own server (own port, DATA_DIR and PostgreSQL schema), browser
           // and Xvfb display, and waits on them most of the time. After the unit tests when run together.

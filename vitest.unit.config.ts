@@ -1,5 +1,5 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { siteVite } from './vite.config.ts';
 
 // The unit tests are one project, 'unit', of two: a DOM costs each test file a jsdom window and the testing
@@ -13,6 +13,12 @@ const LOGIC = [
   'test/docs/',
   'test/panel/**/',
 ];
+/** The browser's code that is logic alone (no DOM, no fetch): in Node, without a jsdom window each. */
+const CLIENT_LOGIC = [
+  'test/client/features/statement/missing-fields.test.ts',
+  'test/client/features/statement/statement-helpers.test.ts',
+  'test/client/features/winners/winners-view.test.ts',
+];
 
 export default defineConfig({
   ...siteVite(),
@@ -23,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'logic',
           environment: 'node',
-          include: LOGIC.map((folder) => `${folder}*.test.ts`),
+          include: [...LOGIC.map((folder) => `${folder}*.test.ts`), ...CLIENT_LOGIC],
         },
       },
       {
@@ -31,6 +37,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/client/**/*.test.{ts,tsx}', ...LOGIC.map((folder) => `${folder}*.test.tsx`)],
+          exclude: [...configDefaults.exclude, ...CLIENT_LOGIC],
           setupFiles: ['test/client/setup.ts'],
         },
       },

@@ -8,7 +8,6 @@ import { fill } from '#shared/content/template.ts';
 import mailTexts from '#content/mail.json';
 import statementTexts from '#content/statement.json';
 import { VALID } from '../fixtures/statements';
-import { spawnOperator } from '../server/helpers/operator';
 import { startTestSmtp, type Received, type TestSmtp } from '../server/helpers/smtp';
 import {
   browserAvailable,
@@ -18,6 +17,7 @@ import {
   newContext,
   PHONE_VIEWPORT,
   type RunningServer,
+  spawnOperator,
   startServer,
 } from './harness';
 

@@ -7,9 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditKeying } from '#server/db/index.ts';
 import panelTexts from '#content/panel.json';
 import staffMessages from '#content/staff-messages.json';
-import { spawnOperator } from '../server/helpers/operator';
 import { storageTargets } from '../server/helpers/storage-targets';
-import { browserAvailable, freePort, launchBrowser, type RunningServer, startServer } from './harness';
+import {
+  browserAvailable,
+  freePort,
+  launchBrowser,
+  type RunningServer,
+  spawnOperator,
+  startServer,
+} from './harness';
 import { mailTo } from './mailbox';
 import { expectAxeClean, personWithAuthenticator } from './panel-people';
 

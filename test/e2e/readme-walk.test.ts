@@ -10,7 +10,6 @@ import statementTexts from '#content/statement.json';
 import { fill } from '#shared/content/template.ts';
 import { DEMO_RESERVE_EMAIL } from '#server/demo/dataset.ts';
 import { DEMO_LINKS_FILE } from '#server/demo/demo.ts';
-import { spawnOperator } from '../server/helpers/operator';
 import { validStatement } from '../server/helpers/statement-fixtures';
 import {
   browserAvailable,
@@ -18,6 +17,7 @@ import {
   launchBrowser,
   newContext,
   type RunningServer,
+  spawnOperator,
   startServer,
 } from './harness';
 import { mailTo, oneLine } from './mailbox';

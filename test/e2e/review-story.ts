@@ -4,8 +4,7 @@ import type { AuditKeying } from '#server/db/index.ts';
 import panelTexts from '#content/panel.json';
 import reviewTexts from '#content/review.json';
 import { fill } from '#shared/content/template.ts';
-import { spawnOperator } from '../server/helpers/operator';
-import type { RunningServer } from './harness';
+import { spawnOperator, type RunningServer } from './harness';
 import { personWithAuthenticator } from './panel-people';
 
 // The prize claim carried to its end (review.test.ts): its winners, what they send, the staff's choices, and

@@ -9,7 +9,6 @@ import reviewTexts from '#content/review.json';
 import staffMessages from '#content/staff-messages.json';
 import statementTexts from '#content/statement.json';
 import { fill } from '#shared/content/template.ts';
-import { spawnOperator } from '../server/helpers/operator';
 import { validStatement } from '../server/helpers/statement-fixtures';
 import { storageTargets } from '../server/helpers/storage-targets';
 import {
@@ -19,6 +18,7 @@ import {
   launchBrowser,
   newContext,
   type RunningServer,
+  spawnOperator,
   startServer,
 } from './harness';
 import { mailTo, oneLine, readMailbox } from './mailbox';
