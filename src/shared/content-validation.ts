@@ -304,6 +304,13 @@ export function validateContent({
       );
     }
   }
+  // docs/decisions/prize-issue.md#ways: each prize reaches its winner one way, money or goods.
+  for (const [key, prize] of Object.entries(prizes.catalogue)) {
+    if ((prize.transfer === undefined) === (prize.issue === undefined))
+      errors.push(
+        `src/content/prizes.json: /catalogue/${key} — nagroda musi mieć albo kwotę przelewu („transfer”), albo sposób wydania („issue”: „parcel” lub „handover”), nie oba naraz`,
+      );
+  }
   for (const key of ['id', 'prize', 'path', 'attachment', 'schema'] as const) {
     if (duplicated(prizes.tiers.map((tier) => tier[key]))) {
       errors.push(`src/content/prizes.json: /tiers — wartości „${key}” poziomów powtarzają się`);

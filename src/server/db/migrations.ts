@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { PLAIN_CHAIN_MARK } from './audit';
+import { prizeIssueMigrations } from './migrations-prize-issue';
 
 // Migrations run on SQLite and PostgreSQL alike: keep to types both understand. Times are ISO-8601 UTC
 // text (sortable, same on both), ids are random text, so neither dialect's auto-increment is needed.
@@ -323,6 +324,7 @@ export const migrations: Record<string, Migration> = {
         values (${PLAIN_CHAIN_MARK}, ${String(rows[0]!.entries)})`.execute(db);
     },
   },
+  ...prizeIssueMigrations,
 };
 
 /**

@@ -1,7 +1,9 @@
 import type { Command } from './command';
 import { exportOptouts } from './commands/export-optouts';
 import { exportStatements } from './commands/export-statements';
+import { importShipments } from './commands/import-shipments';
 import { importWinners } from './commands/import-winners';
+import { issueStatus } from './commands/issue-status';
 import { issueOptout } from './commands/issue-optout';
 import { mailRetry } from './commands/mail-retry';
 import { mailStatus } from './commands/mail-status';
@@ -30,4 +32,6 @@ export const COMMANDS: readonly Command[] = [
   staffInvite,
   staffReset,
   auditVerify,
+  importShipments,
+  issueStatus,
 ];

@@ -7,6 +7,7 @@ import { ApiProblem } from '../plugins/error-mapping';
 import { allows } from '../staff/roles';
 import { readSession, type StaffSession } from '../staff/sessions';
 import type { PanelSettings } from '../staff/settings';
+import { issueCalls } from './issue-calls';
 import { reviewCalls } from './review-calls';
 import { requireAccess, routesOn } from './route';
 import { sessionCalls } from './session-calls';
@@ -73,6 +74,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
   sessionCalls(context);
   teamCalls(context);
   reviewCalls(context);
+  issueCalls(context);
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: apiMessages.notFound }));
 };

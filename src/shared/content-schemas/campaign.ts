@@ -179,6 +179,11 @@ export const prizesSchema = {
             type: 'integer',
             minimum: 1,
           },
+          issue: {
+            description:
+              'How a prize that is not money reaches its winner (docs/decisions/prize-issue.md#ways): by a parcel (sent, delivered or returned) or handed over (the car).',
+            enum: ['parcel', 'handover'],
+          },
         },
       },
     },

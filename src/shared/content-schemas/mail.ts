@@ -29,6 +29,7 @@ export const mailSchema = {
     'invitation',
     'staffRecovery',
     'passkeyChanged',
+    'shipped',
     'staffFooter',
     'footer',
   ],
@@ -112,6 +113,20 @@ export const mailSchema = {
       additionalProperties: false,
       required: ['added', 'removed', 'after'],
       properties: { added: opening, removed: opening, after: lines },
+    },
+    // docs/decisions/prize-issue.md#shipped-mail: the prize's parcel is on its way.
+    shipped: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['subject', 'heading', 'intro', 'details', 'next', 'keepReference'],
+      properties: {
+        subject: text,
+        heading: text,
+        intro: text,
+        details: lines,
+        next: text,
+        keepReference: text,
+      },
     },
     staffFooter: lines,
     footer: lines,

@@ -23,6 +23,8 @@ export const MAIL_PLACEHOLDERS = {
   staffRecovery: ['roles', 'link'],
   // docs/decisions/staff.md#passkey-notice: when a passkey was added or removed, on Warsaw's clock.
   passkeyChanged: ['date', 'time'],
+  // docs/decisions/prize-issue.md#shipped-mail: the carrier, the parcel's number and the day it was sent.
+  shipped: ['reference', 'tier', 'prize', 'carrier', 'tracking', 'shippedOn'],
   staffFooter: [],
   footer: [],
 } as const satisfies Record<keyof Mail, readonly string[]>;

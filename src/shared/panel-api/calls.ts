@@ -1,3 +1,4 @@
+import { ISSUE_CALLS } from './issue-calls';
 import { PAYOUT_CALLS } from './payout-calls';
 import { REVIEW_CALLS } from './review-calls';
 import { SESSION_CALLS } from './session-calls';
@@ -5,4 +6,10 @@ import { TEAM_CALLS } from './team-calls';
 
 // docs/decisions/panel-api.md: every panel call, the registry docs/api.md's table is held to.
 
-export const PANEL_CALLS = [...SESSION_CALLS, ...TEAM_CALLS, ...REVIEW_CALLS, ...PAYOUT_CALLS] as const;
+export const PANEL_CALLS = [
+  ...SESSION_CALLS,
+  ...TEAM_CALLS,
+  ...REVIEW_CALLS,
+  ...PAYOUT_CALLS,
+  ...ISSUE_CALLS,
+] as const;

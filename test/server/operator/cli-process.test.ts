@@ -74,6 +74,7 @@ describe('npm run operator -- <command>, each in its own process', () => {
       'invitation',
       'staff-recovery',
       'passkey-changed',
+      'shipped',
     ]);
     expect((await run(['mail-retry'])).lines).toEqual([{ requeued: 0 }]);
     const mailbox = await run(['mailbox']);
@@ -111,6 +112,14 @@ describe('npm run operator -- <command>, each in its own process', () => {
     const missing = await spawnOperator(['reissue-link'], t);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toMatch(/^Błąd: podaj kod i kategorię \(I, II, IV, V lub WINTO\)\nUżycie:/);
+  });
+
+  it('the prize issue commands answer in JSON lines', async () => {
+    const file = path.join(t.dataDir, 'przewoznik.csv');
+    fs.writeFileSync(file, 'reference,carrier,tracking,shippedOn,deliveredOn\n');
+    expect((await run(['import-shipments', file])).lines).toEqual([{ imported: 0, mailed: 0 }]);
+    const status = await run(['issue-status']);
+    expect(status.lines[0]).toEqual({ tier: 'I', accepted: 0, issued: 0, toIssue: 0, late: 0 });
   });
 
   it('has run every command', () => {

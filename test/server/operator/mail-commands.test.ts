@@ -49,6 +49,7 @@ describe.each(storageTargets)('the operator and the mail on $name', (target) => 
       { kind: 'invitation', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
       { kind: 'staff-recovery', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
       { kind: 'passkey-changed', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
+      { kind: 'shipped', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
     ]);
   });
 
