@@ -11,6 +11,8 @@ import type {
   Prize,
   PrizesContent,
 } from './content-schemas/campaign';
+import { fill } from './content/template';
+import { prizeFactsOf, prizeValueOf, type PrizeValue } from './prize-values';
 import { isoDateAfter, warsawLocalToInstant } from './warsaw-time';
 
 export type { TierId };
@@ -30,13 +32,35 @@ export type Tier = Omit<PrizesContent['tiers'][number], 'id' | 'prize' | 'payloa
 };
 
 export interface Prizes {
+  taxThreshold: number;
   catalogue: Record<PrizeKey, Prize>;
   tiers: Tier[];
 }
 
 export const campaign = campaignJson as Campaign;
 export const draws = drawsJson as Draw[];
-export const prizes = prizesJson as unknown as Prizes;
+/** prizes.json as the editor wrote it, {placeholders} and all: what content validation checks. */
+export const prizesContent = prizesJson as unknown as Prizes;
+/** The amounts texts name ({KEY.value}, {taxThreshold}: #shared/prize-values.ts), from prizes.json's numbers. */
+export const prizeFacts = prizeFactsOf(prizesContent);
+/** The prize catalogue and tiers, each prize's name with the amounts it names filled in ("7 000 zł"). */
+export const prizes: Prizes = {
+  ...prizesContent,
+  catalogue: Object.fromEntries(
+    Object.entries(prizesContent.catalogue).map(([key, prize]) => [
+      key,
+      { ...prize, award: fill(prize.award, prizeFacts) },
+    ]),
+  ) as Prizes['catalogue'],
+};
+
+/**
+ * A prize's value, additional award and tax in whole złoty, and whether it is taxed (above 2 280 zł) and
+ * registered (at least 2 280 zł): spec §9, from prizes.json's numbers.
+ */
+export function prizeValue(key: PrizeKey): PrizeValue {
+  return prizeValueOf(prizes.catalogue[key], prizes.taxThreshold);
+}
 
 export function tierById(id: string): Tier | undefined {
   return prizes.tiers.find((tier) => tier.id === id);

@@ -7,7 +7,7 @@ import reviewJson from '#content/review.json';
 import rulesJson from '#content/rules.json';
 import statementJson from '#content/statement.json';
 import textsJson from '#content/texts.json';
-import { campaign, draws, prizes, type Campaign, type Draw, type Prizes } from './campaign';
+import { campaign, draws, prizesContent, type Campaign, type Draw, type Prizes } from './campaign';
 import { campaignSchema, drawsSchema, prizesSchema } from './content-schemas/campaign';
 import { mailSchema, type Mail } from './content-schemas/mail';
 import { faqSchema, rulesSchema, type Faq, type FaqItemContent, type Rules } from './content-schemas/pages';
@@ -16,6 +16,7 @@ import { campaignFactsOf } from './content/campaign-facts';
 import { MAIL_PLACEHOLDERS, type MailPart } from './content/mail-placeholders';
 import { placeholderNames, RUNTIME_PLACEHOLDERS } from './content/template';
 import { PAYLOAD_TABLE } from './statement/payload';
+import { additionalAwardFor, formatZloty, partsOf, prizeFactsOf, prizeValueOf, taxOn } from './prize-values';
 
 // The payload fields a tier registry entry may name: those the payload table leaves to the registry.
 const registryFields = Object.entries(PAYLOAD_TABLE)
@@ -73,7 +74,7 @@ export interface Content {
 export const contentFiles: Content = {
   campaign,
   draws,
-  prizes,
+  prizes: prizesContent,
   faq: faqJson as Faq,
   rules: rulesJson as Rules,
   texts: textsJson,
@@ -86,6 +87,7 @@ const FAQ = 'src/content/faq.json';
 const RULES = 'src/content/rules.json';
 const MAIL = 'src/content/mail.json';
 const REVIEW = 'src/content/review.json';
+const PRIZES = 'src/content/prizes.json';
 
 /** The texts an answer shows: what its links and bold phrases must be found in. */
 function answerTexts(item: FaqItemContent): string[] {
@@ -227,6 +229,52 @@ function reviewProblems(review: Review): string[] {
   });
 }
 
+/**
+ * spec §9: a prize above the tax threshold carries, for each of its parts, an additional award that pays the
+ * 10 % tax: the value / 9 rounded half up to the złoty, so that 10 % of value plus award, rounded the same
+ * way, is the award. A prize up to the threshold is untaxed and has none. A tier asks the tax consent
+ * (`taxAward`) exactly when its prize has an award.
+ */
+function prizeValueProblems(prizes: Prizes): string[] {
+  const problems: string[] = [];
+  const threshold = formatZloty(prizes.taxThreshold);
+  for (const [key, prize] of Object.entries(prizes.catalogue)) {
+    const { taxed, value } = prizeValueOf(prize, prizes.taxThreshold);
+    partsOf(prize).forEach((part, index) => {
+      const place = `${PRIZES}: /catalogue/${key}${index === 0 ? '' : '/insurance'}/additionalAward —`;
+      const due = additionalAwardFor(part.value);
+      if (part.additionalAward === undefined) {
+        if (taxed) {
+          problems.push(
+            `${place} nagroda „${key}” (${formatZloty(value)}) przekracza ${threshold}, więc potrzebuje nagrody dodatkowej na podatek: wpisz „additionalAward”: ${due}`,
+          );
+        }
+      } else if (!taxed) {
+        problems.push(
+          `${place} nagroda „${key}” (${formatZloty(value)}) nie przekracza ${threshold}: podatku się nie pobiera, usuń nagrodę dodatkową`,
+        );
+      } else if (
+        part.additionalAward !== due ||
+        taxOn(part.value, part.additionalAward) !== part.additionalAward
+      ) {
+        problems.push(
+          `${place} nagroda dodatkowa ${formatZloty(part.additionalAward)} nie zgadza się z wartością ${formatZloty(part.value)}: wpisz ${due} (wartość podzielona przez 9, zaokrąglona do pełnych złotych; tyle wynosi 10% podatku od wartości razem z nagrodą dodatkową)`,
+        );
+      }
+    });
+  }
+  prizes.tiers.forEach((tier, index) => {
+    const prize = prizes.catalogue[tier.prize];
+    if (!prize || tier.taxAward === prizeValueOf(prize, prizes.taxThreshold).taxed) return;
+    problems.push(
+      tier.taxAward
+        ? `${PRIZES}: /tiers/${index}/taxAward — nagroda „${tier.prize}” nie przekracza ${threshold}, więc nie ma nagrody dodatkowej ani zgody na nią: wpisz false`
+        : `${PRIZES}: /tiers/${index}/taxAward — nagroda „${tier.prize}” przekracza ${threshold}, więc ma nagrodę dodatkową na podatek, a formularz pyta o zgodę na nią: wpisz true`,
+    );
+  });
+  return problems;
+}
+
 /** Every problem in the content files, each naming its file and field; an empty list means valid. */
 export function validateContent({
   campaign,
@@ -251,7 +299,7 @@ export function validateContent({
   if (shapeErrors.length > 0) return shapeErrors;
 
   const file = 'src/content/campaign.json';
-  const facts = Object.keys(campaignFactsOf(campaign));
+  const facts = [...Object.keys(campaignFactsOf(campaign)), ...Object.keys(prizeFactsOf(prizes))];
   const placeholders = [...facts, ...RUNTIME_PLACEHOLDERS];
   const errors: string[] = [
     ...faqProblems(faq),
@@ -260,6 +308,9 @@ export function validateContent({
     ...placeholderProblems(RULES, rules, placeholders),
     ...placeholderProblems('src/content/texts.json', texts, placeholders),
     ...placeholderProblems('src/content/statement.json', statement, placeholders),
+    ...Object.entries(prizes.catalogue).flatMap(([key, prize]) =>
+      placeholderProblems(PRIZES, prize.award, facts, `/catalogue/${key}/award`),
+    ),
     ...mailPlaceholderProblems(mail, facts),
     ...reviewProblems(review),
   ];
@@ -294,21 +345,12 @@ export function validateContent({
       );
     }
   });
-  // docs/decisions/review.md#payout: the amount transferred is the one the award shows the winner.
-  for (const [key, prize] of Object.entries(prizes.catalogue)) {
-    if (prize.transfer === undefined) continue;
-    const shown = `${String(prize.transfer).replace(/\B(?=(\d{3})+$)/g, ' ')} zł`;
-    if (prize.award !== shown) {
-      errors.push(
-        `src/content/prizes.json: /catalogue/${key}/transfer — kwota przelewu ${prize.transfer} zł nie zgadza się z nagrodą „${prize.award}” (award): wpisz „${shown}” albo popraw kwotę`,
-      );
-    }
-  }
+  errors.push(...prizeValueProblems(prizes));
   // docs/decisions/prize-issue.md#ways: each prize reaches its winner one way, money or goods.
   for (const [key, prize] of Object.entries(prizes.catalogue)) {
-    if ((prize.transfer === undefined) === (prize.issue === undefined))
+    if ((prize.transfer === true) === (prize.issue !== undefined))
       errors.push(
-        `src/content/prizes.json: /catalogue/${key} — nagroda musi mieć albo kwotę przelewu („transfer”), albo sposób wydania („issue”: „parcel” lub „handover”), nie oba naraz`,
+        `src/content/prizes.json: /catalogue/${key} — nagroda pieniężna ma „transfer”: true, każda inna — sposób wydania („issue”: „parcel” lub „handover”); nie oba naraz i nie żadne z nich`,
       );
   }
   for (const key of ['id', 'prize', 'path', 'attachment', 'schema'] as const) {

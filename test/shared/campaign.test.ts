@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaign, isOnlineCode, noticeAt, phaseAt, prizes } from '#shared/campaign.ts';
+import { campaign, isOnlineCode, noticeAt, phaseAt, prizes, prizesContent } from '#shared/campaign.ts';
 import { contentFiles, validateContent } from '#shared/content-validation.ts';
 import { warsawCalendarDate, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 
@@ -41,11 +41,36 @@ describe('content files', () => {
     );
   });
 
-  it('report a money prize whose transfer is not the amount its award shows', () => {
-    const otherAmount = structuredClone(prizes);
-    otherAmount.catalogue.WINTO.transfer = 8000;
-    expect(validateContent({ ...contentFiles, prizes: otherAmount })).toEqual([
-      'src/content/prizes.json: /catalogue/WINTO/transfer — kwota przelewu 8000 zł nie zgadza się z nagrodą „7 000 zł” (award): wpisz „8 000 zł” albo popraw kwotę',
+  it('report an additional award that does not pay the 10 % tax of its value, and a misnamed amount', () => {
+    const wrong = structuredClone(prizesContent);
+    wrong.catalogue.BON_10000.additionalAward = 1110;
+    wrong.catalogue.AYGO.insurance!.additionalAward = 334;
+    wrong.catalogue.ZEGAREK.additionalAward = 111;
+    wrong.catalogue.WINTO.award = '{WINTO.valeu}';
+    wrong.tiers[4]!.taxAward = true;
+    expect(validateContent({ ...contentFiles, prizes: wrong })).toEqual([
+      'src/content/prizes.json: /catalogue/WINTO/award — nieznana nazwa w klamrach „{WINTO.valeu}” — czy chodziło o „{WINTO.value}”?',
+      'src/content/prizes.json: /catalogue/AYGO/insurance/additionalAward — nagroda dodatkowa 334 zł nie zgadza się z wartością 3 000 zł: wpisz 333 (wartość podzielona przez 9, zaokrąglona do pełnych złotych; tyle wynosi 10% podatku od wartości razem z nagrodą dodatkową)',
+      'src/content/prizes.json: /catalogue/BON_10000/additionalAward — nagroda dodatkowa 1 110 zł nie zgadza się z wartością 10 000 zł: wpisz 1111 (wartość podzielona przez 9, zaokrąglona do pełnych złotych; tyle wynosi 10% podatku od wartości razem z nagrodą dodatkową)',
+      'src/content/prizes.json: /catalogue/ZEGAREK/additionalAward — nagroda „ZEGAREK” (999 zł) nie przekracza 2 280 zł: podatku się nie pobiera, usuń nagrodę dodatkową',
+      'src/content/prizes.json: /tiers/4/taxAward — nagroda „APARAT” nie przekracza 2 280 zł, więc nie ma nagrody dodatkowej ani zgody na nią: wpisz false',
+    ]);
+  });
+
+  it('accept a value changed with its award, and a prize of exactly the threshold without one', () => {
+    const changed = structuredClone(prizesContent);
+    changed.catalogue.TELEFON.value = 3600;
+    changed.catalogue.TELEFON.additionalAward = 400;
+    changed.catalogue.WINTO.value = 7004; // 778.2 → 778; 10 % of 7 782 = 778.2 → 778
+    changed.catalogue.ZEGAREK.value = 2280;
+    expect(validateContent({ ...contentFiles, prizes: changed })).toEqual([]);
+    const above = structuredClone(changed);
+    above.catalogue.ZEGAREK.value = 2281;
+    above.tiers[1]!.taxAward = false;
+    expect(validateContent({ ...contentFiles, prizes: above })).toEqual([
+      'src/content/prizes.json: /catalogue/ZEGAREK/additionalAward — nagroda „ZEGAREK” (2 281 zł) przekracza 2 280 zł, więc potrzebuje nagrody dodatkowej na podatek: wpisz „additionalAward”: 253',
+      'src/content/prizes.json: /tiers/1/taxAward — nagroda „BON_10000” przekracza 2 280 zł, więc ma nagrodę dodatkową na podatek, a formularz pyta o zgodę na nią: wpisz true',
+      'src/content/prizes.json: /tiers/3/taxAward — nagroda „ZEGAREK” przekracza 2 280 zł, więc ma nagrodę dodatkową na podatek, a formularz pyta o zgodę na nią: wpisz true',
     ]);
   });
 });

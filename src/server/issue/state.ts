@@ -17,7 +17,7 @@ export type IssueWay = 'transfer' | 'parcel' | 'handover';
 
 export function issueWay(prize: string): IssueWay {
   const entry = prizes.catalogue[prize as PrizeKey] as (typeof prizes.catalogue)[PrizeKey] | undefined;
-  if (entry?.transfer !== undefined) return 'transfer';
+  if (entry?.transfer === true) return 'transfer';
   return entry?.issue ?? 'parcel';
 }
 

@@ -1,6 +1,7 @@
 import reviewTexts from '#content/review.json';
 import messages from '#content/staff-messages.json';
-import { prizes, type PrizeKey } from '#shared/campaign.ts';
+import { prizes, prizeValue, type PrizeKey } from '#shared/campaign.ts';
+import { groupThousands } from '#shared/prize-values.ts';
 import { PAYOUT_FIELDS } from '#shared/statement/payload.ts';
 import { warsawDate } from '#shared/warsaw-time.ts';
 import { isoAt } from '../clock';
@@ -16,24 +17,21 @@ import { unsealStatement } from '../statements/sealed';
 // for a transfer that bounced, and the history of all three from the audit trail.
 
 /**
- * A money prize is one whose catalogue entry has a `transfer` (prizes.json): the whole złoty transferred. The
- * tax award of WinTo! is withheld as tax (spec §9), not transferred.
+ * A money prize is one whose catalogue entry says `transfer` (prizes.json): its value, in whole złoty, is
+ * transferred (#shared/campaign.ts prizeValue). The tax award of WinTo! is withheld as tax (spec §9), not
+ * transferred.
  */
-const TRANSFERS = new Map(
-  Object.entries(prizes.catalogue).flatMap(([key, prize]) =>
-    prize.transfer === undefined ? [] : [[key, prize.transfer] as const],
-  ),
-);
-const MONEY_PRIZES = [...TRANSFERS.keys()];
+const MONEY_PRIZES = (Object.keys(prizes.catalogue) as PrizeKey[]).filter((key) => prizeValue(key).transfer);
 const MAX_IDS = 1000;
 
 /** "7 000,00 zł": whole złoty grouped by thousands, as the prize plan writes amounts, with grosze. The spaces
  * are non-breaking: a sum never wraps between its digits. */
 const zloty = (amount: number) =>
-  `${String(Math.trunc(amount)).replace(/\B(?=(\d{3})+$)/g, '\u00a0')},${fileAmount(amount).slice(-2)}\u00a0zł`;
+  `${groupThousands(Math.trunc(amount), '\u00a0')},${fileAmount(amount).slice(-2)}\u00a0zł`;
 /** "7000,00": a number to a Polish spreadsheet (no grouping, a decimal comma), not a text. */
 const fileAmount = (amount: number) => amount.toFixed(2).replace('.', ',');
-const amountOf = (prize: string) => TRANSFERS.get(prize as PrizeKey) ?? 0;
+const amountOf = (prize: string) =>
+  MONEY_PRIZES.includes(prize as PrizeKey) ? prizeValue(prize as PrizeKey).value : 0;
 /** The payout history's length on the page; the audit trail keeps all of it. */
 const HISTORY_LENGTH = 20;
 const UNDO_REASON = { min: 3, max: 200 };

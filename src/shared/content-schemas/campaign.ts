@@ -156,11 +156,29 @@ export const drawsSchema = {
   },
 } as const;
 
+const prizeValue = {
+  description: "The prize's value in whole złoty (gross); texts name it as {KEY.value}.",
+  type: 'integer',
+  minimum: 1,
+} as const;
+const additionalAward = {
+  description:
+    'spec §9: the additional cash award that pays the 10 % tax, in whole złoty: the value / 9 rounded half up.',
+  type: 'integer',
+  minimum: 1,
+} as const;
+
 export const prizesSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['catalogue', 'tiers'],
+  required: ['taxThreshold', 'catalogue', 'tiers'],
   properties: {
+    taxThreshold: {
+      description:
+        'spec §9: the 10 % tax is withheld from prizes above this many złoty; prizes of at least it are registered.',
+      type: 'integer',
+      minimum: 1,
+    },
     catalogue: {
       type: 'object',
       minProperties: 1,
@@ -168,16 +186,25 @@ export const prizesSchema = {
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
-        required: ['award', 'type', 'label'],
+        required: ['award', 'type', 'label', 'value'],
         properties: {
           award: text,
           type: { enum: ['draw', 'weekly', 'daily'] },
           label: text,
+          value: prizeValue,
+          additionalAward,
+          insurance: {
+            description:
+              "spec §3: tier I's money for the car's third-party insurance, with its own additional award.",
+            type: 'object',
+            additionalProperties: false,
+            required: ['value', 'additionalAward'],
+            properties: { value: prizeValue, additionalAward },
+          },
           transfer: {
             description:
-              'A money prize: the whole złoty transferred to the winner (docs/decisions/review.md#payout); the award text shows it.',
-            type: 'integer',
-            minimum: 1,
+              'A money prize: its value, in whole złoty, is transferred to the winner (docs/decisions/review.md#payout).',
+            const: true,
           },
           issue: {
             description:

@@ -2,7 +2,8 @@
 // the same way, and content validation knows every name a text may use: a misspelt one would be shown to
 // visitors as written.
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+// A name may be dotted where it belongs to something: {WINTO.value}, a prize's value (#shared/prize-values.ts).
+const PLACEHOLDER = /\{(\w+(?:\.\w+)*)\}/g;
 
 /**
  * The placeholders filled where a text is shown, from what the visitor did or what the page lists (a code,

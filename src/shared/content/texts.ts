@@ -1,12 +1,12 @@
 import faqJson from '#content/faq.json';
 import rulesJson from '#content/rules.json';
 import textsJson from '#content/texts.json';
-import { campaign } from '../campaign';
+import { campaign, prizeFacts } from '../campaign';
 import { campaignFactsOf } from './campaign-facts';
 import { fill } from './template';
 
-/** The campaign facts of campaign.json, as texts name them. */
-export const campaignFacts = campaignFactsOf(campaign);
+/** The campaign facts of campaign.json and the prizes' amounts of prizes.json, as texts name them. */
+export const campaignFacts = { ...campaignFactsOf(campaign), ...prizeFacts };
 
 /**
  * Polish typesetting for amounts: a narrow screen must not break "4 088 zł" into "4" and "088 zł", so
