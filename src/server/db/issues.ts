@@ -82,6 +82,7 @@ export async function sealedStatement(db: Db, id: string) {
     .select([
       'statements.id',
       'statements.claim_id',
+      'statements.reference',
       'statements.payload',
       'statements.secrets',
       'claims.record_key',

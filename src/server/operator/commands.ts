@@ -1,5 +1,6 @@
 import type { Command } from './command';
 import { exportOptouts } from './commands/export-optouts';
+import { exportRegister } from './commands/export-register';
 import { exportStatements } from './commands/export-statements';
 import { importShipments } from './commands/import-shipments';
 import { importWinners } from './commands/import-winners';
@@ -15,6 +16,7 @@ import { purgeStatements } from './commands/purge-statements';
 import { reissueLink } from './commands/reissue-link';
 import { reopenClaim } from './commands/reopen-claim';
 import { status } from './commands/status';
+import { taxReport } from './commands/tax-report';
 
 /** The operator's commands, in the order the usage lists them (the registry: one file per command). */
 export const COMMANDS: readonly Command[] = [
@@ -34,4 +36,6 @@ export const COMMANDS: readonly Command[] = [
   auditVerify,
   importShipments,
   issueStatus,
+  exportRegister,
+  taxReport,
 ];

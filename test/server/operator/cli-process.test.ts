@@ -120,6 +120,11 @@ describe('npm run operator -- <command>, each in its own process', () => {
     expect((await run(['import-shipments', file])).lines).toEqual([{ imported: 0, mailed: 0 }]);
     const status = await run(['issue-status']);
     expect(status.lines[0]).toEqual({ tier: 'I', accepted: 0, issued: 0, toIssue: 0, late: 0 });
+    const register = path.join(t.dataDir, 'out', 'rejestr.csv');
+    expect((await run(['export-register', '--out', register])).lines).toEqual([
+      { out: register, entries: 0 },
+    ]);
+    expect((await run(['tax-report', '--year', '2025'])).lines).toEqual([{ year: 2025, prizes: 0, tax: 0 }]);
   });
 
   it('has run every command', () => {
