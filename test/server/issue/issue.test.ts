@@ -184,6 +184,12 @@ for (const target of storageTargets) {
         [2, 'shipped'],
       ]);
       expect((await shippedMail()).filter((mail) => mail.claim_id !== null).length).toBe(3);
+      // The winner's link page says where the prize is: sent again, with the carrier and the number.
+      expect(await statementLink('Z0000000004')).toMatchObject({
+        status: 'received',
+        review: 'accepted',
+        issue: { state: 'shipped', on: '2026-01-16', carrier: 'DPD', tracking: 'DPD2' },
+      });
     });
 
     it('hands the car over: its registration formalities due in 10 working days, across 1 and 6 January', async () => {
