@@ -1,6 +1,7 @@
 import type { SessionPage } from './components/page-access';
 import { texts } from './lib/texts';
 import { AuditPage } from './features/audit/audit-page';
+import { IssuePage } from './features/issue/issue-page';
 import { InvitationPage } from './features/login/invitation-page';
 import { LoginPage } from './features/login/login-page';
 import { OverviewPage } from './features/overview/overview-page';
@@ -10,6 +11,7 @@ import { ReviewQueuePage } from './features/review/review-queue-page';
 import { StatementRoute } from './features/review/statement-page';
 import { TeamPage } from './features/team/team-page';
 // Each feature's own styles, after the panel's (main.tsx imports panel.css before the app).
+import './features/issue/issue.css';
 import './features/passkeys/passkeys.css';
 import './features/payouts/payouts.css';
 import './features/review/review.css';
@@ -30,6 +32,7 @@ export const SESSION_PAGES: readonly SessionPage[] = [
   { path: 'oswiadczenia', navLabel: texts.nav.review, roles: REVIEWERS, element: <ReviewQueuePage /> },
   { path: 'oswiadczenia/:id', roles: REVIEWERS, element: <StatementRoute /> },
   { path: 'wyplaty', navLabel: texts.nav.payouts, roles: ['payout'], element: <PayoutsPage /> },
+  { path: 'wydania', navLabel: texts.nav.issue, roles: ['payout'], element: <IssuePage /> },
   { path: 'zespol', navLabel: texts.nav.team, roles: ['admin'], element: <TeamPage /> },
   { path: 'dziennik', navLabel: texts.nav.audit, roles: ['auditor'], element: <AuditPage /> },
   { path: 'klucze', navLabel: texts.nav.passkeys, element: <PasskeysPage /> },

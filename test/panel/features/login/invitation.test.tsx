@@ -36,7 +36,7 @@ function server() {
       registered
         ? { body: { ...PERSON, idleMinutes: 30, endsAt: '2025-07-16T16:00:00Z' } }
         : { status: 401, body: { message: 'Zaloguj się.' } },
-    'GET /overview': { body: { tiers: [], mail: [] } },
+    'GET /overview': { body: { tiers: [], mail: [], issue: [], issueDeadline: '2026-01-31' } },
   };
 }
 

@@ -36,7 +36,7 @@ function server(
       return login;
     },
     'GET /session': () => (loggedIn ? { body: ADMIN } : { status: 401, body: { message: 'Zaloguj się.' } }),
-    'GET /overview': { body: { tiers: [], mail: [] } },
+    'GET /overview': { body: { tiers: [], mail: [], issue: [], issueDeadline: '2026-01-31' } },
     'GET /passkeys': { body: [] },
     'GET /sessions': { body: [] },
   };
