@@ -6,15 +6,23 @@ import type { Database, PrizeIssueStepTable, PrizeRegisterTable } from './types'
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The accepted prizes (of these statements, when given), oldest acceptance first. */
-export async function acceptedPrizes(db: Db, query: { nowIso: string; ids?: readonly string[] }) {
-  if (query.ids?.length === 0) return [];
-  let select = db
+/**
+ * Accepted statements whose acceptance is final (its undo window passed, as of the real clock's `nowIso`), with
+ * their claim: the payouts' and the issue's prizes alike.
+ */
+export function finallyAccepted(db: Db, nowIso: string) {
+  return db
     .selectFrom('reviews')
     .innerJoin('statements', 'statements.id', 'reviews.statement_id')
     .innerJoin('claims', 'claims.id', 'statements.claim_id')
     .where('reviews.state', '=', 'accepted')
-    .where('reviews.undo_until', '<=', query.nowIso)
+    .where('reviews.undo_until', '<=', nowIso);
+}
+
+/** The accepted prizes (of these statements, when given), oldest acceptance first. */
+export async function acceptedPrizes(db: Db, query: { nowIso: string; ids?: readonly string[] }) {
+  if (query.ids?.length === 0) return [];
+  let select = finallyAccepted(db, query.nowIso)
     .select([
       'statements.id',
       'statements.claim_id',
