@@ -36,6 +36,34 @@ function History({ item }: { item: IssueItem }) {
   );
 }
 
+/** Both lists' first column heads. */
+function PrizeHeads() {
+  const columns = texts.issue.columns;
+  return (
+    <>
+      <th scope="col">{columns.reference}</th>
+      <th scope="col">{columns.tier}</th>
+      <th scope="col">{columns.code}</th>
+      <th scope="col">{columns.state}</th>
+    </>
+  );
+}
+
+/** A prize's first cells in both lists: its reference (the row's name), tier, code and state. */
+function PrizeCells({ item }: { item: IssueItem }) {
+  return (
+    <>
+      <th scope="row">{item.reference}</th>
+      <td>{tierName(item.tier)}</td>
+      <td className="code">{item.code}</td>
+      <td>
+        {stateName(item.state)}
+        {item.late ? <strong className="late"> ({texts.issue.late})</strong> : null}
+      </td>
+    </>
+  );
+}
+
 const parcelText = (item: IssueItem) =>
   item.carrier
     ? fill(texts.issue.parcel, {
@@ -91,10 +119,7 @@ export function IssuePage() {
                   <caption>{texts.issue.openCaption}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">{columns.reference}</th>
-                      <th scope="col">{columns.tier}</th>
-                      <th scope="col">{columns.code}</th>
-                      <th scope="col">{columns.state}</th>
+                      <PrizeHeads />
                       <th scope="col">{columns.waitingSince}</th>
                       <th scope="col">{columns.parcel}</th>
                       <th scope="col">{columns.history}</th>
@@ -104,13 +129,7 @@ export function IssuePage() {
                   <tbody>
                     {data.open.map((item) => (
                       <tr key={item.id}>
-                        <th scope="row">{item.reference}</th>
-                        <td>{tierName(item.tier)}</td>
-                        <td className="code">{item.code}</td>
-                        <td>
-                          {stateName(item.state)}
-                          {item.late ? <strong className="late"> ({texts.issue.late})</strong> : null}
-                        </td>
+                        <PrizeCells item={item} />
                         <td>{item.waitingSince}</td>
                         <td>{parcelText(item)}</td>
                         <td>
@@ -172,10 +191,7 @@ export function IssuePage() {
                   <caption>{texts.issue.issuedCaption}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">{columns.reference}</th>
-                      <th scope="col">{columns.tier}</th>
-                      <th scope="col">{columns.code}</th>
-                      <th scope="col">{columns.state}</th>
+                      <PrizeHeads />
                       <th scope="col">{columns.issuedOn}</th>
                       <th scope="col">{columns.registrationBy}</th>
                       <th scope="col">{columns.history}</th>
@@ -184,13 +200,7 @@ export function IssuePage() {
                   <tbody>
                     {data.issued.map((item) => (
                       <tr key={item.id}>
-                        <th scope="row">{item.reference}</th>
-                        <td>{tierName(item.tier)}</td>
-                        <td className="code">{item.code}</td>
-                        <td>
-                          {stateName(item.state)}
-                          {item.late ? <strong className="late"> ({texts.issue.late})</strong> : null}
-                        </td>
+                        <PrizeCells item={item} />
                         <td>{item.issuedOn}</td>
                         <td>{item.registrationBy ?? texts.empty}</td>
                         <td>
