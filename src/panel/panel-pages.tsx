@@ -3,6 +3,7 @@ import { texts } from './lib/texts';
 import { AuditPage } from './features/audit/audit-page';
 import { ComplaintPage } from './features/complaints/complaint-page';
 import { ComplaintsPage } from './features/complaints/complaints-page';
+import { IssuePage } from './features/issue/issue-page';
 import { InvitationPage } from './features/login/invitation-page';
 import { LoginPage } from './features/login/login-page';
 import { OverviewPage } from './features/overview/overview-page';
@@ -13,6 +14,7 @@ import { StatementRoute } from './features/review/statement-page';
 import { TeamPage } from './features/team/team-page';
 // Each feature's own styles, after the panel's (main.tsx imports panel.css before the app).
 import './features/complaints/complaints.css';
+import './features/issue/issue.css';
 import './features/passkeys/passkeys.css';
 import './features/payouts/payouts.css';
 import './features/review/review.css';
@@ -35,6 +37,7 @@ export const SESSION_PAGES: readonly SessionPage[] = [
   { path: 'wyplaty', navLabel: texts.nav.payouts, roles: ['payout'], element: <PayoutsPage /> },
   { path: 'reklamacje', navLabel: texts.nav.complaints, roles: ['complaints'], element: <ComplaintsPage /> },
   { path: 'reklamacje/:id', roles: ['complaints'], element: <ComplaintPage /> },
+  { path: 'wydania', navLabel: texts.nav.issue, roles: ['payout'], element: <IssuePage /> },
   { path: 'zespol', navLabel: texts.nav.team, roles: ['admin'], element: <TeamPage /> },
   { path: 'dziennik', navLabel: texts.nav.audit, roles: ['auditor'], element: <AuditPage /> },
   { path: 'klucze', navLabel: texts.nav.passkeys, element: <PasskeysPage /> },

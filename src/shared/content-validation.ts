@@ -360,6 +360,13 @@ export function validateContent({
     }
   });
   errors.push(...prizeValueProblems(prizes));
+  // docs/decisions/prize-issue.md#ways: each prize reaches its winner one way, money or goods.
+  for (const [key, prize] of Object.entries(prizes.catalogue)) {
+    if ((prize.transfer === true) === (prize.issue !== undefined))
+      errors.push(
+        `src/content/prizes.json: /catalogue/${key} — nagroda pieniężna ma „transfer”: true, każda inna — sposób wydania („issue”: „parcel” lub „handover”); nie oba naraz i nie żadne z nich`,
+      );
+  }
   for (const key of ['id', 'prize', 'path', 'attachment', 'schema'] as const) {
     if (duplicated(prizes.tiers.map((tier) => tier[key]))) {
       errors.push(`src/content/prizes.json: /tiers — wartości „${key}” poziomów powtarzają się`);

@@ -261,4 +261,24 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     const table = me.getByRole('table', { name: panelTexts.audit.caption });
     await table.getByText(REVEAL_REASON).waitFor();
   }, 90_000);
+
+  it('step 7: the prize is issued (its payout), issue-status counts it, and export-register writes it as the register’s first entry', async () => {
+    const status = await spawnOperator(['issue-status'], where);
+    expect(status.lines.find((line) => line.tier === 'WINTO')).toMatchObject({
+      accepted: 1,
+      issued: 1,
+      toIssue: 0,
+    });
+    const out = path.join(where.dataDir, 'rejestr.csv');
+    const exported = await spawnOperator(['export-register', '--out', out], where);
+    expect(exported.lines).toEqual([{ out, entries: 1 }]);
+    const [, first] = fs.readFileSync(out, 'utf8').split('\r\n');
+    expect(first!.split(';').slice(0, 4)).toEqual(['1', '', reserveReference, 'WinTo!']);
+    // Paid today: the tax is the year's, on Warsaw's calendar.
+    const year = Number(
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Warsaw', year: 'numeric' }).format(new Date()),
+    );
+    const tax = await spawnOperator(['tax-report', '--year', String(year)], where);
+    expect(tax.lines.at(-1)).toEqual({ year, prizes: 1, tax: 778 });
+  });
 });

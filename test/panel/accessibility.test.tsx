@@ -30,6 +30,8 @@ const logged: Record<string, Route> = {
       tiers: [{ tier: 'I', claims: 7, received: 3, waiting: 4, overdue: 1, rejected: 0 }],
       mail: [{ kind: 'link', queued: 1, sent: 5, failed: 0, oldestQueuedMinutes: 3 }],
       complaints: { open: 2, overdue: 1 },
+      issue: [{ tier: 'I', accepted: 7, issued: 2, toIssue: 5, late: 0 }],
+      issueDeadline: '2026-01-31',
     },
   },
   'GET /passkeys': { body: [{ id: 'k1', createdAt: '2025-07-01T08:00:00Z', lastUsedAt: null }] },

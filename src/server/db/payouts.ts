@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { finallyAccepted } from './issues';
 import { PURGED } from './statements';
 import type { Database } from './types';
 
@@ -19,12 +20,7 @@ export async function payableStatements(
   query: { nowIso: string; prizes: readonly string[]; ids?: readonly string[] },
 ) {
   if (query.prizes.length === 0 || query.ids?.length === 0) return [];
-  let select = db
-    .selectFrom('reviews')
-    .innerJoin('statements', 'statements.id', 'reviews.statement_id')
-    .innerJoin('claims', 'claims.id', 'statements.claim_id')
-    .where('reviews.state', '=', 'accepted')
-    .where('reviews.undo_until', '<=', query.nowIso)
+  let select = finallyAccepted(db, query.nowIso)
     .where('reviews.paid_at', 'is', null)
     .where('claims.prize', 'in', [...query.prizes])
     .where('statements.secrets', '<>', PURGED)

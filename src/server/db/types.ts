@@ -105,6 +105,7 @@ export const MAIL_KINDS = [
   'passkey-changed',
   'complaint-received',
   'complaint-answer',
+  'shipped',
 ] as const;
 export type MailKindColumn = (typeof MAIL_KINDS)[number];
 /** docs/api.md#e-mail: the staff's own mail, about no claim: a one-time link, or a passkey-change notice. */
@@ -157,6 +158,8 @@ export interface Database {
   statement_marks: StatementMarkTable;
   reserve_entries: ReserveEntryTable;
   complaints: ComplaintTable;
+  prize_issue_steps: PrizeIssueStepTable;
+  prize_register: PrizeRegisterTable;
 }
 
 export type ComplaintChannel = 'form' | 'post';
@@ -300,4 +303,38 @@ export interface StatementMarkTable {
   kind: string;
   digest: string;
   key_id: string;
+}
+
+/** docs/decisions/prize-issue.md#steps: what happened to a parcel, or the car's handover. */
+export type IssueStep = 'shipped' | 'delivered' | 'returned' | 'handed-over';
+
+/** docs/decisions/prize-issue.md#steps: one step of a prize's issue, never changed (the history). */
+export interface PrizeIssueStepTable {
+  id: string;
+  statement_id: string;
+  /** Which of the prize's parcels, from 1 (the car's handover is 1). */
+  parcel: number;
+  step: IssueStep;
+  /** YYYY-MM-DD, a Warsaw day. */
+  day: string;
+  carrier: string | null;
+  tracking: string | null;
+  source: 'panel' | 'import';
+  /** A staff member's id, or 'operator'. */
+  recorded_by: string;
+  recorded_at: string;
+}
+
+/** docs/decisions/prize-issue.md: one entry of the register as exported, appended only. */
+export interface PrizeRegisterTable {
+  number: number;
+  statement_id: string;
+  tier: string;
+  /** YYYY-MM-DD; null: a correction saying the prize is no longer issued. */
+  issued_on: string | null;
+  /** The prize's value in złoty. */
+  value: number;
+  /** The entry this one corrects. */
+  corrects: number | null;
+  recorded_at: string;
 }

@@ -15,7 +15,13 @@ import type { StaffLinkMailKind, StaffMailKind } from '../db/types';
 // and the HTML loads nothing (no images, no external styles, no tracking).
 
 export type MailKind =
-  'link' | 'reminder' | 'received' | 'verdict' | StaffMailKind | ComplaintMailFacts['kind'];
+  | 'link'
+  | 'reminder'
+  | 'received'
+  | 'verdict'
+  | 'shipped'
+  | StaffMailKind
+  | ComplaintMailFacts['kind'];
 
 interface ClaimFacts {
   tier: TierId;
@@ -66,7 +72,16 @@ export type ClaimMailFacts =
   // receivedOn 'YYYY-MM-DD'
   | (ClaimFacts & { kind: 'received'; reference: string; receivedOn: string })
   // reason: the sentence the winner reads (src/content/review.json), on rejection only
-  | (ClaimFacts & { kind: 'verdict'; reference: string; outcome: 'accepted' | 'rejected'; reason?: string });
+  | (ClaimFacts & { kind: 'verdict'; reference: string; outcome: 'accepted' | 'rejected'; reason?: string })
+  // docs/decisions/prize-issue.md#shipped-mail: the parcel as staff or the carrier's file recorded it;
+  // shippedOn 'YYYY-MM-DD'
+  | (ClaimFacts & {
+      kind: 'shipped';
+      reference: string;
+      carrier: string;
+      tracking: string;
+      shippedOn: string;
+    });
 
 export interface ComposedMail {
   subject: string;
@@ -244,6 +259,26 @@ function complaintMessage(facts: ComplaintMailFacts): Message {
   };
 }
 
+function shippedMessage(facts: Extract<MailFacts, { kind: 'shipped' }>, tier: Tier): Message {
+  const values: MailValues<'shipped'> = {
+    reference: facts.reference,
+    tier: tierName(tier),
+    prize: prizeName(facts.prize),
+    carrier: facts.carrier,
+    tracking: facts.tracking,
+    shippedOn: polishDay(facts.shippedOn, 'shippedOn'),
+  };
+  const texts = mail.shipped;
+  return {
+    subject: filled(texts.subject, values),
+    heading: filled(texts.heading, values),
+    intro: filled(texts.intro, values),
+    details: texts.details.map((line) => filled(line, values)),
+    after: [filled(texts.next, values), filled(texts.keepReference, values)],
+    footer: footer(),
+  };
+}
+
 const STAFF_TEXTS = { invitation: mail.invitation, 'staff-recovery': mail.staffRecovery } as const;
 const roleName = (role: string) => panelJson.roles[role as keyof typeof panelJson.roles];
 
@@ -403,6 +438,7 @@ function htmlPart(message: Message): string {
 function claimMail(facts: ClaimMailFacts): Message {
   const tier = tierById(facts.tier);
   if (!tier) throw new Error(`composeMail: no tier ${facts.tier}`);
+  if (facts.kind === 'shipped') return shippedMessage(facts, tier);
   return facts.kind === 'received'
     ? receivedMessage(facts, tier)
     : facts.kind === 'verdict'

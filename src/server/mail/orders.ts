@@ -237,3 +237,25 @@ export function complaintMailEntry(
 ): OutboxTable {
   return entry(key, null, facts.kind, 0, { to, facts }, { dueMs: clocks.campaignMs, nowMs: clocks.realMs });
 }
+
+/**
+ * docs/decisions/prize-issue.md#shipped-mail: the prize's parcel is on its way; `number` is the parcel's (a
+ * returned prize sent again gets a second message, a file imported twice none).
+ */
+export function shippedEntry(
+  key: Buffer,
+  claim: Omit<MailClaim, 'created_at'>,
+  to: string,
+  facts: { reference: string; carrier: string; tracking: string; shippedOn: string },
+  number: number,
+  clocks: { campaignMs: number; realMs: number },
+): OutboxTable {
+  return entry(
+    key,
+    claim.id,
+    'shipped',
+    number,
+    { to, facts: { ...claimFacts({ ...claim, created_at: '' }), kind: 'shipped', ...facts } },
+    { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
+  );
+}

@@ -8,6 +8,7 @@ import { allows } from '../staff/roles';
 import { readSession, type StaffSession } from '../staff/sessions';
 import type { PanelSettings } from '../staff/settings';
 import { complaintCalls } from './complaint-calls';
+import { issueCalls } from './issue-calls';
 import { reviewCalls } from './review-calls';
 import { requireAccess, routesOn } from './route';
 import { sessionCalls } from './session-calls';
@@ -75,6 +76,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
   teamCalls(context);
   reviewCalls(context);
   complaintCalls(context);
+  issueCalls(context);
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: apiMessages.notFound }));
 };

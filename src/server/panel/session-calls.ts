@@ -38,6 +38,8 @@ import {
   sessionList,
   startSession,
 } from '../staff/sessions';
+import { issueStatus } from '../issue/issue';
+import { ISSUE_DEADLINE } from '../issue/state';
 import { signedIn, type PanelContext } from './context';
 import { complaintFigures } from '../complaints/desk';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
@@ -154,6 +156,8 @@ export function sessionCalls({ deps, settings, route, ceremony, staffMail }: Pan
 
   route(calls.overviewCall, async () => ({
     tiers: (await tierStatus(storage, clock.campaign())).lines,
+    issue: await issueStatus({ storage, clock }),
+    issueDeadline: ISSUE_DEADLINE,
     mail: await mailStatus(storage, clock),
     complaints: await complaintFigures(deps),
   }));

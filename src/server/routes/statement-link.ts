@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import apiMessages from '#content/api-messages.json';
 import { claimByLink } from '../claims/claims';
 import type { AppDeps } from '../deps';
+import { winnerIssue } from '../issue/issue';
 import { reviewStatus } from '../review/review';
 
 /**
@@ -26,9 +27,11 @@ export const statementLinkRoutes: FastifyPluginAsync<AppDeps> = async (app, deps
       // spec §4: the claim expired without a statement and its prize passed to a reserve winner; the
       // winner's page says so instead of calling the link broken (docs/decisions/review.md#reserve).
       if (claim.passed_on && !claim.has_statement) return { status: 'passed', tier: claim.tier };
-      return claim.has_statement
-        ? { status: 'received', tier: claim.tier, ...(await reviewStatus(deps, claim.id)) }
-        : { status: 'open', tier: claim.tier, code: claim.code };
+      if (!claim.has_statement) return { status: 'open', tier: claim.tier, code: claim.code };
+      const review = await reviewStatus(deps, claim.id);
+      // docs/decisions/prize-issue.md#winner-page: an accepted prize's way to the winner.
+      const issue = review.review === 'accepted' ? await winnerIssue(deps, claim.id) : {};
+      return { status: 'received', tier: claim.tier, ...review, ...issue };
     },
   );
 };

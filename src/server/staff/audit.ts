@@ -41,6 +41,12 @@ export type AuditAction =
   | 'payouts-exported'
   | 'payouts-paid'
   | 'payout-undone'
+  // docs/decisions/prize-issue.md: a prize's issue step, and the register written out.
+  | 'prize-shipped'
+  | 'prize-delivered'
+  | 'prize-returned'
+  | 'prize-handed-over'
+  | 'register-exported'
   // docs/decisions/staff.md#sessions: a passkey that did not open the panel, a passkey asked for again, all of
   // one's sessions ended.
   | 'login-failed'

@@ -206,6 +206,11 @@ export const prizesSchema = {
               'A money prize: its value, in whole złoty, is transferred to the winner (docs/decisions/review.md#payout).',
             const: true,
           },
+          issue: {
+            description:
+              'How a prize that is not money reaches its winner (docs/decisions/prize-issue.md#ways): by a parcel (sent, delivered or returned) or handed over (the car).',
+            enum: ['parcel', 'handover'],
+          },
         },
       },
     },

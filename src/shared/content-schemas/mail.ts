@@ -31,6 +31,7 @@ export const mailSchema = {
     'passkeyChanged',
     'complaintReceived',
     'complaintAnswer',
+    'shipped',
     'staffFooter',
     'footer',
   ],
@@ -116,19 +117,9 @@ export const mailSchema = {
       properties: { added: opening, removed: opening, after: lines },
     },
     // docs/decisions/complaints.md#mail: a complaint's confirmation and its answer.
-    complaintReceived: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['subject', 'heading', 'intro', 'details', 'next', 'keepReference'],
-      properties: {
-        subject: text,
-        heading: text,
-        intro: text,
-        details: lines,
-        next: text,
-        keepReference: text,
-      },
-    },
+    complaintReceived: { $ref: '#/$defs/plainMessage' },
+    // docs/decisions/prize-issue.md#shipped-mail: the prize's parcel is on its way.
+    shipped: { $ref: '#/$defs/plainMessage' },
     complaintAnswer: {
       type: 'object',
       additionalProperties: false,
@@ -144,6 +135,20 @@ export const mailSchema = {
     footer: lines,
   },
   $defs: {
+    // A message with its details and two closing lines (a complaint's confirmation, a parcel sent).
+    plainMessage: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['subject', 'heading', 'intro', 'details', 'next', 'keepReference'],
+      properties: {
+        subject: text,
+        heading: text,
+        intro: text,
+        details: lines,
+        next: text,
+        keepReference: text,
+      },
+    },
     staffMessage: {
       type: 'object',
       additionalProperties: false,

@@ -13,10 +13,13 @@ const words = { type: 'object', additionalProperties: text } as const;
  * (docs/decisions/review.md#unmasking); `fields` name what a statement holds; `findings` say what the
  * product checked.
  */
+/** docs/decisions/prize-issue.md#register: the register file's columns (src/server/issue/register.ts). */
+export const REGISTER_COLUMNS = 16;
+
 export const reviewSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['reasons', 'revealReasons', 'fields', 'values', 'findings', 'payoutColumns'],
+  required: ['reasons', 'revealReasons', 'fields', 'values', 'findings', 'payoutColumns', 'register'],
   properties: {
     revealReasons: {
       type: 'array',
@@ -92,6 +95,19 @@ export const reviewSchema = {
     // The transfer file's header: the reference, the payload table's payout fields (first name, surname,
     // account), the amount, in that order.
     payoutColumns: { type: 'array', minItems: PAYOUT_COLUMNS, maxItems: PAYOUT_COLUMNS, items: text },
+    // docs/decisions/prize-issue.md#register: the register's header, in its columns' order, and the words of
+    // its cells (the identity document's kind, a correction saying the prize is no longer issued).
+    register: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['columns', 'idCard', 'passport', 'notIssued'],
+      properties: {
+        columns: { type: 'array', minItems: REGISTER_COLUMNS, maxItems: REGISTER_COLUMNS, items: text },
+        idCard: text,
+        passport: text,
+        notIssued: text,
+      },
+    },
   },
 } as const;
 

@@ -27,6 +27,8 @@ export const MAIL_PLACEHOLDERS = {
   // the sentence of the decision's ground (src/content/complaints.json).
   complaintReceived: ['reference', 'deadline'],
   complaintAnswer: ['reference', 'receivedOn', 'reason'],
+  // docs/decisions/prize-issue.md#shipped-mail: the carrier, the parcel's number and the day it was sent.
+  shipped: ['reference', 'tier', 'prize', 'carrier', 'tracking', 'shippedOn'],
   staffFooter: [],
   footer: [],
 } as const satisfies Record<keyof Mail, readonly string[]>;

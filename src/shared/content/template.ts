@@ -24,6 +24,9 @@ export const RUNTIME_PLACEHOLDERS = [
   'n',
   'address',
   'reference',
+  // docs/decisions/prize-issue.md#winner-page: the parcel a prize went in.
+  'carrier',
+  'tracking',
 ];
 
 /**

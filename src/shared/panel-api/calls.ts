@@ -1,4 +1,5 @@
 import { COMPLAINT_CALLS } from './complaint-calls';
+import { ISSUE_CALLS } from './issue-calls';
 import { PAYOUT_CALLS } from './payout-calls';
 import { REVIEW_CALLS } from './review-calls';
 import { SESSION_CALLS } from './session-calls';
@@ -12,4 +13,5 @@ export const PANEL_CALLS = [
   ...REVIEW_CALLS,
   ...PAYOUT_CALLS,
   ...COMPLAINT_CALLS,
+  ...ISSUE_CALLS,
 ] as const;

@@ -3,6 +3,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { panelCall } from './call';
+import { ISSUE_STATUS } from './issue-calls';
 import { ANY_JSON, array, BOOLEAN, nullable, NUMBER, object, passedOnAs, STRING } from './schema';
 
 // docs/api.md#staff-panel: logging in and out, one's own passkeys and sessions, and the overview.
@@ -149,6 +150,10 @@ export const overviewCall = panelCall({
         passedOn: COUNT,
       }),
     ),
+    /** docs/decisions/prize-issue.md#figures: per tier, what `issue-status` prints. */
+    issue: array(ISSUE_STATUS),
+    /** spec §1: the last issue day, YYYY-MM-DD, which `issue`'s `late` counts against. */
+    issueDeadline: STRING,
     mail: array(
       object({
         kind: STRING,

@@ -7,7 +7,9 @@ import { ADMIN, APPROVER, AUDITOR, PAYOUT, renderPanel, REVIEWER } from '../help
 
 afterEach(() => vi.unstubAllGlobals());
 
-const overview = { body: { tiers: [], mail: [], complaints: { open: 0, overdue: 0 } } };
+const overview = {
+  body: { tiers: [], mail: [], complaints: { open: 0, overdue: 0 }, issue: [], issueDeadline: '2026-01-31' },
+};
 const navLinks = async () => {
   const nav = await screen.findByRole('navigation', { name: texts.nav.label });
   return within(nav)
@@ -59,7 +61,7 @@ describe('header and navigation of a logged-in person', () => {
   it.each([
     ['a reviewer', REVIEWER, ['Podsumowanie', 'Oświadczenia', 'Klucze dostępu']],
     ['an approver', APPROVER, ['Podsumowanie', 'Oświadczenia', 'Klucze dostępu']],
-    ['a payout person', PAYOUT, ['Podsumowanie', 'Wypłaty', 'Klucze dostępu']],
+    ['a payout person', PAYOUT, ['Podsumowanie', 'Wypłaty', 'Wydania', 'Klucze dostępu']],
   ])('shows %s the links of their roles', async (_who, session, links) => {
     renderPanel('/', { 'GET /session': { body: session }, 'GET /overview': overview });
     expect(await navLinks()).toEqual(links);

@@ -42,6 +42,14 @@ const verdict = (tier: TierId, outcome: 'accepted' | 'rejected'): MailFacts => (
   outcome,
   ...(outcome === 'rejected' ? { reason: 'Zdjęcie kuponu jest nieczytelne.' } : {}),
 });
+const shipped = (tier: TierId): MailFacts => ({
+  kind: 'shipped',
+  ...claim(tier),
+  reference: 'K7QM-4XD9',
+  carrier: 'InPost',
+  tracking: '620000111222333',
+  shippedOn: '2026-01-12',
+});
 
 const INVITATION_URL = `${SITE}/panel/zaproszenie#hXk2Jq9bQm4Zt7Lw8Pn3Rs6Uv-abcdef`;
 const RECOVERY_URL = `${SITE}/panel/odzyskiwanie#hXk2Jq9bQm4Zt7Lw8Pn3Rs6Uv-abcdef`;
@@ -255,21 +263,33 @@ const complaintMails: Array<[string, MailFacts]> = [
   ]),
 ];
 
+describe('shipped (docs/decisions/prize-issue.md#shipped-mail)', () => {
+  it('names the parcel: its carrier, its number and the day it was sent, with the reference', () => {
+    const mail = composeMail(shipped('III'));
+    expect(mail.subject).toBe('Twoja nagroda jest w drodze (zgłoszenie K7QM-4XD9)');
+    for (const part of [read(mail.text), shown(mail.html)]) {
+      expect(part).toContain('została nadana 12 stycznia 2026 r.');
+      expect(part).toContain('Przewoźnik: InPost');
+      expect(part).toContain('Numer przesyłki: 620000111222333');
+      expect(part).toContain('Numer zgłoszenia: K7QM-4XD9');
+    }
+  });
+});
+
 describe('every message', () => {
-  const toWinners: Array<[string, MailFacts]> = prizes.tiers
-    .flatMap((tier) => {
-      const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
-      return [
-        [`link ${tier.id}`, link(tier.id, url)],
-        [`reserve's link ${tier.id}`, { ...link(tier.id, url), reserve: true }],
-        [`reminder ${tier.id}`, reminder(tier.id, false)],
-        [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
-        [`received ${tier.id}`, received(tier.id)],
-        [`acceptance ${tier.id}`, verdict(tier.id, 'accepted')],
-        [`rejection ${tier.id}`, verdict(tier.id, 'rejected')],
-      ] as Array<[string, MailFacts]>;
-    })
-    .concat(complaintMails);
+  const toWinners: Array<[string, MailFacts]> = prizes.tiers.flatMap((tier) => {
+    const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
+    return [
+      [`link ${tier.id}`, link(tier.id, url)],
+      [`reserve's link ${tier.id}`, { ...link(tier.id, url), reserve: true }],
+      [`reminder ${tier.id}`, reminder(tier.id, false)],
+      [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
+      [`received ${tier.id}`, received(tier.id)],
+      [`acceptance ${tier.id}`, verdict(tier.id, 'accepted')],
+      [`rejection ${tier.id}`, verdict(tier.id, 'rejected')],
+      [`shipped ${tier.id}`, shipped(tier.id)],
+    ] as Array<[string, MailFacts]>;
+  }).concat(complaintMails);
   const all: Array<[string, MailFacts]> = [
     ...toWinners,
     ['invitation', invitation],

@@ -77,6 +77,7 @@ describe('npm run operator -- <command>, each in its own process', () => {
       'passkey-changed',
       'complaint-received',
       'complaint-answer',
+      'shipped',
     ]);
     expect((await run(['mail-retry'])).lines).toEqual([{ requeued: 0 }]);
     const mailbox = await run(['mailbox']);
@@ -135,6 +136,19 @@ describe('npm run operator -- <command>, each in its own process', () => {
     expect((await run(['complaints-status'])).lines[0]).toMatchObject({ state: 'open', count: 1 });
     const out = path.join(t.dataDir, 'out', 'complaints.csv');
     expect((await run(['export-complaints', '--out', out])).lines).toEqual([{ out, complaints: 1 }]);
+  });
+
+  it('the prize issue commands answer in JSON lines', async () => {
+    const file = path.join(t.dataDir, 'przewoznik.csv');
+    fs.writeFileSync(file, 'reference,carrier,tracking,shippedOn,deliveredOn\n');
+    expect((await run(['import-shipments', file])).lines).toEqual([{ imported: 0, mailed: 0 }]);
+    const status = await run(['issue-status']);
+    expect(status.lines[0]).toEqual({ tier: 'I', accepted: 0, issued: 0, toIssue: 0, late: 0 });
+    const register = path.join(t.dataDir, 'out', 'rejestr.csv');
+    expect((await run(['export-register', '--out', register])).lines).toEqual([
+      { out: register, entries: 0 },
+    ]);
+    expect((await run(['tax-report', '--year', '2025'])).lines).toEqual([{ year: 2025, prizes: 0, tax: 0 }]);
   });
 
   it('has run every command', () => {

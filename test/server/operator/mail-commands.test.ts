@@ -51,6 +51,7 @@ describe.each(storageTargets)('the operator and the mail on $name', (target) => 
       { kind: 'passkey-changed', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
       { kind: 'complaint-received', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
       { kind: 'complaint-answer', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
+      { kind: 'shipped', queued: 0, sent: 0, failed: 0, oldestQueuedMinutes: null },
     ]);
   });
 

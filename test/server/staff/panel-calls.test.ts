@@ -101,6 +101,13 @@ const CALLS: { method: string; url: string; body?: object; roles: readonly Role[
     roles: ['complaints'],
   },
   { method: 'POST', url: '/panel/api/complaints/nieznany/reopen-claim', body: {}, roles: ['complaints'] },
+  { method: 'GET', url: '/panel/api/issue', roles: ['payout'] },
+  {
+    method: 'POST',
+    url: '/panel/api/issue/nieznany/steps',
+    body: { step: 'delivered', day: '2026-01-10' },
+    roles: ['payout'],
+  },
 ];
 /** Login and registration: no session needed (an invitation or a passkey instead). */
 const PUBLIC_CALLS = [

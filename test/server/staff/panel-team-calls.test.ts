@@ -168,6 +168,8 @@ for (const target of storageTargets) {
       const overview = (await call('GET', '/panel/api/overview', { cookie: payout.cookie })).json<{
         tiers: { tier: string }[];
         mail: { kind: string }[];
+        issue: { tier: string }[];
+        issueDeadline: string;
       }>();
       expect(overview.tiers.map((line) => line.tier)).toEqual(['I', 'II', 'III', 'IV', 'V', 'VI', 'WINTO']);
       expect(overview.tiers[0]).toEqual({
@@ -191,7 +193,11 @@ for (const target of storageTargets) {
         'passkey-changed',
         'complaint-received',
         'complaint-answer',
+        'shipped',
       ]);
+      // docs/decisions/prize-issue.md#figures: what is still to be issued, against the last issue day.
+      expect(overview.issueDeadline).toBe('2026-01-31');
+      expect(overview.issue[0]).toEqual({ tier: 'I', accepted: 0, issued: 0, toIssue: 0, late: 0 });
     });
   });
 }

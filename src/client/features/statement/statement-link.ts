@@ -23,11 +23,45 @@ export type LinkState =
 export type Review =
   | { state: 'received' }
   | { state: 'in-review' }
-  | { state: 'accepted' }
+  | { state: 'accepted'; issue?: PrizeIssue }
   | { state: 'rejected'; reason: string; reference: string };
 
-function reviewOf(body: { review?: unknown; reason?: unknown; reference?: unknown }): Review {
-  if (body.review === 'in-review' || body.review === 'accepted') return { state: body.review };
+/**
+ * What became of an accepted prize (docs/decisions/prize-issue.md#winner-page): sent (the carrier and the
+ * parcel's number), returned, delivered, handed over or paid, on a day 'YYYY-MM-DD'.
+ */
+export interface PrizeIssue {
+  state: 'shipped' | 'returned' | 'delivered' | 'handed-over' | 'paid';
+  on: string;
+  carrier?: string;
+  tracking?: string;
+}
+
+const ISSUE_STATES: readonly string[] = ['shipped', 'returned', 'delivered', 'handed-over', 'paid'];
+
+function issueOf(issue: unknown): PrizeIssue | undefined {
+  if (!issue || typeof issue !== 'object') return undefined;
+  const { state, on, carrier, tracking } = issue as Record<string, unknown>;
+  if (typeof state !== 'string' || !ISSUE_STATES.includes(state) || typeof on !== 'string') return undefined;
+  return {
+    state: state as PrizeIssue['state'],
+    on,
+    ...(typeof carrier === 'string' ? { carrier } : {}),
+    ...(typeof tracking === 'string' ? { tracking } : {}),
+  };
+}
+
+function reviewOf(body: {
+  review?: unknown;
+  reason?: unknown;
+  reference?: unknown;
+  issue?: unknown;
+}): Review {
+  if (body.review === 'in-review') return { state: body.review };
+  if (body.review === 'accepted') {
+    const issue = issueOf(body.issue);
+    return issue ? { state: 'accepted', issue } : { state: 'accepted' };
+  }
   if (body.review === 'rejected')
     return {
       state: 'rejected',
@@ -49,6 +83,7 @@ export async function checkStatementLink(hash: string): Promise<LinkState> {
       review?: unknown;
       reason?: unknown;
       reference?: unknown;
+      issue?: unknown;
     };
     const tier = typeof body.tier === 'string' ? tierById(body.tier) : undefined;
     if (body.status === 'received') return { kind: 'received', review: reviewOf(body) };

@@ -1,11 +1,12 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { texts } from '#shared/content/statement-texts.ts';
 import { fill } from '#shared/content/template.ts';
+import { longPolishDate } from '#shared/content/polish-dates.ts';
 import { tierById, type TierId } from '#shared/campaign.ts';
 import { tierForms } from '#shared/statement/forms.ts';
 import type { TierValidator } from '#shared/statement/validators.ts';
 import { StatementForm } from './statement-form';
-import { useStatementLink } from './statement-link';
+import { useStatementLink, type PrizeIssue } from './statement-link';
 import { useHydrated } from '../../lib/hydrated';
 import { submitStatement } from './submit-statement';
 
@@ -44,6 +45,24 @@ function LinkNotice({
   );
 }
 
+/** docs/decisions/prize-issue.md#winner-page: what became of the accepted prize, in the winner's words. */
+function issueNotice(issue: PrizeIssue): { title: string; text: string } {
+  const values = {
+    date: longPolishDate(issue.on),
+    carrier: issue.carrier ?? '',
+    tracking: issue.tracking ?? '',
+  };
+  const notices: Record<PrizeIssue['state'], { title: string; text: string }> = {
+    shipped: { title: texts.linkShippedTitle, text: texts.linkShippedText },
+    returned: { title: texts.linkReturnedTitle, text: texts.linkReturnedText },
+    delivered: { title: texts.linkIssuedTitle, text: texts.linkDeliveredText },
+    'handed-over': { title: texts.linkIssuedTitle, text: texts.linkHandedOverText },
+    paid: { title: texts.linkIssuedTitle, text: texts.linkPaidText },
+  };
+  const { title, text } = notices[issue.state];
+  return { title, text: fill(text, values) };
+}
+
 /** The one page of all seven statement forms; the route chooses the tier (spec §2). */
 export default function StatementPage({ tierId, validator }: { tierId: TierId; validator: TierValidator }) {
   const tier = tierById(tierId)!;
@@ -77,8 +96,12 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
     const { review } = link;
     if (review.state === 'in-review')
       return <LinkNotice title={texts.linkInReviewTitle} text={texts.linkInReviewText} action="home" />;
-    if (review.state === 'accepted')
-      return <LinkNotice title={texts.linkAcceptedTitle} text={texts.linkAcceptedText} action="home" />;
+    if (review.state === 'accepted') {
+      const { title, text } = review.issue
+        ? issueNotice(review.issue)
+        : { title: texts.linkAcceptedTitle, text: texts.linkAcceptedText };
+      return <LinkNotice title={title} text={text} action="home" />;
+    }
     if (review.state === 'rejected')
       return (
         <LinkNotice

@@ -5,6 +5,8 @@ import { fill, mailKindName, texts, tierName } from '../../lib/texts';
 import { Page } from '../../components/page';
 import { QueryState } from '../../components/query-state';
 import { TableScroll } from '../../components/table-scroll';
+import { IssueStatusTable } from '../../components/issue-status-table';
+import { longPolishDate } from '#shared/content/polish-dates.ts';
 
 const TIER_COLUMNS = [
   'claims',
@@ -18,7 +20,10 @@ const TIER_COLUMNS = [
 ] as const;
 const MAIL_COLUMNS = ['queued', 'sent', 'failed', 'oldestQueuedMinutes'] as const;
 
-/** /panel: where the statements and the mail stand (what the operator's status and mail-status print). */
+/**
+ * /panel: where the statements, the prizes' issue and the mail stand (what the operator's status, issue-status
+ * and mail-status print).
+ */
 export function OverviewPage() {
   const overview = useQuery({ queryKey: ['overview'], queryFn: () => request(overviewCall) });
   const { columns, mailColumns } = texts.overview;
@@ -56,6 +61,12 @@ export function OverviewPage() {
           </TableScroll>
           <p className="hint">{texts.overview.tiersNote}</p>
           <p>{fill(texts.overview.complaints, overview.data.complaints)}</p>
+          <IssueStatusTable
+            lines={overview.data.issue}
+            caption={fill(texts.overview.issueCaption, {
+              deadline: longPolishDate(overview.data.issueDeadline),
+            })}
+          />
           {overview.data.mail.length > 0 ? (
             <TableScroll label={texts.overview.mailCaption}>
               <table>

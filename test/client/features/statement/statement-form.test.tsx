@@ -187,6 +187,35 @@ describe('statement form behaviour', () => {
     }
   });
 
+  it('tells a winner what became of the accepted prize: sent with its carrier and number, returned, delivered, handed over, paid', async () => {
+    const answers = [
+      [
+        { state: 'shipped', on: '2026-01-10', carrier: 'InPost', tracking: '620000111222333' },
+        'Twoja nagroda jest w drodze',
+        /wysłaliśmy 10 stycznia 2026 r\. przesyłką firmy InPost\. Numer przesyłki: 620000111222333/,
+      ],
+      [{ state: 'returned', on: '2026-01-15' }, 'Przesyłka z nagrodą wróciła do nas', /Wyślemy ją ponownie/],
+      [{ state: 'delivered', on: '2026-01-12' }, 'Nagroda została wydana', /doręczona 12 stycznia 2026 r\./],
+      [
+        { state: 'handed-over', on: '2025-12-31' },
+        'Nagroda została wydana',
+        /przekazana 31 grudnia 2025 r\./,
+      ],
+      [{ state: 'paid', on: '2025-12-15' }, 'Nagroda została wydana', /przelewem .* 15 grudnia 2025 r\./],
+    ] as const;
+    for (const [issue, heading, text] of answers) {
+      fetchMock.mockResolvedValue(
+        new Response(JSON.stringify({ status: 'received', tier: 'IV', review: 'accepted', issue }), {
+          status: 200,
+        }),
+      );
+      await renderTier('IV');
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      expect(screen.getByText(text)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('tells a winner whose prize passed to a reserve winner what happened and why, without the form', async () => {
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ status: 'passed', tier: 'WINTO' }), { status: 200 }),

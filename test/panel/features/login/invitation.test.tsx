@@ -36,7 +36,15 @@ function server() {
       registered
         ? { body: { ...PERSON, idleMinutes: 30, endsAt: '2025-07-16T16:00:00Z' } }
         : { status: 401, body: { message: 'Zaloguj się.' } },
-    'GET /overview': { body: { tiers: [], mail: [], complaints: { open: 0, overdue: 0 } } },
+    'GET /overview': {
+      body: {
+        tiers: [],
+        mail: [],
+        complaints: { open: 0, overdue: 0 },
+        issue: [],
+        issueDeadline: '2026-01-31',
+      },
+    },
   };
 }
 

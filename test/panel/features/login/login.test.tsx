@@ -36,7 +36,15 @@ function server(
       return login;
     },
     'GET /session': () => (loggedIn ? { body: ADMIN } : { status: 401, body: { message: 'Zaloguj się.' } }),
-    'GET /overview': { body: { tiers: [], mail: [], complaints: { open: 0, overdue: 0 } } },
+    'GET /overview': {
+      body: {
+        tiers: [],
+        mail: [],
+        complaints: { open: 0, overdue: 0 },
+        issue: [],
+        issueDeadline: '2026-01-31',
+      },
+    },
     'GET /passkeys': { body: [] },
     'GET /sessions': { body: [] },
   };

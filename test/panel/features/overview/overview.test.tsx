@@ -26,6 +26,8 @@ describe('first screen', () => {
           tiers: [tier('I', 7), tier('WINTO', 3), tier('XX', 1)],
           mail: [{ kind: 'link', queued: 2, sent: 10, failed: 1, oldestQueuedMinutes: 14 }],
           complaints: { open: 3, overdue: 1 },
+          issue: [{ tier: 'III', accepted: 40, issued: 30, toIssue: 10, late: 4 }],
+          issueDeadline: '2026-01-31',
         },
       },
     });
@@ -45,6 +47,15 @@ describe('first screen', () => {
     expect(screen.getByText(texts.overview.tiersNote)).toBeTruthy();
     // docs/decisions/complaints.md#desk: the unanswered complaints, and those past their deadline.
     expect(screen.getByText('Reklamacje bez odpowiedzi: 3, w tym po terminie: 1.')).toBeTruthy();
+    // docs/decisions/prize-issue.md#figures: what is still to be issued, and how much of it is late.
+    const issue = screen.getByRole('table', {
+      name: 'Wydanie nagród według kategorii (termin: 31 stycznia 2026 r.)',
+    });
+    expect(
+      within(issue)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['40', '30', '10', '4']);
     const mail = screen.getByRole('table', { name: texts.overview.mailCaption });
     expect(within(mail).getByRole('rowheader').textContent).toBe('Link do oświadczenia');
   });
@@ -52,7 +63,15 @@ describe('first screen', () => {
   it('shows no mail table when no mail was ever queued', async () => {
     renderPanel('/', {
       'GET /session': { body: ADMIN },
-      'GET /overview': { body: { tiers: [tier('I', 0)], mail: [], complaints: { open: 0, overdue: 0 } } },
+      'GET /overview': {
+        body: {
+          tiers: [tier('I', 0)],
+          mail: [],
+          complaints: { open: 0, overdue: 0 },
+          issue: [],
+          issueDeadline: '2026-01-31',
+        },
+      },
     });
     await screen.findByRole('table', { name: texts.overview.tiersCaption });
     expect(screen.queryByRole('table', { name: texts.overview.mailCaption })).toBeNull();
