@@ -15,13 +15,7 @@ import type { StaffLinkMailKind, StaffMailKind } from '../db/types';
 // and the HTML loads nothing (no images, no external styles, no tracking).
 
 export type MailKind =
-  | 'link'
-  | 'reminder'
-  | 'received'
-  | 'verdict'
-  | 'shipped'
-  | StaffMailKind
-  | ComplaintMailFacts['kind'];
+  'link' | 'reminder' | 'received' | 'verdict' | 'shipped' | StaffMailKind | ComplaintMailFacts['kind'];
 
 interface ClaimFacts {
   tier: TierId;

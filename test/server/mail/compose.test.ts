@@ -277,19 +277,21 @@ describe('shipped (docs/decisions/prize-issue.md#shipped-mail)', () => {
 });
 
 describe('every message', () => {
-  const toWinners: Array<[string, MailFacts]> = prizes.tiers.flatMap((tier) => {
-    const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
-    return [
-      [`link ${tier.id}`, link(tier.id, url)],
-      [`reserve's link ${tier.id}`, { ...link(tier.id, url), reserve: true }],
-      [`reminder ${tier.id}`, reminder(tier.id, false)],
-      [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
-      [`received ${tier.id}`, received(tier.id)],
-      [`acceptance ${tier.id}`, verdict(tier.id, 'accepted')],
-      [`rejection ${tier.id}`, verdict(tier.id, 'rejected')],
-      [`shipped ${tier.id}`, shipped(tier.id)],
-    ] as Array<[string, MailFacts]>;
-  }).concat(complaintMails);
+  const toWinners: Array<[string, MailFacts]> = prizes.tiers
+    .flatMap((tier) => {
+      const url = tier.claimBy === 'code' ? `${SITE}${tier.path}` : `${SITE}${tier.path}?hash=abc`;
+      return [
+        [`link ${tier.id}`, link(tier.id, url)],
+        [`reserve's link ${tier.id}`, { ...link(tier.id, url), reserve: true }],
+        [`reminder ${tier.id}`, reminder(tier.id, false)],
+        [`last-day reminder ${tier.id}`, reminder(tier.id, true)],
+        [`received ${tier.id}`, received(tier.id)],
+        [`acceptance ${tier.id}`, verdict(tier.id, 'accepted')],
+        [`rejection ${tier.id}`, verdict(tier.id, 'rejected')],
+        [`shipped ${tier.id}`, shipped(tier.id)],
+      ] as Array<[string, MailFacts]>;
+    })
+    .concat(complaintMails);
   const all: Array<[string, MailFacts]> = [
     ...toWinners,
     ['invitation', invitation],
