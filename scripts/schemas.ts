@@ -67,7 +67,7 @@ const { EDITOR_DIR, GENERATED_DIR } = await import('#tooling/generate.ts');
 
 const project = readProject('.');
 if (!project.ok) fail(project.problems.map(describeProblem));
-const files = generatedFor(project.shared, project.files);
+const files = generatedFor(project.shared, project.files, project.complaint);
 const stale: string[] = [];
 for (const [file, content] of files) {
   if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === content) continue;

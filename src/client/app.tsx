@@ -1,7 +1,8 @@
 import { StrictMode, Suspense, lazy, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
 import { prizes } from '#shared/campaign.ts';
-import { loadStatementPage } from './features/statement/load-statement-page';
+import { COMPLAINT_PAGE_PATH } from '#shared/complaint/complaint-path.ts';
+import { loadComplaintPage, loadStatementPage } from './features/statement/load-statement-page';
 import { NavBar } from './components/nav-bar';
 import { Footer } from './components/footer';
 import { FloatingLink } from './components/floating-link';
@@ -22,6 +23,12 @@ import './features/statement/statement.css';
 // The form engine loads only on statement routes, never with the landing page.
 const statementPages = Object.fromEntries(
   prizes.tiers.map((tier) => [tier.id, lazy(() => loadStatementPage(tier.id))]),
+);
+// docs/decisions/complaints.md#form: the complaint form is one more page of the engine.
+const ComplaintPage = lazy(loadComplaintPage);
+
+const formPage = (page: ReactNode) => (
+  <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{page}</Suspense>
 );
 
 function Layout() {
@@ -79,18 +86,9 @@ export function App({ nowMs }: { nowMs: number }) {
         <Route path="/s" element={home} />
         {prizes.tiers.map((tier) => {
           const StatementPage = statementPages[tier.id]!;
-          return (
-            <Route
-              key={tier.id}
-              path={tier.path}
-              element={
-                <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-                  <StatementPage />
-                </Suspense>
-              }
-            />
-          );
+          return <Route key={tier.id} path={tier.path} element={formPage(<StatementPage />)} />;
         })}
+        <Route path={COMPLAINT_PAGE_PATH} element={formPage(<ComplaintPage />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -325,7 +325,9 @@ export function validateContent({
     ...mailPlaceholderProblems(mail, facts),
     ...reviewProblems(review),
     ...complaintsProblems(complaints),
-    ...placeholderProblems(COMPLAINTS, complaints, facts),
+    ...placeholderProblems(COMPLAINTS, { ...complaints, page: undefined }, facts),
+    // The form's confirmation names the complaint's reference and its answer's deadline.
+    ...placeholderProblems(COMPLAINTS, complaints.page, [...facts, 'reference', 'deadline'], '/page'),
   ];
   for (const key of ['lottery', 'sales', 'registration', 'complaints'] as const) {
     errors.push(...ordered(file, `/${key}`, campaign[key].start, campaign[key].end));

@@ -19,6 +19,9 @@ const HEADER =
 /** The module name of a tier's precompiled validator: its schema file's name, as .ts. */
 const validatorModule = (tier: Pick<Tier, 'schema'>) => tier.schema.replace(/\.json$/, '');
 
+/** The complaint form's precompiled validator, beside the tiers' (loaded by its page alone). */
+export const COMPLAINT_VALIDATOR = 'complaint';
+
 const identifier = (tier: Pick<Tier, 'id'>) => `tier${tier.id}`;
 
 /**
@@ -111,16 +114,24 @@ function vscodeSettings(tiers: Tier[]): string {
 
 export interface GeneratedInput {
   tiers: Array<{ tier: Tier; schema: RJSFSchema }>;
+  /** The complaint form's schema, composed (docs/decisions/complaints.md#form): its validator is precompiled too. */
+  complaint: RJSFSchema;
   definitions: { $defs: JsonObject };
   knownWidgets: readonly string[];
 }
 
 /** Every generated file (path from the project's root → content), from the registry and the forms. */
-export function generatedFiles({ tiers, definitions, knownWidgets }: GeneratedInput): Map<string, string> {
+export function generatedFiles({
+  tiers,
+  complaint,
+  definitions,
+  knownWidgets,
+}: GeneratedInput): Map<string, string> {
   const modules = [
     ...Object.entries(registryModules(tiers.map(({ tier }) => tier))),
     ['form-data.ts', formDataModule(tiers.map(({ schema }) => schema))],
     ...tiers.map(({ tier, schema }) => [`${validatorModule(tier)}.ts`, validatorModuleSource(schema)]),
+    [`${COMPLAINT_VALIDATOR}.ts`, validatorModuleSource(complaint)],
   ];
   return new Map([
     ...modules.map(([name, source]): [string, string] => [`${GENERATED_DIR}/${name}`, source!]),

@@ -262,7 +262,7 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     await table.getByText(REVEAL_REASON).waitFor();
   }, 90_000);
 
-  it('step 7: the prize is issued (its payout), issue-status counts it, and export-register writes it as the register’s first entry', async () => {
+  it('step 8: the prize is issued (its payout), issue-status counts it, and export-register writes it as the register’s first entry', async () => {
     const status = await spawnOperator(['issue-status'], where);
     expect(status.lines.find((line) => line.tier === 'WINTO')).toMatchObject({
       accepted: 1,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { VALID } from '../fixtures/statements';
+import { complaintPageTexts } from '#shared/complaint/complaint-form.ts';
+import { COMPLAINT_PAGE_PATH } from '#shared/complaint/complaint-path.ts';
 import { browserAvailable } from './harness';
 import { CODES, codeOf, PHONE, statementFormsRun } from './statement-forms';
 
@@ -171,5 +173,25 @@ describe.runIf(browserAvailable())('statement forms in Chromium against the real
     await page.locator('#root_consents_rules').focus();
     await page.keyboard.press('Space');
     expect(await page.locator('#root_consents_rules').isChecked()).toBe(true);
+  });
+
+  it('the complaint form (/reklamacja): no axe violations with errors shown, usable from the keyboard alone', async () => {
+    const page = await open(COMPLAINT_PAGE_PATH);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(complaintPageTexts.title);
+    await page.getByLabel(/^Imię/).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.getByText('Imię jest wymagane').count()).toBe(1);
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      axe.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
+      ),
+    ).toEqual([]);
+    await page.locator('#root_personalDataClause').focus();
+    await page.keyboard.press('Space');
+    expect(await page.locator('#root_personalDataClause').isChecked()).toBe(true);
   });
 });

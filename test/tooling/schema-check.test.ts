@@ -4,6 +4,7 @@ import definitions from '#schemas/definitions.json';
 import definitionsUi from '#schemas/definitions.ui.json';
 import { campaign, prizes } from '#shared/campaign.ts';
 import { tierForms } from '#shared/statement/forms.ts';
+import { complaintForm } from '#shared/complaint/complaint-form.ts';
 import { generatedFiles, validatorModuleSource } from '#tooling/generate.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import { checkSharedFiles, type SharedFiles } from '#tooling/schema-check.ts';
@@ -25,6 +26,7 @@ describe('schemas:check on the files as they are', () => {
   it('the generated files are up to date', () => {
     const files = generatedFiles({
       tiers: prizes.tiers.map((tier) => ({ tier, schema: tierForms[tier.id].schema })),
+      complaint: complaintForm.schema,
       definitions,
       knownWidgets: KNOWN_WIDGETS,
     });
@@ -33,6 +35,7 @@ describe('schemas:check on the files as they are', () => {
 
   it('never emits eval-like code or require() into the browser validators', () => {
     expect(validatorModuleSource(tierForms.I.schema)).not.toMatch(/new Function|eval\(|require\(/);
+    expect(validatorModuleSource(complaintForm.schema)).not.toMatch(/new Function|eval\(|require\(/);
   });
 });
 

@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import { campaign } from '#shared/campaign.ts';
+import { COMPLAINT_PAGE_PATH } from '#shared/complaint/complaint-path.ts';
 import { texts } from '#shared/content/texts.ts';
 
 export function Footer() {
@@ -29,6 +31,10 @@ export function Footer() {
             </a>
           </li>
         ))}
+        {/* docs/decisions/complaints.md#form: the complaint form, a page of the site (no new tab). */}
+        <li>
+          <Link to={COMPLAINT_PAGE_PATH}>{texts.footer.complaints}</Link>
+        </li>
       </ul>
     </footer>
   );

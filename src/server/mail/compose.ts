@@ -66,7 +66,14 @@ export type ClaimMailFacts =
   // receivedOn 'YYYY-MM-DD'
   | (ClaimFacts & { kind: 'received'; reference: string; receivedOn: string })
   // reason: the sentence the winner reads (src/content/review.json), on rejection only
-  | (ClaimFacts & { kind: 'verdict'; reference: string; outcome: 'accepted' | 'rejected'; reason?: string })
+  // url: on rejection, the complaint form's absolute address (the dispatcher's, from PUBLIC_URL)
+  | (ClaimFacts & {
+      kind: 'verdict';
+      reference: string;
+      outcome: 'accepted' | 'rejected';
+      reason?: string;
+      url?: string;
+    })
   // docs/decisions/prize-issue.md#shipped-mail: the parcel as staff or the carrier's file recorded it;
   // shippedOn 'YYYY-MM-DD'
   | (ClaimFacts & {
@@ -213,7 +220,20 @@ function verdictMessage(facts: Extract<MailFacts, { kind: 'verdict' }>, tier: Ti
     heading: filled(texts.heading, values),
     intro: filled(texts.intro, values),
     details: mail.verdict.details.map((line) => filled(line, values)),
-    after: [filled(texts.next, values), filled(mail.verdict.keepReference, values)],
+    // docs/api.md "Complaints": a rejection leads to the complaint form.
+    ...(facts.url
+      ? {
+          action: {
+            lead: filled(texts.next, values),
+            link: {
+              url: webAddress(facts.url),
+              text: filled(mail.verdict.complaintLink),
+              hint: filled(mail.claim.linkHint),
+            },
+          },
+          after: [filled(mail.verdict.keepReference, values)],
+        }
+      : { after: [filled(texts.next, values), filled(mail.verdict.keepReference, values)] }),
     footer: footer(),
   };
 }

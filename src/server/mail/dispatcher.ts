@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { COMPLAINT_PAGE_PATH } from '#shared/complaint/complaint-path.ts';
 import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import {
@@ -53,6 +54,10 @@ export interface DispatcherOptions {
 export const DISPATCHER_DEFAULTS = { leaseMs: 2 * MINUTE_MS, pollMs: 1_000, batch: 20 } as const;
 
 function absolute(facts: QueuedFacts, publicUrl: string): MailFacts {
+  // docs/api.md "Complaints": a rejection links to the complaint form.
+  if (facts.kind === 'verdict' && facts.outcome === 'rejected') {
+    return { ...facts, url: new URL(COMPLAINT_PAGE_PATH, publicUrl).href };
+  }
   if (!('path' in facts)) return facts;
   const { path, ...rest } = facts;
   return { ...rest, url: new URL(path, publicUrl).href };

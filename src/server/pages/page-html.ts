@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { prizes } from '#shared/campaign.ts';
+import { COMPLAINT_PAGE_PATH } from '#shared/complaint/complaint-path.ts';
 
 interface ManifestChunk {
   file: string;
@@ -13,6 +14,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 const STATEMENT_PAGE = 'src/client/features/statement/statement-page.tsx';
 const tierValidator = (tierId: string) => `src/shared/statement/generated/tier-${tierId.toLowerCase()}.ts`;
+const COMPLAINT_FORM = 'src/shared/complaint/complaint-form.ts';
+const COMPLAINT_VALIDATOR = 'src/shared/statement/generated/complaint.ts';
 
 /** The built files a lazy module needs (its own, its imports', their CSS), the app's entry excepted. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -69,8 +72,13 @@ export function isStatementPage(pathname: string): boolean {
   return statementPaths.has(pageKey(pathname));
 }
 
+/** Whether a page path shows a form of the engine: a statement's, or the complaint's (/reklamacja). */
+export function isFormPage(pathname: string): boolean {
+  return isStatementPage(pathname) || pageKey(pathname) === COMPLAINT_PAGE_PATH;
+}
+
 /**
- * The page for each statement path. Its stylesheets (the page's and its imports') are linked in the head,
+ * The page for each form's path (the statements', the complaint's). Its stylesheets (the page's and its imports') are linked in the head,
  * so the form's page the server rendered shows styled at the first paint; the modules of its page code and
  * its tier's validator are named in `<meta name="app-preload">`, which the boot script (src/client/boot.ts)
  * fetches alongside the app's entry after that paint (one round trip less before the form works on a
@@ -81,14 +89,21 @@ export function pagesByPath(clientDir: string, html: string): Map<string, string
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return pages;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
-  for (const tier of prizes.tiers) {
-    const files = [...chunkFiles(manifest, tierValidator(tier.id), chunkFiles(manifest, STATEMENT_PAGE))];
+  const forms: Array<[string, string[]]> = [
+    ...prizes.tiers.map((tier): [string, string[]] => [tier.path, [tierValidator(tier.id)]]),
+    // The complaint page is in the statement page's chunk; its form and validator are its own.
+    [COMPLAINT_PAGE_PATH, [COMPLAINT_FORM, COMPLAINT_VALIDATOR]],
+  ];
+  for (const [pagePath, own] of forms) {
+    const files = [
+      ...own.reduce((seen, key) => chunkFiles(manifest, key, seen), chunkFiles(manifest, STATEMENT_PAGE)),
+    ];
     const styles = files.filter((file) => file.endsWith('.css'));
     const modules = files.filter((file) => !file.endsWith('.css'));
     const head =
       styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('') +
       `<meta name="app-preload" content="${modules.map((file) => `/${file}`).join(' ')}">`;
-    pages.set(pageKey(tier.path), html.replace('</head>', `${head}</head>`));
+    pages.set(pageKey(pagePath), html.replace('</head>', `${head}</head>`));
   }
   return pages;
 }

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { calendarStretch, prizes } from '#shared/campaign.ts';
 import { cachedBody, writeCachedBody, type CachedBody } from '../http/cached-body';
 import { serverBuildFile } from './client-build';
-import { isStatementPage, pageKey, pagesByPath } from './page-html';
+import { isFormPage, pageKey, pagesByPath } from './page-html';
 import { isPanelPath, pathOnly } from '../http/path-only';
 
 /** src/client/entry-server.tsx, as built for Node. */
@@ -26,7 +26,7 @@ export function renderedLocation(url: string): string | undefined {
   const path = pathOnly(url);
   const key = pageKey(path);
   if (HOME_PATHS.has(key)) return key;
-  if (!isStatementPage(key)) return undefined;
+  if (!isFormPage(key)) return undefined;
   const query = url.slice(path.length + 1);
   return HASH_TIER_PATHS.has(key) && new URLSearchParams(query).get('hash') ? `${key}?hash=-` : key;
 }
@@ -106,9 +106,9 @@ export class PageCache {
     const html = template(location)
       .replace('</head>', `${meta}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${content}</div>`);
-    // docs/decisions/security.md#caching-and-hsts: a statement form is no page to keep (nor to restore with
-    // its data from the back cache).
-    const cacheControl = isStatementPage(pathOnly(location)) ? 'no-store' : 'no-cache';
+    // docs/decisions/security.md#caching-and-hsts: a form (a statement, a complaint) is no page to keep (nor
+    // to restore with its data from the back cache).
+    const cacheControl = isFormPage(pathOnly(location)) ? 'no-store' : 'no-cache';
     return cachedBody(html, 'text/html; charset=utf-8', { ...headers, 'cache-control': cacheControl });
   }
 

@@ -2,6 +2,8 @@ import type { ErrorObject } from 'ajv';
 import definitions from '#schemas/definitions.json';
 import definitionsUi from '#schemas/definitions.ui.json';
 import complaintFile from '#schemas/complaint.json';
+import complaintsJson from '#content/complaints.json';
+import { withFacts } from '../content/texts';
 import { campaign } from '../campaign';
 import { isObject, type JsonObject } from '../json';
 import { firstMessagePerField } from '../statement/statement-errors';
@@ -20,6 +22,9 @@ export const complaintForm: TierForm = composeTierForm(
   { definitions, definitionsUi },
   campaign.onlineCodePrefix,
 );
+
+/** The texts of the form's page, /reklamacja, with their campaign facts filled in. */
+export const complaintPageTexts = withFacts(complaintsJson.page);
 
 export interface ComplaintBody {
   name: string;

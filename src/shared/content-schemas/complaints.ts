@@ -26,8 +26,41 @@ const reasons = {
 export const complaintsSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['reasons', 'messages'],
+  required: ['page', 'reasons', 'messages'],
   properties: {
+    // The public form's page /reklamacja around the fields of schemas/complaint.json.
+    page: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'title',
+        'intro',
+        'dataHeading',
+        'clauseTitle',
+        'clause',
+        'submit',
+        'noScript',
+        'successTitle',
+        'successReference',
+        'successReferenceHint',
+        'successDeadline',
+      ],
+      properties: {
+        title: text,
+        intro: text,
+        dataHeading: text,
+        clauseTitle: text,
+        clause: text,
+        submit: text,
+        noScript: text,
+        successTitle: text,
+        // "{reference}": the complaint's reference, set apart as the statements' is.
+        successReference: text,
+        successReferenceHint: text,
+        // "{deadline}": the answer's last day in words ("4 marca 2026 r.").
+        successDeadline: text,
+      },
+    },
     // The answers of POST /api/complaints that the form's own messages (schemas/complaint.json) do not give.
     messages: {
       type: 'object',

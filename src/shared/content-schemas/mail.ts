@@ -98,11 +98,13 @@ export const mailSchema = {
     verdict: {
       type: 'object',
       additionalProperties: false,
-      required: ['details', 'accepted', 'rejected', 'keepReference'],
+      required: ['details', 'accepted', 'rejected', 'complaintLink', 'keepReference'],
       properties: {
         details: lines,
         accepted: { $ref: '#/$defs/verdictOutcome' },
         rejected: { $ref: '#/$defs/verdictOutcome' },
+        // docs/api.md "Complaints": a rejection's `next` leads to the complaint form, a link with this text.
+        complaintLink: text,
         keepReference: text,
       },
     },

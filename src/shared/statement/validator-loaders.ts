@@ -10,3 +10,22 @@ export async function loadTierValidator(tierId: TierId): Promise<TierValidator> 
   ]);
   return createTierValidator(tierId, functions.default);
 }
+
+/**
+ * The complaint form (docs/decisions/complaints.md#form), its precompiled validator and its page's texts,
+ * loaded the same way: none of it is in the statement pages' code.
+ */
+export async function loadComplaintForm() {
+  const [{ createFormValidator }, complaint, functions] = await Promise.all([
+    import('./validators'),
+    import('../complaint/complaint-form'),
+    import('./generated/complaint'),
+  ]);
+  const { complaintForm, complaintBody, complaintPageTexts } = complaint;
+  return {
+    form: complaintForm,
+    validator: createFormValidator(functions.default, complaintForm.schema),
+    toBody: complaintBody,
+    texts: complaintPageTexts,
+  };
+}

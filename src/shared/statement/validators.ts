@@ -8,9 +8,13 @@ import type { StatementFormData } from './generated/form-data';
 
 export type TierValidator = ValidatorType<StatementFormData>;
 
-export function createTierValidator(tierId: TierId, functions: ValidatorFunctions): TierValidator {
-  return createPrecompiledValidator(functions, tierForms[tierId].schema) as TierValidator;
+/** A form's validator from its precompiled functions (npm run schemas:build) and its composed schema. */
+export function createFormValidator(functions: ValidatorFunctions, schema: RJSFSchema): TierValidator {
+  return createPrecompiledValidator(functions, schema) as TierValidator;
 }
+
+export const createTierValidator = (tierId: TierId, functions: ValidatorFunctions): TierValidator =>
+  createFormValidator(functions, tierForms[tierId].schema);
 
 const resolvedFields = (validator: TierValidator, schema: RJSFSchema, formData: StatementFormData) =>
   Object.keys(retrieveSchema(validator, schema, schema, formData).properties ?? {});

@@ -1,12 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { campaign, type Tier } from '#shared/campaign.ts';
-import { flatten, PAYLOAD_PATH_OF_FORM_FIELD, type StatementPayload } from '#shared/statement/payload.ts';
+import {
+  buildPayload,
+  flatten,
+  PAYLOAD_PATH_OF_FORM_FIELD,
+  type StatementPayload,
+} from '#shared/statement/payload.ts';
+import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
+import { texts } from '#shared/content/statement-texts.ts';
 import type { SharedFiles } from '#tooling/schema-check.ts';
 import { runtimeValidator } from '#shared/statement/keywords.ts';
 import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts';
 import type { TierValidator } from '#shared/statement/validators.ts';
 import { StatementForm } from '#client/features/statement/statement-form.tsx';
+import { statementSuccess } from '#client/features/statement/statement-success.tsx';
+import { statementFormPage } from '#client/features/statement/templates.tsx';
 import '#client/features/statement/statement.css';
 import type { Edit } from '../model';
 
@@ -76,6 +85,12 @@ export function Preview({
   }, [changed, form]);
   // A tier claimed by the e-mailed link sends its hash: the preview sends a sample one.
   const hash = tier.claimBy === 'hash' ? 'przykladowy-hash-z-linku' : null;
+  const toBody = useCallback(
+    (data: StatementFormData, visible: ReadonlySet<string>) => buildPayload(tier, data, { hash, visible }),
+    [tier, hash],
+  );
+  const page = useMemo(() => statementFormPage(tier), [tier]);
+  const success = useMemo(() => statementSuccess(tier), [tier]);
   return (
     <div className="studio-preview">
       <section aria-labelledby="podglad" className="studio-preview__form">
@@ -91,13 +106,14 @@ export function Preview({
                 element={
                   <div className="statement">
                     <StatementForm
-                      tier={tier}
                       form={form}
                       validator={validator}
-                      hash={hash}
-                      lockedCode={undefined}
+                      page={page}
+                      toBody={toBody}
                       send={async () => ({ ok: true })}
                       onPayload={setPayload}
+                      submitLabel={texts.submit}
+                      success={success}
                     />
                   </div>
                 }

@@ -5,6 +5,7 @@ import { generatedFiles } from '#tooling/generate.ts';
 import { checkSharedFiles, type SharedFiles } from '#tooling/schema-check.ts';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import { composeTierSchema, type TierFile } from '#shared/statement/tier-forms.ts';
+import { COMPLAINT_SCHEMA_FILE } from '#shared/complaint/complaint-fields.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 import { checkTier } from '../model';
 
@@ -59,9 +60,13 @@ export function readTierFile(root: string, tier: Tier): { ok: true; file: unknow
 export function readProject(
   root: string,
   replaced: ReadonlyMap<TierId, unknown> = new Map(),
-): { ok: true; shared: SharedFiles; files: Map<TierId, TierFile> } | Problems {
+): { ok: true; shared: SharedFiles; files: Map<TierId, TierFile>; complaint: TierFile } | Problems {
   const shared = readSharedFiles(root);
   const problems = shared.ok ? [] : [...shared.problems];
+  // The complaint form's file (its content is checked by schemas:check, complaint-fields.ts): its validator is
+  // generated with the tiers'.
+  const complaint = readSchemaFile(root, path.basename(COMPLAINT_SCHEMA_FILE));
+  if (!complaint.ok) problems.push(...complaint.problems);
   const files = new Map<TierId, TierFile>();
   for (const tier of prizes.tiers) {
     const read = replaced.has(tier.id)
@@ -72,13 +77,18 @@ export function readProject(
     else if (shared.ok) problems.push(...checkTier(tier, read.file, shared.shared));
     if (read.ok) files.set(tier.id, read.file as TierFile);
   }
-  if (!shared.ok || problems.length > 0) return { ok: false, problems };
-  return { ok: true, shared: shared.shared, files };
+  if (!shared.ok || !complaint.ok || problems.length > 0) return { ok: false, problems };
+  return { ok: true, shared: shared.shared, files, complaint: complaint.file as TierFile };
 }
 
 /** The generated files (path from the root → content) exactly as `npm run schemas:build` writes them. */
-export function generatedFor(shared: SharedFiles, files: ReadonlyMap<TierId, TierFile>): Map<string, string> {
+export function generatedFor(
+  shared: SharedFiles,
+  files: ReadonlyMap<TierId, TierFile>,
+  complaint: TierFile,
+): Map<string, string> {
   return generatedFiles({
+    complaint: composeTierSchema('complaint', complaint, shared.definitions, campaign.onlineCodePrefix),
     tiers: prizes.tiers.map((tier) => ({
       tier,
       schema: composeTierSchema(tier.id, files.get(tier.id)!, shared.definitions, campaign.onlineCodePrefix),

@@ -56,7 +56,7 @@ async function saveNow(root: string, files: ReadonlyMap<TierId, unknown>): Promi
   const contents = new Map([
     // The tier files first: a failure after them puts them back, one before leaves them untouched.
     ...tierFiles,
-    ...[...generatedFor(project.shared, project.files)].filter(([relative]) =>
+    ...[...generatedFor(project.shared, project.files, project.complaint)].filter(([relative]) =>
       WRITABLE.some((folder) => relative.startsWith(folder)),
     ),
   ]);

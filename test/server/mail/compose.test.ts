@@ -35,12 +35,13 @@ const received = (tier: TierId): MailFacts => ({
   reference: 'K7QM-4XD9',
   receivedOn: '2025-06-28',
 });
+const COMPLAINT_URL = `${SITE}/reklamacja`;
 const verdict = (tier: TierId, outcome: 'accepted' | 'rejected'): MailFacts => ({
   kind: 'verdict',
   ...claim(tier),
   reference: 'K7QM-4XD9',
   outcome,
-  ...(outcome === 'rejected' ? { reason: 'Zdjęcie kuponu jest nieczytelne.' } : {}),
+  ...(outcome === 'rejected' ? { reason: 'Zdjęcie kuponu jest nieczytelne.', url: COMPLAINT_URL } : {}),
 });
 const shipped = (tier: TierId): MailFacts => ({
   kind: 'shipped',
@@ -192,6 +193,27 @@ describe('received', () => {
         for (const part of [mail.subject, mail.text, mail.html])
           expect(part, statement.name).not.toContain(value);
       }
+    }
+  });
+});
+
+describe('verdict', () => {
+  it('a rejection leads to the complaint form, its address in both parts (docs/api.md "Complaints")', () => {
+    const mail = composeMail(verdict('II', 'rejected'));
+    expect(mail.text.split('\n')).toContain(COMPLAINT_URL);
+    expect(mail.html).toContain(`<a href="${COMPLAINT_URL}"`);
+    expect(shown(mail.html)).toContain(mailJson.verdict.complaintLink);
+  });
+
+  it('an acceptance, or a rejection queued before the form existed, has no link', () => {
+    const { url: _url, ...withoutLink } = verdict('II', 'rejected') as Extract<
+      MailFacts,
+      { kind: 'verdict' }
+    >;
+    for (const facts of [verdict('II', 'accepted'), withoutLink]) {
+      const mail = composeMail(facts);
+      expect(mail.html).not.toContain('<a ');
+      expect(mail.text).not.toMatch(/https?:/);
     }
   });
 });

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { isStatementPage, pageKey, pagesByPath, readPageTemplate } from '#server/pages/page-html.ts';
+import {
+  isFormPage,
+  isStatementPage,
+  pageKey,
+  pagesByPath,
+  readPageTemplate,
+} from '#server/pages/page-html.ts';
 
 const HTML = '<html><head><title>t</title>\n</head><body></body></html>';
 
@@ -22,6 +28,8 @@ const MANIFEST = {
     imports: ['_checksums-4.js'],
   },
   'src/shared/statement/generated/tier-i.ts': { file: 'assets/tier-i-6.js', imports: ['_checksums-4.js'] },
+  'src/shared/complaint/complaint-form.ts': { file: 'assets/complaint-form-7.js', imports: ['index.html'] },
+  'src/shared/statement/generated/complaint.ts': { file: 'assets/complaint-8.js', imports: [] },
 };
 
 const stylesheets = (html: string) =>
@@ -54,6 +62,22 @@ describe('statement pages', () => {
     fs.rmSync(clientDir, { recursive: true });
   });
 
+  it('include the complaint page: the statement page code, with its own form and validator', () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-client-'));
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    const complaint = pagesByPath(clientDir, HTML).get('/reklamacja')!;
+    expect(stylesheets(complaint)).toEqual(['/assets/statement-page-2.css']);
+    expect(preloaded(complaint)).toEqual([
+      '/assets/statement-page-2.js',
+      '/assets/validators-3.js',
+      '/assets/checksums-4.js',
+      '/assets/complaint-form-7.js',
+      '/assets/complaint-8.js',
+    ]);
+    fs.rmSync(clientDir, { recursive: true });
+  });
+
   it('are the page as built when there is no manifest', () => {
     expect(pagesByPath('/nonexistent', HTML).size).toBe(0);
   });
@@ -63,6 +87,9 @@ describe('statement pages', () => {
     expect(isStatementPage('/Oswiadczenie-III-Stopnia/')).toBe(true);
     expect(isStatementPage('/')).toBe(false);
     expect(isStatementPage('/oswiadczenie-iii-stopnia-x')).toBe(false);
+    expect(isFormPage('/Reklamacja/')).toBe(true);
+    expect(isStatementPage('/reklamacja')).toBe(false);
+    expect(isFormPage('/reklamacja-x')).toBe(false);
   });
 
   it('get their modules however their path is spelt', () => {

@@ -18,6 +18,7 @@ describe('what a page render reads of its address', () => {
     expect(renderedLocation('/S/')).toBe('/s');
     expect(renderedLocation('/Oswiadczenie-I-Stopnia/?hash=abc')).toBe('/oswiadczenie-i-stopnia?hash=-');
     expect(renderedLocation('/oswiadczenie-i-stopnia?hash=')).toBe('/oswiadczenie-i-stopnia');
+    expect(renderedLocation('/Reklamacja/?x=1')).toBe('/reklamacja');
     expect(renderedLocation('/oswiadczenie-i-stopnia')).toBe('/oswiadczenie-i-stopnia');
     // Tier III is claimed by its code: a hash changes nothing there.
     expect(renderedLocation('/oswiadczenie-iii-stopnia?hash=abc')).toBe('/oswiadczenie-iii-stopnia');

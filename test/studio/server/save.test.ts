@@ -56,7 +56,7 @@ function withRequired(root: string, of: Tier, change: (required: string[]) => st
 function generatedFrom(root: string): Map<string, string> {
   const project = readProject(root);
   if (!project.ok) throw new Error('the copy does not pass schemas:check');
-  return generatedFor(project.shared, project.files);
+  return generatedFor(project.shared, project.files, project.complaint);
 }
 
 const read = (root: string, file: string) => fs.readFileSync(path.join(root, file), 'utf8');

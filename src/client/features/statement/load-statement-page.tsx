@@ -1,5 +1,5 @@
 import type { TierId } from '#shared/campaign.ts';
-import { loadTierValidator } from '#shared/statement/validator-loaders.ts';
+import { loadComplaintForm, loadTierValidator } from '#shared/statement/validator-loaders.ts';
 
 /**
  * The statement page of one tier, for React.lazy: the page's code and the tier's precompiled validator
@@ -11,4 +11,10 @@ export async function loadStatementPage(tierId: TierId) {
     loadTierValidator(tierId),
   ]);
   return { default: () => <StatementPage tierId={tierId} validator={validator} /> };
+}
+
+/** The complaint page (/reklamacja), loaded as a statement page is: the same page code, its own form. */
+export async function loadComplaintPage() {
+  const [{ ComplaintPage }, complaint] = await Promise.all([import('./statement-page'), loadComplaintForm()]);
+  return { default: () => <ComplaintPage {...complaint} /> };
 }

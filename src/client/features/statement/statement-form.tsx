@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { texts } from '#shared/content/statement-texts.ts';
-import type { Tier } from '#shared/campaign.ts';
 import { normalizeText } from '#shared/normalize-text.ts';
 import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
-import { buildPayload, type StatementPayload } from '#shared/statement/payload.ts';
 import type { TierForm } from '#shared/statement/tier-forms.ts';
 import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
 import { visibleFields, type TierValidator } from '#shared/statement/validators.ts';
@@ -17,20 +15,34 @@ import { errorParagraphs } from './error-paragraphs';
 import { fieldId, focusTargetId, missingFields } from './missing-fields';
 import { MissingList } from './missing-list';
 import type { SubmitResult } from './submit-statement';
-import { templates, type PageFormContext } from './templates';
+import { templates, type FormPage, type PageFormContext } from './templates';
 
-export interface StatementFormProps {
-  tier: Tier;
-  /** The tier's form: its file in schemas/ on the page; the edited file in the form studio's preview. */
+/** What a sent form's answer gave: a statement's reference; a complaint's reference and deadline. */
+export type Sent = Extract<SubmitResult, { ok: true }>;
+
+/**
+ * The engine's form page (spec §2, §4, §5): the statements' and the complaint's (docs/decisions/complaints.md#form).
+ * `Body` is what the form sends: a statement's payload, a complaint's body.
+ */
+export interface StatementFormProps<Body> {
+  /** The form: its file in schemas/ on the page; the edited file in the form studio's preview. */
   form: TierForm;
   validator: TierValidator;
-  hash: string | null;
-  /** spec §2: the code passed from the code checker, prefilled and locked. */
-  lockedCode: string | undefined;
-  /** Where a complete form goes: the statement call on the page, the payload panel in the studio. */
-  send: (payload: StatementPayload) => Promise<SubmitResult>;
+  /** What the page says around the fields (templates.tsx). */
+  page: FormPage;
+  /** spec §2: the code passed from the code checker or the link, prefilled and locked. */
+  lockedCode?: string | undefined;
+  /** Where the locked code came from, as the code field says. */
+  codeLocked?: 'link' | 'checker' | undefined;
+  /** The body the form's data (Unicode NFC) sends, given the fields it shows. */
+  toBody: (data: StatementFormData, visible: ReadonlySet<string>) => Body;
+  /** Where a complete form goes: the server's call on the page, the payload panel in the studio. */
+  send: (body: Body) => Promise<SubmitResult>;
   /** Told what the form would send, whenever its data changes (the studio's payload panel). */
-  onPayload?: (payload: StatementPayload) => void;
+  onPayload?: (body: Body) => void;
+  submitLabel: string;
+  /** The confirmation once sent: its title and what it says above the button home. */
+  success: { title: string; content: (sent: Sent) => ReactNode };
   /** Takes no input: the server's form before the page is hydrated (React would never see what is typed). */
   disabled?: boolean;
 }
@@ -54,14 +66,22 @@ function fieldMessages(validator: TierValidator, schema: RJSFSchema, formData: S
   return messages;
 }
 
-type Outcome = { kind: 'success'; reference?: string } | { kind: 'error'; message: string } | null;
+type Outcome = { kind: 'success'; sent: Sent } | { kind: 'error'; message: string } | null;
 
 /**
  * "Numer zgłoszenia: K7QM-4XD9": the number set apart, to be read aloud on the phone and copied whole with
  * one click or tap (docs/api.md#statements).
  */
-function ReferenceLine({ reference }: { reference: string }) {
-  const [before, after = ''] = texts.successReference.split('{reference}');
+export function ReferenceLine({
+  reference,
+  template = texts.successReference,
+  hint = texts.successReferenceHint,
+}: {
+  reference: string;
+  template?: string;
+  hint?: string;
+}) {
+  const [before, after = ''] = template.split('{reference}');
   return (
     <>
       <p>
@@ -69,21 +89,24 @@ function ReferenceLine({ reference }: { reference: string }) {
         <strong className="statement__reference-number">{reference}</strong>
         {after}
       </p>
-      <p>{texts.successReferenceHint}</p>
+      <p>{hint}</p>
     </>
   );
 }
 
-export function StatementForm({
-  tier,
+export function StatementForm<Body>({
   form,
   validator,
-  hash,
+  page,
   lockedCode,
+  codeLocked,
+  toBody,
   send,
   onPayload,
+  submitLabel,
+  success,
   disabled,
-}: StatementFormProps) {
+}: StatementFormProps<Body>) {
   const { schema, uiSchema } = form;
   const navigate = useNavigate();
   const [formData, setFormData] = useState<StatementFormData>(() => (lockedCode ? { code: lockedCode } : {}));
@@ -117,16 +140,10 @@ export function StatementForm({
     [form, errors, data, photoMissing],
   );
   useEffect(() => {
-    if (onPayload) onPayload(buildPayload(tier, data, { hash, visible }));
-  }, [onPayload, tier, data, hash, visible]);
+    if (onPayload) onPayload(toBody(data, visible));
+  }, [onPayload, toBody, data, visible]);
 
-  const formContext: PageFormContext = {
-    touched,
-    // A hash tier's code comes from its link; a code tier's from the code checker.
-    codeLocked: lockedCode === undefined ? undefined : hash ? 'link' : 'checker',
-    fileMissing,
-    tier,
-  };
+  const formContext: PageFormContext = { touched, codeLocked, fileMissing, page };
 
   const visit = (id: string) => setTouched((previous) => new Set(previous).add(id));
 
@@ -139,13 +156,9 @@ export function StatementForm({
       return;
     }
     setSending(true);
-    const result = await send(buildPayload(tier, data, { hash, visible }));
+    const result = await send(toBody(data, visible));
     setSending(false);
-    setOutcome(
-      result.ok
-        ? { kind: 'success', reference: result.reference }
-        : { kind: 'error', message: result.message },
-    );
+    setOutcome(result.ok ? { kind: 'success', sent: result } : { kind: 'error', message: result.message });
   };
 
   return (
@@ -180,7 +193,7 @@ export function StatementForm({
             disabled={!complete || sending}
             aria-describedby={complete ? undefined : 'brakujace-pola'}
           >
-            {sending ? texts.submitting : texts.submit}
+            {sending ? texts.submitting : submitLabel}
           </button>
           <MissingList
             entries={missing}
@@ -192,14 +205,11 @@ export function StatementForm({
       </Form>
       <Modal
         open={outcome?.kind === 'success'}
-        title={texts.successTitle}
+        title={success.title}
         onClose={() => void navigate('/')}
         closeOnOutsideClick={false}
       >
-        {/* docs/decisions/mail.md#addresses: a code tier's mail goes to the address the code was registered
-            with, which the winner may not expect after typing another. */}
-        <p>{tier.claimBy === 'code' ? texts.successTextByCode : texts.successText}</p>
-        {outcome?.kind === 'success' && outcome.reference && <ReferenceLine reference={outcome.reference} />}
+        {outcome?.kind === 'success' && success.content(outcome.sent)}
         <Link className="button button--sun" to="/">
           {texts.successButton}
         </Link>

@@ -5,7 +5,10 @@ import { longPolishDate } from '#shared/content/polish-dates.ts';
 import { tierById, type TierId } from '#shared/campaign.ts';
 import { tierForms } from '#shared/statement/forms.ts';
 import type { TierValidator } from '#shared/statement/validators.ts';
+import { buildPayload } from '#shared/statement/payload.ts';
 import { StatementForm } from './statement-form';
+import { statementSuccess } from './statement-success';
+import { statementFormPage } from './templates';
 import { useStatementLink, type PrizeIssue } from './statement-link';
 import { useHydrated } from '../../lib/hydrated';
 import { submitStatement } from './submit-statement';
@@ -125,14 +128,21 @@ export default function StatementPage({ tierId, validator }: { tierId: TierId; v
       </noscript>
       <StatementForm
         key={tierId}
-        tier={tier}
         form={tierForms[tierId]}
         validator={validator}
-        hash={hash}
+        page={statementFormPage(tier)}
         lockedCode={lockedCode}
+        // A hash tier's code comes from its link; a code tier's from the code checker.
+        codeLocked={lockedCode === undefined ? undefined : hash ? 'link' : 'checker'}
+        toBody={(data, visible) => buildPayload(tier, data, { hash, visible })}
         send={(payload) => submitStatement(tier, payload)}
+        submitLabel={texts.submit}
+        success={statementSuccess(tier)}
         disabled={!hydrated}
       />
     </div>
   );
 }
+
+// The complaint's page rides in this page's chunk (npm run bench's JS budget): it is the same form engine.
+export { ComplaintPage } from './complaint-page';

@@ -4,8 +4,12 @@ import { apiUrl, errorMessageOf } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
 import { texts } from '#shared/content/statement-texts.ts';
 
-/** A sent statement has its `reference` (docs/api.md#statements) when the server gave one. */
-export type SubmitResult = { ok: true; reference?: string } | { ok: false; message: string };
+/**
+ * A sent statement has its `reference` (docs/api.md#statements) when the server gave one; a complaint its
+ * `deadline` too (docs/api.md "Complaints").
+ */
+export type SubmitResult =
+  { ok: true; reference?: string; deadline?: string } | { ok: false; message: string };
 
 /**
  * A statement with its photo is about a megabyte: on a weak mobile upload that takes tens of seconds, so
@@ -20,12 +24,15 @@ const GATEWAY_FAILURES = [502, 504];
  * The reference of a 201 answer, `{"status":"ok","reference":"K7QM-4XD9"}`. An older server answers
  * `{"status":"ok"}` alone, and an unreadable body is no failure: the statement was stored either way.
  */
-async function referenceOf(response: Response): Promise<{ reference?: string }> {
+async function referenceOf(response: Response): Promise<{ reference?: string; deadline?: string }> {
   try {
-    const { reference } = (await response.json()) as { reference?: unknown };
-    return typeof reference === 'string' && reference.trim() !== '' && reference.length <= 32
-      ? { reference: reference.trim() }
-      : {};
+    const { reference, deadline } = (await response.json()) as { reference?: unknown; deadline?: unknown };
+    return {
+      ...(typeof reference === 'string' && reference.trim() !== '' && reference.length <= 32
+        ? { reference: reference.trim() }
+        : {}),
+      ...(typeof deadline === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(deadline) ? { deadline } : {}),
+    };
   } catch {
     return {};
   }
@@ -37,7 +44,11 @@ async function referenceOf(response: Response): Promise<{ reference?: string }> 
  * (docs/decisions/statement-page.md#no-answer): the data stays in the form, to be sent again. Failures that
  * are faults reach the operator.
  */
-export async function submitStatement(tier: Tier, payload: StatementPayload): Promise<SubmitResult> {
+export const submitStatement = (tier: Tier, payload: StatementPayload): Promise<SubmitResult> =>
+  submitForm(statementEndpoint(tier), payload);
+
+/** POST a form's body to its call (a statement's, the complaint's), answered as submitStatement says. */
+export async function submitForm(endpoint: string, body: unknown): Promise<SubmitResult> {
   // An AbortController, not AbortSignal.timeout(): Safari has that only from 16, and a winner on an older
   // iPhone must still be able to send.
   const controller = new AbortController();
@@ -47,10 +58,10 @@ export async function submitStatement(tier: Tier, payload: StatementPayload): Pr
     controller.abort();
   }, STATEMENT_TIMEOUT_MS);
   try {
-    const response = await fetch(apiUrl(statementEndpoint(tier)), {
+    const response = await fetch(apiUrl(endpoint), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
+      body: JSON.stringify(body),
       signal: controller.signal,
     });
     if (response.ok) return { ok: true, ...(await referenceOf(response)) };

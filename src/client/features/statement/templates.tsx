@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type {
   BaseInputTemplateProps,
   FieldTemplateProps,
@@ -9,8 +10,15 @@ import { campaign, type Tier } from '#shared/campaign.ts';
 import { sectionOf, type SectionId } from '#shared/statement/sections.ts';
 import { fieldAria, formContextOf, type StatementFormContext } from '#widgets/field-state.ts';
 
+/** What the page says around a form's fields: its intro, the fields' heading, the data clause. */
+export interface FormPage {
+  intro: ReactNode;
+  dataHeading: string;
+  clause: { title: string; text: string };
+}
+
 export interface PageFormContext extends StatementFormContext {
-  tier: Tier;
+  page: FormPage;
 }
 
 /** spec §4: a field shows its (first) error only once it was touched. */
@@ -69,7 +77,7 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
 const titleOf = (tier: Tier) =>
   (/^[IVX]+$/.test(tier.label) ? texts.title : texts.titleNamed).replace('{tier}', tier.label);
 
-function TierIntro({ tier }: Pick<PageFormContext, 'tier'>) {
+function TierIntro({ tier }: { tier: Tier }) {
   const address = `${campaign.contact.postalName}, ${campaign.contact.postalStreet}, ${campaign.contact.postalCity}`;
   // What comes with the statement: the coupon's photo, or for a tier that sends none its serial number.
   const coupon = texts.instructionsCoupon['image' in tier.payload ? 'photo' : 'serialNumber'];
@@ -92,6 +100,13 @@ function TierIntro({ tier }: Pick<PageFormContext, 'tier'>) {
     </>
   );
 }
+
+/** A statement form's page (spec §2): the tier's intro, 'Dane Laureata', the statement's data clause. */
+export const statementFormPage = (tier: Tier): FormPage => ({
+  intro: <TierIntro tier={tier} />,
+  dataHeading: texts.personalDataHeading,
+  clause: { title: texts.dataClauseTitle, text: texts.dataClause },
+});
 
 /**
  * spec §2 page order: code, photo, serial number, title and texts, personal data, consents, data clause,
@@ -118,15 +133,15 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   return (
     <>
       <div className="statement__coupon">{section('kupon')}</div>
-      <TierIntro tier={context.tier} />
+      {context.page.intro}
       <section className="statement__section" aria-labelledby="dane-laureata">
-        <h2 id="dane-laureata">{texts.personalDataHeading}</h2>
+        <h2 id="dane-laureata">{context.page.dataHeading}</h2>
         <div className="statement__fields">{section('dane')}</div>
       </section>
       {section('zgody')}
       <section className="statement__clause" aria-labelledby="klauzula">
-        <h2 id="klauzula">{texts.dataClauseTitle}</h2>
-        <p>{texts.dataClause}</p>
+        <h2 id="klauzula">{context.page.clause.title}</h2>
+        <p>{context.page.clause.text}</p>
       </section>
       {political.length > 0 && (
         <section className="statement__section" aria-labelledby="pep">

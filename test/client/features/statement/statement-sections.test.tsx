@@ -1,7 +1,7 @@
 import Form from '@rjsf/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { templates, type PageFormContext } from '#client/features/statement/templates.tsx';
+import { statementFormPage, templates, type PageFormContext } from '#client/features/statement/templates.tsx';
 import { tierById, type TierId } from '#shared/campaign.ts';
 import { tierForms } from '#shared/statement/forms.ts';
 import { runtimeValidator } from '#shared/statement/keywords.ts';
@@ -15,7 +15,7 @@ function renderTier(tierId: TierId, uiSchema = tierForms[tierId].uiSchema) {
     touched: new Set(),
     codeLocked: undefined,
     fileMissing: false,
-    tier: tierById(tierId)!,
+    page: statementFormPage(tierById(tierId)!),
   };
   render(
     <Form
