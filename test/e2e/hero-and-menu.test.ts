@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import texts from '#content/texts.json';
+import { texts } from '#shared/content/texts.ts';
 import { browserAvailable, gotoHydrated, useServerAndBrowser } from './harness';
 
 const PHONE = { width: 390, height: 844 };
