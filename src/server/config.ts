@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from './config-error';
 import { parseMailSettings, type MailSettings } from './mail/settings';
@@ -25,6 +26,11 @@ export interface ServerConfig {
   statementsPreviousKeys: string | undefined;
   /** AUDIT_KEY (32 bytes, hex or base64): the audit trail's HMAC key; unset means a key file in dataDir. */
   auditKey: string | undefined;
+  /**
+   * YEAR_KEYS_DIR: the folder of the years' keys (docs/decisions/storage.md#year-keys); unset means
+   * DATA_DIR/year-keys, except with DATABASE_URL, where every server must see the same folder (yearKeysDirOf).
+   */
+  yearKeysDir: string | undefined;
   /** AUDIT_HEAD_FILE: where the audit trail's last entry is written after each one (docs/deploy.md#backups). */
   auditHeadFile: string | undefined;
   /** Import the bundled demo winners into an empty embedded database on start (off: DEMO=0 or production). */
@@ -122,6 +128,27 @@ function parseDsn(value: string | undefined): SentryDsn | undefined {
   return dsn;
 }
 
+function parseYearKeysDir(env: NodeJS.ProcessEnv, dataDir: string): string | undefined {
+  if (!env.YEAR_KEYS_DIR) return env.DATABASE_URL ? undefined : path.join(dataDir, 'year-keys');
+  const dir = path.resolve(env.YEAR_KEYS_DIR);
+  if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory())
+    throw new ConfigError(`YEAR_KEYS_DIR musi wskazywać folder, a wskazuje plik: ${dir}`);
+  if (dir === dataDir)
+    throw new ConfigError(
+      `YEAR_KEYS_DIR musi być osobnym folderem, nie samym DATA_DIR (${dir}): kopie bazy nie mogą zabierać kluczy lat`,
+    );
+  return dir;
+}
+
+/** The year keys folder, for what seals with a year's key or destroys one (statements/year-keys.ts). */
+export function yearKeysDirOf(config: Pick<ServerConfig, 'yearKeysDir'>): string {
+  if (config.yearKeysDir === undefined)
+    throw new ConfigError(
+      'przy DATABASE_URL ustaw YEAR_KEYS_DIR: folder kluczy lat, ten sam dla każdego serwera (docs/deploy.md)',
+    );
+  return config.yearKeysDir;
+}
+
 function parseInstant(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const ms = Date.parse(value);
@@ -144,10 +171,11 @@ export function loadConfig(
   }
   const port = parsePort(env.PORT);
   const mail = parseMailSettings(env, port);
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    dataDir,
     databaseUrl,
     campaignNowMs: parseInstant(env.CAMPAIGN_NOW),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
@@ -156,6 +184,7 @@ export function loadConfig(
     statementsKey: env.STATEMENTS_KEY || undefined,
     statementsPreviousKeys: env.STATEMENTS_PREVIOUS_KEYS || undefined,
     auditKey: env.AUDIT_KEY || undefined,
+    yearKeysDir: parseYearKeysDir(env, dataDir),
     auditHeadFile: env.AUDIT_HEAD_FILE ? path.resolve(env.AUDIT_HEAD_FILE) : undefined,
     demo: env.DEMO !== '0' && env.NODE_ENV !== 'production',
     redisUrl: env.REDIS_URL || undefined,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, yearKeysDirOf } from '#server/config.ts';
 import { ConfigError } from '#server/config-error.ts';
 
 describe('server settings from the environment', () => {
@@ -32,6 +35,29 @@ describe('server settings from the environment', () => {
     const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([hops('10.0.0.1', 0), hops('10.0.0.2', 1)]).toEqual([true, false]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+});
+
+// docs/decisions/storage.md#year-keys: the keys of the years, in a folder of their own.
+describe('the year keys folder from the environment', () => {
+  it('is DATA_DIR/year-keys, or YEAR_KEYS_DIR; with DATABASE_URL only YEAR_KEYS_DIR, shared by the servers', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/loteria' }).yearKeysDir).toBe('/srv/loteria/year-keys');
+    expect(loadConfig({ YEAR_KEYS_DIR: '/srv/klucze-lat' }).yearKeysDir).toBe('/srv/klucze-lat');
+    const shared = loadConfig({ DATABASE_URL: 'postgres://db/loteria' });
+    expect(shared.yearKeysDir).toBeUndefined();
+    expect(() => yearKeysDirOf(shared)).toThrow(/^przy DATABASE_URL ustaw YEAR_KEYS_DIR/);
+  });
+
+  it('refuses a file, or DATA_DIR itself, naming YEAR_KEYS_DIR', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-config-')), 'plik');
+    fs.writeFileSync(file, '');
+    expect(() => loadConfig({ YEAR_KEYS_DIR: file })).toThrow(
+      `YEAR_KEYS_DIR musi wskazywać folder, a wskazuje plik: ${file}`,
+    );
+    expect(() => loadConfig({ DATA_DIR: '/srv/loteria', YEAR_KEYS_DIR: '/srv/loteria/' })).toThrow(
+      /^YEAR_KEYS_DIR musi być osobnym folderem, nie samym DATA_DIR/,
+    );
+    fs.rmSync(path.dirname(file), { recursive: true });
   });
 });
 

@@ -12,7 +12,8 @@ import {
 
 // docs/decisions/storage.md#sealed-statements: everything a winner sent is sealed at rest with AES-256-GCM. A
 // sealed value names the key that sealed it ("v2.<key id>.<iv|tag|ciphertext>"), so keys can be rotated
-// (README "Rotating the key").
+// (README "Rotating the key"). A value sealed with a year's key (docs/decisions/storage.md#year-keys) names
+// the year too: "y<year>.<key id>.<iv|tag|ciphertext>".
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -25,7 +26,7 @@ export const AUDIT_KEY_FILE_NAME = 'audit.key';
 
 export class KeyError extends Error {}
 
-function parseKey(text: string, source: string): Buffer {
+export function parseKey(text: string, source: string): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
     ? Buffer.from(trimmed, 'hex')
@@ -175,17 +176,50 @@ function newIv(): Buffer {
   return ivPool.subarray(ivAt - IV_BYTES, ivAt);
 }
 
-/** Seals bytes; `context` (e.g. the claim id) is authenticated, so a value moved to another row fails. */
-export function encryptBytes(key: Buffer, plaintext: Buffer, context: string): string {
+function seal(key: Buffer, prefix: string, plaintext: Buffer, context: string): string {
   const iv = newIv();
   const cipher = createCipheriv(ALGORITHM, prepared(key).secret, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return `${sealedPrefix(key)}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  return `${prefix}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+}
+
+/** Seals bytes; `context` (e.g. the claim id) is authenticated, so a value moved to another row fails. */
+export const encryptBytes = (key: Buffer, plaintext: Buffer, context: string): string =>
+  seal(key, sealedPrefix(key), plaintext, context);
+
+/** Seals bytes with the key of a year (crypto/year-key-files.ts), bound to `context` as encryptBytes does. */
+export const encryptBytesForYear = (key: Buffer, year: number, plaintext: Buffer, context: string) =>
+  seal(key, yearSealedPrefix(year, keyId(key)), plaintext, context);
+
+/** How every value sealed with a year's key starts. */
+export const yearSealedPrefix = (year: number, id: string) => `y${year}.${id}.`;
+
+/** Any value sealed with a year's key, as SQL LIKE finds it: a key rotation leaves these alone. */
+export const YEAR_SEALED_LIKE = 'y____.%';
+
+/** The year whose key sealed a value, or undefined for a value of the statements key (or none). */
+export function sealedYear(sealed: string): number | undefined {
+  const match = /^y(\d{4})\./.exec(sealed);
+  return match ? Number(match[1]) : undefined;
 }
 
 /**
- * Opens what encryptBytes sealed with any of `keys` (the one its key id names). The first format, without
+ * Finds the key of a year by its id: crypto/year-key-files.ts installs the folders to look in; without
+ * them a year-sealed value cannot be opened.
+ */
+let yearKeyOf = (year: number, _id: string): Buffer => {
+  throw new KeyError(
+    `dane zaszyfrowano kluczem roku ${year}, a nie wskazano folderu kluczy lat (YEAR_KEYS_DIR)`,
+  );
+};
+export function findYearKeysWith(lookup: (year: number, id: string) => Buffer) {
+  yearKeyOf = lookup;
+}
+
+/**
+ * Opens what encryptBytes sealed with any of `keys` (the one its key id names), or encryptBytesForYear with
+ * its year's key (whatever `keys` are). The first format, without
  * a key id, is still read: the reseal on start (statements/keys.ts) turns it into the current one.
  */
 export function decryptBytes(keys: readonly Buffer[], sealed: string, context: string): Buffer {
@@ -201,6 +235,8 @@ export function decryptBytes(keys: readonly Buffer[], sealed: string, context: s
     }
     throw new KeyError('nie można odszyfrować: zły klucz lub uszkodzone dane');
   }
+  const year = sealedYear(sealed);
+  if (year !== undefined && parts.length === 3) return open(yearKeyOf(year, parts[1]!), parts[2]!, context);
   const [, id, data] = parts;
   if (format !== FORMAT || id === undefined || data === undefined || parts.length !== 3)
     throw new KeyError('nieznany format zaszyfrowanych danych');
