@@ -23,11 +23,14 @@ export interface SealedColumnsPlace {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const untyped = (db: Kysely<Database>) => db as unknown as Kysely<any>;
 
-/** The keys of the rows with a sealed value not sealed by the current key (`sealedPrefix`), or open fields. */
+/**
+ * The keys of the rows with a sealed value that matches none of `kept` (LIKE patterns: what the current key
+ * sealed, what a year's key sealed), or open fields.
+ */
 export async function rowsToReseal(
   db: Kysely<Database>,
   place: SealedColumnsPlace,
-  sealedPrefix: string,
+  kept: readonly string[],
 ): Promise<string[]> {
   const rows = await untyped(db)
     .selectFrom(place.table)
@@ -38,7 +41,7 @@ export async function rowsToReseal(
           eb.and([
             eb(column, 'is not', null),
             ...(place.empty === undefined ? [] : [eb(column, '<>', place.empty)]),
-            eb(column, 'not like', `${sealedPrefix}%`),
+            ...kept.map((pattern) => eb(column, 'not like', pattern)),
           ]),
         ),
         ...(place.openColumn ? [eb(place.openColumn, '<>', place.empty ?? '')] : []),
@@ -74,4 +77,18 @@ export async function writeResealed(
     .where(place.key, '=', key);
   for (const { column, was } of values) update = update.where(column, '=', was);
   await update.execute();
+}
+
+/** How many rows hold a value that starts with `prefix` (a year key's: is it still needed?). */
+export async function rowsSealedWith(
+  db: Kysely<Database>,
+  place: SealedColumnsPlace,
+  prefix: string,
+): Promise<number> {
+  const row = await untyped(db)
+    .selectFrom(place.table)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where((eb) => eb.or(place.columns.map((column) => eb(column, 'like', `${prefix}%`))))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

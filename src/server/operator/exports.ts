@@ -2,9 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Storage } from '../db';
 import { listOptouts } from '../db/optouts';
-import { listStatements, purgeStatementsBefore, statementImage } from '../db/statements';
+import {
+  listStatements,
+  purgeStatementsBefore,
+  statementImage,
+  type ListedStatement,
+} from '../db/statements';
 import { isoAt } from '../clock';
 import type { LoadedKey } from '../crypto/encryption';
+import { YearKeyDestroyedError } from '../crypto/year-key-files';
 import { unsealImage, unsealStatement } from '../statements/sealed';
 import { EXPORT_COLUMNS, flatten } from '#shared/statement/payload.ts';
 import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
@@ -41,9 +47,17 @@ export function writeCsv(out: string, header: string[], rows: unknown[][]) {
   fs.writeFileSync(out, csvText(header, rows), { mode: 0o600 });
 }
 
+/** A statement the export could not read: its year's key was destroyed (docs/decisions/storage.md#year-keys). */
+export interface KeyDestroyed {
+  /** Its reference (its id for a statement from before references). */
+  statement: string;
+  year: number;
+}
+
 /**
  * One decrypted row per statement, received ones then rejected ones (`state`); coupon photos go to
- * `<out>-images/<id>.png` (too big for a cell).
+ * `<out>-images/<id>.png` (too big for a cell). A statement whose year's key was destroyed (a copy of the
+ * database from before a purge) is left out and listed in `keyDestroyed`.
  */
 export async function exportStatements(
   storage: Storage,
@@ -51,10 +65,20 @@ export async function exportStatements(
   out: string,
   progress?: (done: number, total: number) => void,
 ) {
-  const statements = await listStatements(storage.db);
   const keys = [key.key, ...key.previous];
   const imageDir = imagesDirOf(out);
-  const flats = statements.map((statement) => flatten(unsealStatement(keys, statement.claim_id, statement)));
+  const keyDestroyed: KeyDestroyed[] = [];
+  const statements: ListedStatement[] = [];
+  const flats: Record<string, unknown>[] = [];
+  for (const statement of await listStatements(storage.db)) {
+    try {
+      flats.push(flatten(unsealStatement(keys, statement.claim_id, statement)));
+      statements.push(statement);
+    } catch (error) {
+      if (!(error instanceof YearKeyDestroyedError)) throw error;
+      keyDestroyed.push({ statement: statement.reference ?? statement.id, year: error.year });
+    }
+  }
   // The table's columns (the payload's order, docs/api.md#the-payload); a field stored before the table lost
   // it still gets one.
   const extra = [...new Set(flats.flatMap(Object.keys))].filter((column) => !EXPORT_COLUMNS.includes(column));
@@ -82,7 +106,7 @@ export async function exportStatements(
     progress?.(index + 1, statements.length);
   }
   writeCsv(out, ['id', 'reference', 'createdAt', 'tier', 'state', ...columns, 'imageFile'], rows);
-  return { out, statements: rows.length };
+  return { out, statements: rows.length, keyDestroyed };
 }
 
 /** One row per e-mail address that resigned (spec §5: handled within 2 working days), first resignation. */

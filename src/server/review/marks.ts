@@ -5,6 +5,7 @@ import { replaceMarks, statementsWithoutMarks } from '../db/reviews';
 import type { StatementMarkTable } from '../db/types';
 import { keyId } from '../crypto/encryption';
 import { contactDigest } from '../crypto/secrets';
+import { YearKeyDestroyedError } from '../crypto/year-key-files';
 import { unsealStatement } from '../statements/sealed';
 
 // docs/decisions/review.md#findings: a statement is sealed, so "the same PESEL on another claim's statement"
@@ -47,9 +48,18 @@ export async function markStatements(
   keys: readonly Buffer[],
 ): Promise<number> {
   const unmarked = await statementsWithoutMarks(db, keyId(key));
+  let marked = 0;
   for (const row of unmarked) {
-    const payload = unsealStatement(keys, row.claim_id, row);
+    let payload: Record<string, unknown>;
+    try {
+      payload = unsealStatement(keys, row.claim_id, row);
+    } catch (error) {
+      // A copy of the database from before a purge: its key destroyed, its statement has nothing to mark.
+      if (error instanceof YearKeyDestroyedError) continue;
+      throw error;
+    }
     await replaceMarks(db, row.id, statementMarks(key, { id: row.id, claimId: row.claim_id }, payload));
+    marked += 1;
   }
-  return unmarked.length;
+  return marked;
 }

@@ -1,8 +1,14 @@
 import type { Storage } from '../db';
 import { emailContext } from '../claims/claims';
 import { complaintContext } from '../complaints/sealed';
-import { decryptBytes, encryptBytes, sealedPrefix } from '../crypto/encryption';
-import { rowsToReseal, sealedRow, writeResealed, type SealedColumnsPlace } from '../db/sealed-columns';
+import { decryptBytes, encryptBytes, sealedPrefix, sealedYear, YEAR_SEALED_LIKE } from '../crypto/encryption';
+import {
+  rowsSealedWith,
+  rowsToReseal,
+  sealedRow,
+  writeResealed,
+  type SealedColumnsPlace,
+} from '../db/sealed-columns';
 import { PURGED } from '../db/statements';
 import type { Database } from '../db/types';
 import { orderContext } from '../mail/orders';
@@ -102,9 +108,17 @@ const placeOf = (entry: SealedTable<keyof Database>): SealedColumnsPlace => ({
   ...(entry.openColumn ? { openColumn: entry.openColumn } : {}),
 });
 
+/** What a reseal seals with: the statements key (below), or a year's key (statements/year-keys.ts). */
+export interface ResealTarget {
+  seal(plain: Buffer, context: string): string;
+  /** A value that stays as it is. */
+  keeps(sealed: string): boolean;
+}
+
 /**
  * Seals anew with `key` every registered value that another key (`keys`: the previous ones, during a
- * rotation) or no key sealed, one row at a time. Returns how many rows of each table were resealed.
+ * rotation) or no key sealed, one row at a time; a year's key's values stay (docs/decisions/storage.md#year-keys).
+ * Returns how many rows of each table were resealed.
  */
 export async function resealColumns(
   db: Storage['db'],
@@ -112,35 +126,88 @@ export async function resealColumns(
   keys: readonly Buffer[],
 ): Promise<Map<keyof Database, number>> {
   const prefix = sealedPrefix(key);
+  const target: ResealTarget = {
+    seal: (plain, context) => encryptBytes(key, plain, context),
+    keeps: (sealed) => sealed.startsWith(prefix) || sealedYear(sealed) !== undefined,
+  };
   const counts = new Map<keyof Database, number>();
   for (const entry of SEALED_TABLES) {
     const place = placeOf(entry);
-    const stale = await rowsToReseal(db, place, prefix);
-    for (const id of stale) {
-      const row = await sealedRow(db, place, id);
-      if (row)
-        await writeResealed(db, place, id, resealed(entry, row as unknown as Row<keyof Database>, key, keys));
-    }
+    const stale = await rowsToReseal(db, place, [`${prefix}%`, YEAR_SEALED_LIKE]);
+    for (const id of stale) await resealRow(db, entry, id, target, keys);
     counts.set(entry.table, stale.length);
   }
   return counts;
 }
 
+/** A value sealed anew: what the column held, and holds now. */
+export interface ResealedValue {
+  column: string;
+  was: string;
+  now: string;
+}
+
+const entryOf = (table: keyof Database) => SEALED_TABLES.find((candidate) => candidate.table === table)!;
+
+/** Seals one row's registered values anew for `target` (those it does not keep); returns what it wrote. */
+export const resealRowOf = (
+  db: Storage['db'],
+  table: keyof Database,
+  rowKey: string,
+  target: ResealTarget,
+  keys: readonly Buffer[],
+) => resealRow(db, entryOf(table), rowKey, target, keys);
+
+/** Puts back what resealRowOf wrote, where it is still there (its key went meanwhile). */
+export const undoReseal = (
+  db: Storage['db'],
+  table: keyof Database,
+  rowKey: string,
+  values: readonly ResealedValue[],
+) =>
+  writeResealed(
+    db,
+    placeOf(entryOf(table)),
+    rowKey,
+    values.map(({ column, was, now }) => ({ column, was: now, now: was })),
+  );
+
+async function resealRow(
+  db: Storage['db'],
+  entry: SealedTable<keyof Database>,
+  rowKey: string,
+  target: ResealTarget,
+  keys: readonly Buffer[],
+): Promise<ResealedValue[]> {
+  const place = placeOf(entry);
+  const row = await sealedRow(db, place, rowKey);
+  if (!row) return [];
+  const values = resealed(entry, row as unknown as Row<keyof Database>, target, keys);
+  await writeResealed(db, place, rowKey, values);
+  return values;
+}
+
+/** How many registered rows hold a value starting with `prefix` (a year key's, statements/year-keys.ts). */
+export async function rowsSealedWithPrefix(db: Storage['db'], prefix: string): Promise<number> {
+  let count = 0;
+  for (const entry of SEALED_TABLES) count += await rowsSealedWith(db, placeOf(entry), prefix);
+  return count;
+}
+
 function resealed<T extends keyof Database>(
   entry: SealedTable<T>,
   row: Row<T>,
-  key: Buffer,
+  target: ResealTarget,
   keys: readonly Buffer[],
 ) {
   const open = entry.openColumn === undefined ? undefined : (row[entry.openColumn] as string);
   const movesOpen = open !== undefined && open !== (entry.empty ?? '');
-  const prefix = sealedPrefix(key);
   const values = Object.entries(entry.columns).flatMap(([column, spec]) => {
     const { context, open: openValue } = spec as SealedColumn<T>;
     const was = row[column as keyof Row<T>] as string | null;
-    if (was === null || was === entry.empty || (was.startsWith(prefix) && !movesOpen)) return [];
+    if (was === null || was === entry.empty || (target.keeps(was) && !movesOpen)) return [];
     const plain = openValue ? openValue(keys, was, row) : decryptBytes(keys, was, context(row));
-    return [{ column, was, now: encryptBytes(key, plain, context(row)) }];
+    return [{ column, was, now: target.seal(plain, context(row)) }];
   });
   return movesOpen ? [...values, { column: entry.openColumn!, was: open, now: entry.empty ?? '' }] : values;
 }

@@ -12,9 +12,19 @@ export const exportStatements: Command = {
   name: 'export-statements',
   usage: 'export-statements --out <plik.csv>',
   description: 'zapisuje do pliku CSV otrzymane oświadczenia (z odszyfrowanymi danymi)',
-  async run({ storage, clock, key, args, emit, progress }) {
+  async run({ storage, clock, key, args, emit, tell, progress }) {
     const out = option(args, '--out', 'plik.csv');
-    const exported = await exportFile(storage, key, out, progress('Eksport: oświadczenia'));
+    const { keyDestroyed, ...exported } = await exportFile(
+      storage,
+      key,
+      out,
+      progress('Eksport: oświadczenia'),
+    );
+    // docs/decisions/storage.md#year-keys: a copy of the database from before a purge; the rest is exported.
+    for (const { statement, year } of keyDestroyed)
+      tell(
+        `Oświadczenie ${statement}: jego klucz zniszczono razem z rokiem ${year} (dane usunięte po okresie przechowywania) — nie da się go odczytać, pominięto je.`,
+      );
     try {
       await recordAudit(storage, clock, {
         actor: OPERATOR,
@@ -26,6 +36,6 @@ export const exportStatements: Command = {
       fs.rmSync(imagesDirOf(exported.out), { recursive: true, force: true });
       throw error;
     }
-    emit(exported);
+    emit(keyDestroyed.length > 0 ? { ...exported, keyDestroyed: keyDestroyed.length } : exported);
   },
 };
