@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId, type LoadedKey } from '#server/crypto/encryption.ts';
-import { YearKeyDestroyedError } from '#server/crypto/year-key-files.ts';
+import { retireYearKey, YearKeyDestroyedError } from '#server/crypto/year-key-files.ts';
 import { openClaimEmail } from '#server/claims/claims.ts';
 import { SQLITE_FILE_NAME } from '#server/db/index.ts';
 import { PURGED } from '#server/db/statements.ts';
@@ -249,13 +249,52 @@ describe.each(storageTargets)('the keys of the years on $name', (target) => {
     }
   });
 
+  it('seals again with another key of the year what it wrote while its key was being destroyed', async () => {
+    const { statement } = await statementOf('E1B2C3D4E5F');
+    // Another process's destroyYearKeys retires the key just as this reseal writes with it.
+    let retired: string | undefined;
+    const racing: YearKeys = {
+      ...yearKeys,
+      storage: {
+        ...t.storage,
+        db: t.storage.db.withPlugin({
+          transformQuery: ({ node }) => {
+            const key = keyFiles().find((name) => /^2033-.*\.key$/.test(name));
+            if (node.kind === 'UpdateQueryNode' && retired === undefined && key) {
+              retired = key.slice('2033-'.length, -'.key'.length);
+              retireYearKey(dir(), 2033, retired);
+            }
+            return node;
+          },
+          transformResult: async ({ result }) => result,
+        }),
+      },
+    };
+    expect(await resealToYear(racing, [{ statementId: statement.id, purgeYear: 2033 }])).toMatchObject({
+      resealed: 1,
+    });
+    const after = await statementOf('E1B2C3D4E5F');
+    expect(after.statement.secrets).toMatch(/^y2033\./);
+    expect(after.statement.secrets.startsWith(`y2033.${retired}.`)).toBe(false);
+    expect(after.claim.email_sealed).toBeNull();
+    expect(unsealStatement([t.statementsKey], statement.claim_id, after.statement)).toEqual(
+      unsealStatement([t.statementsKey], statement.claim_id, statement),
+    );
+    // The retired key sealed nothing that stayed: the destroyer's second look finds it unneeded.
+    expect(await destroyYearKeys(yearKeys, [2033])).toEqual({
+      destroyed: [],
+      kept: [{ year: 2033, rows: 1 }],
+    });
+    expect(keyFiles()).toContain(`2033-${retired}.destroyed`);
+  });
+
   it('tells a destroyed key from a missing one', async () => {
     const { statement } = await statementOf('E1B2C3D4E5F');
     const moved = `${dir()}-elsewhere`;
     fs.renameSync(dir(), moved);
     try {
       expect(() => unsealStatement([t.statementsKey], statement.claim_id, statement)).toThrow(
-        /^brak klucza roku 2031 \([0-9a-f]{16}\) w folderze kluczy lat .* \(YEAR_KEYS_DIR\)$/,
+        /^brak klucza roku 2033 \([0-9a-f]{16}\) w folderze kluczy lat .* \(YEAR_KEYS_DIR\)$/,
       );
     } finally {
       fs.renameSync(moved, dir());
