@@ -6,6 +6,8 @@ import { buildPayload } from '#shared/statement/payload.ts';
 import { tierValidator } from '#server/statements/validate-statement.ts';
 import { visibleFields } from '#shared/statement/validators.ts';
 import { tierForms } from '#shared/statement/forms.ts';
+import type { Storage } from '#server/db/index.ts';
+import { sealNote } from '#server/review/view.ts';
 
 /** One PNG chunk: length, type, data, CRC (to build PNGs the encoder would not write). */
 export function pngChunk(type: string, data: Buffer): Buffer {
@@ -60,4 +62,27 @@ export function validStatement(
   };
   const visible = visibleFields(tierValidator(tierId), tierForms[tierId].schema, form);
   return buildPayload(tierById(tierId)!, form, { hash, visible });
+}
+
+/**
+ * A review of a III statement awaiting approval, with both notes sealed with the statements key
+ * (docs/decisions/review.md): what a key rotation or a year's key reseals with the statement.
+ */
+export async function insertReviewWithNotes(
+  t: { storage: Storage; statementsKey: Buffer },
+  statement: { id: string; claim_id: string },
+) {
+  await t.storage.db
+    .insertInto('reviews')
+    .values({
+      statement_id: statement.id,
+      claim_id: statement.claim_id,
+      tier: 'III',
+      state: 'awaiting-approval',
+      reviewer_id: 'r',
+      taken_at: '2025-07-01T08:00:00.000Z',
+      note: sealNote(t.statementsKey, statement.id, 'note', 'Kupon do sprawdzenia'),
+      approval_note: sealNote(t.statementsKey, statement.id, 'approval', 'Sprawdź jeszcze raz'),
+    } as never)
+    .execute();
 }

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId, type LoadedKey } from '#server/crypto/encryption.ts';
 import { prepareStatementsKey } from '#server/statements/keys.ts';
 import { contactDigest } from '#server/crypto/secrets.ts';
-import { openNote, sealNote } from '#server/review/view.ts';
+import { openNote } from '#server/review/view.ts';
 import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
 import { openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
-import { pngDataUrl, validStatement } from '../helpers/statement-fixtures';
+import { pngDataUrl, validStatement, insertReviewWithNotes } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
 
@@ -98,19 +98,7 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
       .selectFrom('statements')
       .select(['id', 'claim_id'])
       .executeTakeFirstOrThrow();
-    await t.storage.db
-      .insertInto('reviews')
-      .values({
-        statement_id: statement.id,
-        claim_id: statement.claim_id,
-        tier: 'III',
-        state: 'awaiting-approval',
-        reviewer_id: 'r',
-        taken_at: '2025-07-01T08:00:00.000Z',
-        note: sealNote(t.statementsKey, statement.id, 'note', 'Kupon do sprawdzenia'),
-        approval_note: sealNote(t.statementsKey, statement.id, 'approval', 'Sprawdź jeszcze raz'),
-      } as never)
-      .execute();
+    await insertReviewWithNotes(t, statement);
     const marks = () => t.storage.db.selectFrom('statement_marks').selectAll().execute();
     expect((await marks()).map((mark) => [mark.kind, mark.key_id]).sort()).toEqual(
       [

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId } from '#server/crypto/encryption.ts';
-import { sealNote } from '#server/review/view.ts';
 import { prepareStatementsKey } from '#server/statements/keys.ts';
 import { SEALED_TABLES } from '#server/statements/sealed-columns.ts';
 import { openTestApp, postStatement, type TestApp } from '../helpers/app';
-import { validStatement } from '../helpers/statement-fixtures';
+import { validStatement, insertReviewWithNotes } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
 import { validComplaint } from '../complaints/complaint-fixtures';
@@ -73,19 +72,7 @@ describe.each(storageTargets)('the sealed columns on $name', (target) => {
     // A statement with its photo, its review's notes, and a copy of it rejected (as reopen-claim keeps one).
     expect((await postStatement(t, validStatement('III', 'T0000000003'))).statusCode).toBe(201);
     const statement = await t.storage.db.selectFrom('statements').selectAll().executeTakeFirstOrThrow();
-    await t.storage.db
-      .insertInto('reviews')
-      .values({
-        statement_id: statement.id,
-        claim_id: statement.claim_id,
-        tier: 'III',
-        state: 'awaiting-approval',
-        reviewer_id: 'r',
-        taken_at: '2025-07-01T08:00:00.000Z',
-        note: sealNote(t.statementsKey, statement.id, 'note', 'Kupon do sprawdzenia'),
-        approval_note: sealNote(t.statementsKey, statement.id, 'approval', 'Sprawdź jeszcze raz'),
-      } as never)
-      .execute();
+    await insertReviewWithNotes(t, statement);
     await t.storage.db
       .insertInto('rejected_statements')
       .values({ ...statement, id: 'rejected-1', rejected_at: statement.created_at })

@@ -11,13 +11,13 @@ import { openClaimEmail } from '#server/claims/claims.ts';
 import { SQLITE_FILE_NAME } from '#server/db/index.ts';
 import { PURGED } from '#server/db/statements.ts';
 import { imagesDirOf } from '#server/operator/exports.ts';
-import { openNote, sealNote } from '#server/review/view.ts';
+import { openNote } from '#server/review/view.ts';
 import { prepareStatementsKey } from '#server/statements/keys.ts';
 import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
 import { destroyYearKeys, resealToYear, type YearKeys } from '#server/statements/year-keys.ts';
 import { openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
-import { validStatement } from '../helpers/statement-fixtures';
+import { validStatement, insertReviewWithNotes } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
 
@@ -86,19 +86,7 @@ describe.each(storageTargets)('the keys of the years on $name', (target) => {
     ] as const)
       expect((await postStatement(t, validStatement(tier, code))).statusCode).toBe(201);
     const { statement } = await statementOf('T0000000003');
-    await t.storage.db
-      .insertInto('reviews')
-      .values({
-        statement_id: statement.id,
-        claim_id: statement.claim_id,
-        tier: 'III',
-        state: 'awaiting-approval',
-        reviewer_id: 'r',
-        taken_at: '2025-07-01T08:00:00.000Z',
-        note: sealNote(t.statementsKey, statement.id, 'note', 'Kupon do sprawdzenia'),
-        approval_note: sealNote(t.statementsKey, statement.id, 'approval', 'Sprawdź jeszcze raz'),
-      } as never)
-      .execute();
+    await insertReviewWithNotes(t, statement);
   });
   afterAll(async () => {
     await t.close();
