@@ -219,8 +219,8 @@ export function findYearKeysWith(lookup: (year: number, id: string) => Buffer) {
 
 /**
  * Opens what encryptBytes sealed with any of `keys` (the one its key id names), or encryptBytesForYear with
- * its year's key (whatever `keys` are). The first format, without
- * a key id, is still read: the reseal on start (statements/keys.ts) turns it into the current one.
+ * its year's key (whatever `keys` are). The first format, without a key id, is still read: the reseal on
+ * start (statements/keys.ts) turns it into the current one.
  */
 export function decryptBytes(keys: readonly Buffer[], sealed: string, context: string): Buffer {
   const parts = sealed.split('.');
