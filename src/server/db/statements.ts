@@ -15,8 +15,11 @@ interface PendingStatement {
 }
 
 const MAX_BATCH = 100;
-/** The longest a commit's followers wait for company (docs/performance.md#statements-under-load). */
-const MAX_LINGER_MS = 10;
+/**
+ * How long the statements that come after a commit wait for company before theirs starts: the requests
+ * handled meanwhile join it (docs/performance.md#statements-under-load).
+ */
+const LINGER_MS = 20;
 
 /** A constraint that one row can break alone (SQLite SQLITE_CONSTRAINT_*, PostgreSQL class 23). */
 export function isRowError(error: unknown): boolean {
@@ -28,10 +31,11 @@ export function isRowError(error: unknown): boolean {
  * Stores statements with group commit: the statements that arrive while a write runs (or in the same turn
  * of the event loop) go into one INSERT, so one commit and one fsync make many of them durable (SQLite runs
  * synchronous=FULL; npm run bench: the commit was most of a statement's time). After a commit the next one
- * waits as long as that one took (at most MAX_LINGER_MS): SQLite's commit blocks the event loop for its
- * fsync, and a busy server accepts one connection a turn, so without the wait each commit carried about one
- * statement and the disk's fsync time capped the rate (docs/performance.md#statements-under-load). A lone
- * statement waits for nothing. Each caller is answered only once its own row is committed. The unique claim_id decides between submissions for one claim, also
+ * waits LINGER_MS for company: SQLite's commit blocks the event loop for its fsync, and a busy server accepts
+ * one connection a turn, so without the wait each commit carried about one statement and the disk's fsync
+ * time capped the rate; a wait as long as the commit took still spent half the loop's time committing
+ * (docs/performance.md#statements-under-load). A lone statement waits for nothing. Each caller is answered
+ * only once its own row is committed. The unique claim_id decides between submissions for one claim, also
  * within one INSERT: exactly one is stored, the others get 'duplicate'.
  */
 export class StatementWriter {
@@ -59,10 +63,8 @@ export class StatementWriter {
 
   async #drain() {
     while (this.#queue.length > 0) {
-      const started = performance.now();
       await this.#write(this.#queue.splice(0, MAX_BATCH));
-      const took = performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(took, MAX_LINGER_MS)));
+      await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
     }
     this.#busy = false;
   }

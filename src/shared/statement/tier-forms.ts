@@ -134,7 +134,7 @@ export function composeTierSchema(
 
 /** A form's texts with the prizes' amounts they name filled in: "{WINTO.additionalAward}" → "778 zł". */
 function withAmounts(node: unknown): unknown {
-  if (typeof node === 'string') return fill(node, prizeFacts);
+  if (typeof node === 'string') return node.includes('{') ? fill(node, prizeFacts) : node;
   if (Array.isArray(node)) return node.map(withAmounts);
   if (isObject(node))
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withAmounts(value)]));
