@@ -4,6 +4,7 @@ import { CodeWidget } from './code-widget';
 import { CouponPhotoWidget } from './coupon-photo-widget';
 import { MaskedInputWidget } from './masked-input-widget';
 import { SerialNumberWidget } from './serial-number-widget';
+import { TextareaWidget } from './textarea-widget';
 import { YesNoWidget } from './yes-no-widget';
 
 /** The custom widgets a UI schema may name in ui:widget. */
@@ -14,6 +15,8 @@ export const widgets: RegistryWidgetsType = {
   CouponPhotoWidget,
   MaskedInputWidget,
   SerialNumberWidget,
+  // Replaces rjsf's own textarea (ui:widget "textarea"): drawn and marked invalid as our inputs are.
+  TextareaWidget,
   YesNoWidget,
 };
 

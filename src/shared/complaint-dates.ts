@@ -1,8 +1,8 @@
 import type { Campaign } from './content-schemas/campaign';
-import { isoDateAfter, warsawDate } from './warsaw-time';
+import { isoDateAfter } from './warsaw-time';
 
 // docs/decisions/complaints.md#clock: the complaints' legal dates, on the Warsaw calendar, in one place. Days
-// are ISO dates (RRRR-MM-DD, Warsaw); an instant (the outbox's sent time) is read as its Warsaw day.
+// are ISO dates (RRRR-MM-DD, Warsaw), all on the campaign clock; no real-time instant is compared with them.
 
 /** spec §9: a complaint is answered within 21 calendar days of its receipt. */
 export const COMPLAINT_ANSWER_DAYS = 21;
@@ -32,16 +32,13 @@ export function complaintLate(sentOn: string, dates: Dates): boolean {
 }
 
 /**
- * Answered in time: dispatched by the deadline. An e-mail counts once the outbox says sent (`sentAtMs`, its
- * Warsaw day); a registered letter on the day it was posted (`letterDay`); delivery does not count.
+ * Answered in time: dispatched by the deadline. `sentOn` is the day the answer left on the campaign clock,
+ * the deadline's own: for an e-mail the day the dispatcher recorded it sent (queued is not sent), for a
+ * registered letter the day it was posted (delivery does not count); null while not sent. Never a real-time
+ * instant: a demo's or a test's campaign clock (CAMPAIGN_NOW) is not the real one.
  */
-export function answeredInTime(
-  deadline: string,
-  sent: { sentAtMs: number } | { letterDay: string } | null,
-): boolean {
-  if (sent === null) return false;
-  const day = 'letterDay' in sent ? sent.letterDay : warsawDate(sent.sentAtMs);
-  return day <= deadline;
+export function answeredInTime(deadline: string, sentOn: string | null): boolean {
+  return sentOn !== null && sentOn <= deadline;
 }
 
 /** Whole calendar days from `today` to the deadline: 0 on its last day, negative once it has passed. */

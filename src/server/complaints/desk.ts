@@ -9,10 +9,12 @@ import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import {
   answerComplaint,
+  answerSentOn,
   claimOfComplaint,
   complaintById,
   decideComplaint,
   openComplaints,
+  type ComplaintMailRow,
 } from '../db/complaints';
 import { rejectStatementsOfClaims } from '../db/statements';
 import type { ComplaintDecision, ComplaintTable } from '../db/types';
@@ -121,20 +123,14 @@ export async function openComplaint(deps: AppDeps, staffId: string, id: string) 
 }
 
 /** How the answer left, and whether in time (docs/decisions/complaints.md#clock). */
-function answerOf(row: ComplaintTable & { mail_sent_at: string | null }) {
+function answerOf(row: ComplaintMailRow) {
   if (row.answer_channel === null) return null;
-  const sentAt = row.answer_channel === 'post' ? row.letter_day : row.mail_sent_at;
-  const sent =
-    sentAt === null
-      ? null
-      : row.answer_channel === 'post'
-        ? { letterDay: sentAt }
-        : { sentAtMs: Date.parse(sentAt) };
+  const sentOn = answerSentOn(row);
   return {
     channel: row.answer_channel,
-    sentAt,
+    sentAt: row.answer_channel === 'post' ? row.letter_day : row.mail_sent_at,
     letterNumber: row.letter_number,
-    onTime: sent === null ? null : answeredInTime(row.deadline, sent),
+    onTime: sentOn === null ? null : answeredInTime(row.deadline, sentOn),
   };
 }
 

@@ -1,6 +1,6 @@
 import { answeredInTime } from '#shared/complaint-dates.ts';
 import type { Storage } from '../db';
-import { complaintCounts, listComplaints, type ComplaintRow } from '../db/complaints';
+import { answerSentOn, complaintCounts, listComplaints, type ComplaintRow } from '../db/complaints';
 import type { ComplaintState } from '../db/types';
 import { messageIdOf } from '../mail/settings';
 
@@ -37,17 +37,15 @@ function dispatch(row: ComplaintRow, from: string) {
     return {
       by: `post ${row.letter_number ?? ''}`.trim(),
       at: row.letter_day,
-      sent: { letterDay: row.letter_day },
     };
   }
   if (row.answer_channel === 'email' && row.answer_mail !== null) {
     return {
       by: `email ${messageIdOf(row.answer_mail, from)}`,
       at: row.mail_sent_at ?? '',
-      sent: row.mail_sent_at === null ? null : { sentAtMs: Date.parse(row.mail_sent_at) },
     };
   }
-  return { by: '', at: '', sent: null };
+  return { by: '', at: '' };
 }
 
 /** One row per complaint, by receipt: no personal value but the staff member's e-mail who decided. */
@@ -67,7 +65,7 @@ export async function complaintProtocol(storage: Storage, from: string): Promise
       row.decided_at ?? '',
       sent.by,
       sent.at,
-      row.answer_channel === null ? '' : String(answeredInTime(row.deadline, sent.sent)),
+      row.answer_channel === null ? '' : String(answeredInTime(row.deadline, answerSentOn(row))),
     ];
   });
 }

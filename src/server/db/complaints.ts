@@ -37,7 +37,16 @@ export async function complaintCounts(db: Db, today: string) {
   return counts;
 }
 
-export type ComplaintRow = ComplaintTable & { mail_sent_at: string | null; decided_by_email: string | null };
+/** A complaint with its answer mail's sent time (real clock) and day (campaign clock, `mail_sent_on`). */
+export type ComplaintMailRow = ComplaintTable & { mail_sent_at: string | null; mail_sent_on: string | null };
+export type ComplaintRow = ComplaintMailRow & { decided_by_email: string | null };
+
+/**
+ * The campaign clock's day the answer left (docs/decisions/complaints.md#clock): the letter's for post, the
+ * outbox's once it says sent for e-mail; null before.
+ */
+export const answerSentOn = (row: ComplaintMailRow): string | null =>
+  row.answer_channel === 'post' ? row.letter_day : row.answer_channel === 'email' ? row.mail_sent_on : null;
 
 /** Every complaint, by receipt, with its answer mail's sent time and who decided it (the protocol). */
 export async function listComplaints(db: Db): Promise<ComplaintRow[]> {
@@ -46,7 +55,11 @@ export async function listComplaints(db: Db): Promise<ComplaintRow[]> {
     .leftJoin('outbox', 'outbox.id', 'complaints.answer_mail')
     .leftJoin('staff', 'staff.id', 'complaints.decided_by')
     .selectAll('complaints')
-    .select(['outbox.sent_at as mail_sent_at', 'staff.email as decided_by_email'])
+    .select([
+      'outbox.sent_at as mail_sent_at',
+      'outbox.sent_on as mail_sent_on',
+      'staff.email as decided_by_email',
+    ])
     .orderBy('complaints.received_on')
     .orderBy('complaints.created_at')
     .orderBy('complaints.id')
@@ -71,7 +84,7 @@ export async function complaintById(db: Db, id: string) {
     .selectFrom('complaints')
     .leftJoin('outbox', 'outbox.id', 'complaints.answer_mail')
     .selectAll('complaints')
-    .select('outbox.sent_at as mail_sent_at')
+    .select(['outbox.sent_at as mail_sent_at', 'outbox.sent_on as mail_sent_on'])
     .where('complaints.id', '=', id)
     .executeTakeFirst();
 }

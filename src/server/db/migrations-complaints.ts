@@ -53,4 +53,12 @@ export const complaintMigrations: Record<string, Migration> = {
       await db.schema.createIndex('complaints_claim').on('complaints').column('claim_id').execute();
     },
   },
+  // docs/decisions/complaints.md#clock: the day an e-mail left on the campaign clock, which a complaint's
+  // deadline is on (`sent_at` is the real clock's instant). Rows sent before keep it empty: no complaint's
+  // answer had been sent when it was added.
+  '015_outbox_sent_on': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('outbox').addColumn('sent_on', 'varchar(10)').execute();
+    },
+  },
 };

@@ -146,7 +146,8 @@ export async function expireQueued(db: Db, campaignNowIso: string): Promise<numb
 
 /** What happened to one leased message; only its lease holder records it (recordOutcomes). */
 export type MailOutcome =
-  | { state: 'sent'; atIso: string }
+  // atIso: the real clock's instant; sentOn: the campaign clock's Warsaw day (docs/decisions/complaints.md#clock)
+  | { state: 'sent'; atIso: string; sentOn: string }
   | { state: 'queued'; nextAttemptIso: string; firstFailedIso: string; error: string }
   | { state: 'failed'; firstFailedIso: string; error: string }
   | { state: 'cancelled' };
@@ -167,7 +168,14 @@ async function recordOutcome(db: Db, id: string, owner: string, outcome: MailOut
   const released = { lease_owner: null, lease_until: null };
   const change =
     outcome.state === 'sent'
-      ? { ...released, state: 'sent' as const, sealed: null, sent_at: outcome.atIso, last_error: null }
+      ? {
+          ...released,
+          state: 'sent' as const,
+          sealed: null,
+          sent_at: outcome.atIso,
+          sent_on: outcome.sentOn,
+          last_error: null,
+        }
       : outcome.state === 'cancelled'
         ? { ...released, ...CANCELLED }
         : {

@@ -135,7 +135,10 @@ export interface OutboxTable {
   last_error: string | null;
   sealed: string | null;
   created_at: string;
+  /** Real clock: when the SMTP server took it. */
   sent_at: string | null;
+  /** Campaign clock: the Warsaw day it was sent, compared with a complaint's deadline. */
+  sent_on: string | null;
 }
 
 export interface Database {

@@ -187,15 +187,18 @@ function claimMessage(facts: Extract<MailFacts, { kind: 'link' | 'reminder' }>, 
   };
 }
 
-function receivedMessage(facts: Extract<MailFacts, { kind: 'received' }>, tier: Tier): Message {
-  // Only what the server decided: nothing the winner typed into the statement is repeated.
-  const values: MailValues<'received'> = {
-    reference: facts.reference,
-    tier: tierName(tier),
-    prize: prizeName(facts.prize),
-    receivedOn: polishDay(facts.receivedOn, 'receivedOn'),
-  };
-  const texts = mail.received;
+/** The texts of a notice: one fact told (a statement or a complaint received, a parcel sent), no link. */
+interface NoticeTexts {
+  subject: string;
+  heading: string;
+  intro: string;
+  details: string[];
+  next: string;
+  keepReference: string;
+}
+
+/** A notice's message: its texts filled with the values, then what comes next and "keep the reference". */
+function noticeMessage(texts: NoticeTexts, values: Record<string, string>): Message {
   return {
     subject: filled(texts.subject, values),
     heading: filled(texts.heading, values),
@@ -204,6 +207,17 @@ function receivedMessage(facts: Extract<MailFacts, { kind: 'received' }>, tier: 
     after: [filled(texts.next, values), filled(texts.keepReference, values)],
     footer: footer(),
   };
+}
+
+function receivedMessage(facts: Extract<MailFacts, { kind: 'received' }>, tier: Tier): Message {
+  // Only what the server decided: nothing the winner typed into the statement is repeated.
+  const values: MailValues<'received'> = {
+    reference: facts.reference,
+    tier: tierName(tier),
+    prize: prizeName(facts.prize),
+    receivedOn: polishDay(facts.receivedOn, 'receivedOn'),
+  };
+  return noticeMessage(mail.received, values);
 }
 
 function verdictMessage(facts: Extract<MailFacts, { kind: 'verdict' }>, tier: Tier): Message {
@@ -244,15 +258,7 @@ function complaintMessage(facts: ComplaintMailFacts): Message {
       reference: facts.reference,
       deadline: polishDay(facts.deadline, 'deadline'),
     };
-    const texts = mail.complaintReceived;
-    return {
-      subject: filled(texts.subject, values),
-      heading: filled(texts.heading, values),
-      intro: filled(texts.intro, values),
-      details: texts.details.map((line) => filled(line, values)),
-      after: [filled(texts.next, values), filled(texts.keepReference, values)],
-      footer: footer(),
-    };
+    return noticeMessage(mail.complaintReceived, values);
   }
   const values: MailValues<'complaintAnswer'> = {
     reference: facts.reference,
@@ -282,15 +288,7 @@ function shippedMessage(facts: Extract<MailFacts, { kind: 'shipped' }>, tier: Ti
     tracking: facts.tracking,
     shippedOn: polishDay(facts.shippedOn, 'shippedOn'),
   };
-  const texts = mail.shipped;
-  return {
-    subject: filled(texts.subject, values),
-    heading: filled(texts.heading, values),
-    intro: filled(texts.intro, values),
-    details: texts.details.map((line) => filled(line, values)),
-    after: [filled(texts.next, values), filled(texts.keepReference, values)],
-    footer: footer(),
-  };
+  return noticeMessage(mail.shipped, values);
 }
 
 const STAFF_TEXTS = { invitation: mail.invitation, 'staff-recovery': mail.staffRecovery } as const;

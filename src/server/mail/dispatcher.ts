@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { COMPLAINT_PAGE_PATH } from '#shared/complaint/complaint-path.ts';
+import { warsawDate } from '#shared/warsaw-time.ts';
 import { isoAt, type Clock } from '../clock';
 import type { Storage } from '../db';
 import {
@@ -164,7 +165,8 @@ export class MailDispatcher {
     }
     try {
       await transport.send(outgoing);
-      return { state: 'sent', atIso: isoAt(clock.real()) };
+      // When it left on both clocks: the real instant, and the campaign's day the answers' deadlines are on.
+      return { state: 'sent', atIso: isoAt(clock.real()), sentOn: warsawDate(clock.campaign()) };
     } catch (error) {
       return this.#failed(
         mail,

@@ -88,6 +88,7 @@ function entry(
     sealed: sealOrder(key, id, order),
     created_at: isoAt(times.nowMs),
     sent_at: null,
+    sent_on: null,
   };
 }
 

@@ -128,7 +128,9 @@ describe.each(storageTargets)('migration 010_staff_recovery on $name', (target) 
 
       reopened = await openStorage({ dataDir, databaseUrl, audit: storage.audit });
       const { db } = reopened;
-      expect(await db.selectFrom('outbox').selectAll().execute()).toEqual([{ ...mail, claim_id: 'claim-1' }]);
+      expect(await db.selectFrom('outbox').selectAll().execute()).toEqual([
+        { ...mail, claim_id: 'claim-1', sent_on: null },
+      ]);
       await db
         .insertInto('outbox')
         .values({ ...mail, id: 'mail-2', kind: 'invitation', claim_id: null })

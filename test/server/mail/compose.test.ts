@@ -392,3 +392,14 @@ describe('hostile values', () => {
     );
   });
 });
+
+describe('the notices (a statement received, a parcel sent, a complaint received)', () => {
+  // One builder writes the three (compose.ts `noticeMessage`); the file holds each message, both parts, as
+  // it was written before they shared it: their texts and layout unchanged, byte for byte.
+  it('are written as before, both parts', async () => {
+    const notices = [received('III'), shipped('III'), complaintMails[0]![1]].map(composeMail);
+    await expect(
+      notices.map(({ subject, text, html }) => [subject, text, html].join('\n\n')).join('\n\n----\n\n'),
+    ).toMatchFileSnapshot('./compose-notices.snapshot.txt');
+  });
+});
