@@ -3,7 +3,7 @@
 // 1 when a budget is missed. Speeds are compared with a baseline measured in the same run where the budget
 // says so.
 import fs from 'node:fs';
-import { launchBrowser } from '../../test/e2e/harness';
+import { CHROMIUM_PATH, launchBrowser } from '../../test/e2e/harness';
 import { startBenchServer } from './bench-server';
 import { measurePages } from './browser';
 import { measureLighthouse } from './lighthouse';
@@ -20,7 +20,8 @@ function rssMegabytes(pid: number): number {
 async function main() {
   const bench = await startBenchServer();
   const { server } = bench;
-  const browser = await launchBrowser();
+  // The full browser, as the budgets were measured with (the tests run the headless shell).
+  const browser = await launchBrowser(CHROMIUM_PATH);
   try {
     await measurePages(browser, server, bench.tierILink);
     await measureLighthouse(server);

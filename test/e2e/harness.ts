@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import readline from 'node:readline';
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AuditKeying } from '#server/db/index.ts';
 import { spawnOperator as spawnOperatorAs } from '../server/helpers/operator-process';
+import type { StorageTarget } from '../server/helpers/storage-targets';
 
 // The e2e files' harness (docs/decisions/testing.md): launchBrowser() starts the file's Chromium,
 // startServer() starts the server bundle built once for the run, spawnOperator() runs an
@@ -104,7 +107,15 @@ export async function startServer(
   };
 }
 
+/** Debian's full Chromium: the bench's browser (its page timings and Lighthouse). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The tests' Chromium: Debian's headless shell of the same version (Blink and V8 as in Chromium, without the
+ * browser's interface and display compositor), Playwright's own choice for headless runs. It takes about half
+ * the CPU of the full browser for the same file here (docs/decisions/testing.md).
+ */
+export const HEADLESS_CHROMIUM_PATH =
+  process.env.HEADLESS_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const browserOptional = process.env.E2E_BROWSER === 'optional';
 
 /**
@@ -128,7 +139,11 @@ export function browserInstalled(browser: string, programs: string[], install: s
 
 /** Whether the Chromium suites run. */
 export const browserAvailable = () =>
-  browserInstalled('Chromium', [CHROMIUM_PATH], 'sudo apt-get install -y chromium (or set CHROMIUM_PATH)');
+  browserInstalled(
+    'Chromium',
+    [HEADLESS_CHROMIUM_PATH],
+    'sudo apt-get install -y chromium-headless-shell (or set HEADLESS_CHROMIUM_PATH)',
+  );
 
 /** Debian's Chromium on these machines: no sandbox as root, and no calls to Google's hosts. */
 export const CHROMIUM_ARGS = [
@@ -141,8 +156,9 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Starts a Chromium: the tests' headless shell, unless told which (the bench's full browser). */
+export async function launchBrowser(executablePath = HEADLESS_CHROMIUM_PATH): Promise<Browser> {
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
 export const PHONE_VIEWPORT = { width: 360, height: 740 };
@@ -184,6 +200,69 @@ export function useServerAndBrowser(
     if (running.server) fs.rmSync(running.server.dataDir, { recursive: true, force: true });
   });
   return running;
+}
+
+/** Where the operator's commands find a staff run's data: its directory, database and keys. */
+export interface StaffWhere {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  statementsKey: Buffer;
+  audit: AuditKeying;
+}
+
+/** What useStaffServer() started, read inside the tests once its beforeAll has run. */
+export interface StaffRun {
+  server: RunningServer;
+  browser: Browser;
+  /** The panel's origin (PUBLIC_URL): its passkeys and the mailed links are for it. */
+  origin: string;
+  where: StaffWhere;
+  /** The people's browser contexts (panel-people.ts), closed after the block. */
+  contexts: BrowserContext[];
+}
+
+/**
+ * The staff panel's run for a describe block (the panel, review and issue files): a fresh database of
+ * `target` (its SQLite file or PostgreSQL schema), the real server on `http://localhost:<port>` with keys of
+ * its own and the development mailbox in DATA_DIR/mail (no SMTP_URL), and a Chromium; `env` adds to the
+ * server's settings. The people sign in with panel-people.ts's staffPeople(run).
+ */
+export function useStaffServer(target: StorageTarget, env: Record<string, string> = {}): StaffRun {
+  const run = { contexts: [] as BrowserContext[] } as StaffRun;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await target.open();
+    await opened.storage.close();
+    drop = opened.drop;
+    const statementsKey = randomBytes(32);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-staff-'));
+    run.where = { dataDir, databaseUrl: opened.databaseUrl, statementsKey, audit: opened.storage.audit };
+    const port = await freePort();
+    run.origin = `http://localhost:${port}`;
+    [run.server, run.browser] = await Promise.all([
+      startServer(
+        {
+          PORT: String(port),
+          PUBLIC_URL: run.origin,
+          STATEMENTS_KEY: statementsKey.toString('hex'),
+          AUDIT_KEY: run.where.audit.key.toString('hex'),
+          DATABASE_URL: opened.databaseUrl ?? '',
+          SMTP_URL: '',
+          ...env,
+        },
+        dataDir,
+      ),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    for (const context of run.contexts) await context.close();
+    await run.browser?.close();
+    await run.server?.stop();
+    if (run.where) fs.rmSync(run.where.dataDir, { recursive: true, force: true });
+    await drop?.();
+  });
+  return run;
 }
 
 /**

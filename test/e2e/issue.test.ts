@@ -1,19 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import panelTexts from '#content/panel.json';
 import { fill } from '#shared/content/template.ts';
 import { spawnOperator } from '../server/helpers/operator';
 import { validStatement } from '../server/helpers/statement-fixtures';
 import { storageTargets } from '../server/helpers/storage-targets';
 import { winnersFixture } from '../server/helpers/winners-fixture';
-import { browserAvailable, freePort, launchBrowser, type RunningServer, startServer } from './harness';
+import { browserAvailable, useStaffServer } from './harness';
 import { mailTo, oneLine } from './mailbox';
 import { expectAxeClean } from './panel-people';
-import { focused, reviewSteps, SENT, type ReviewWhere } from './review-story';
+import { focused, reviewSteps, SENT } from './review-story';
 
 // docs/decisions/prize-issue.md: /panel/wydania in Chromium, by keyboard: a smartwatch (tier IV) sent by
 // parcel, its winner mailed the parcel's number, then delivered; the car (tier I) handed over, its
@@ -24,21 +22,13 @@ const UNDO_WINDOW_MS = 1000;
 
 for (const target of storageTargets) {
   describe.skipIf(!browserAvailable())(`the prize issue page in Chromium on ${target.name}`, () => {
-    let server: RunningServer;
-    let browser: Browser;
-    let origin: string;
-    let where: ReviewWhere;
-    let drop: () => Promise<void>;
-    const contexts: BrowserContext[] = [];
+    const run = useStaffServer(target, {
+      UNDO_WINDOW_MS: String(UNDO_WINDOW_MS),
+      WINNERS_POLL_MS: '200',
+    });
     const references = new Map<string, string>();
     let clerk: Page;
-    const { invite, register, sendStatement } = reviewSteps(() => ({
-      server,
-      browser,
-      origin,
-      where,
-      contexts,
-    }));
+    const { invite, register, sendStatement } = reviewSteps(() => run);
 
     /** Calls the panel from the page, as the panel itself does (its session cookie, its origin). */
     const panelCall = (page: Page, method: string, url: string) =>
@@ -54,44 +44,10 @@ for (const target of storageTargets) {
         [method, url] as const,
       );
 
-    beforeAll(async () => {
-      const opened = await target.open();
-      await opened.storage.close();
-      const statementsKey = randomBytes(32);
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-issue-'));
-      where = { dataDir, databaseUrl: opened.databaseUrl, statementsKey, audit: opened.storage.audit };
-      drop = opened.drop;
-      const port = await freePort();
-      origin = `http://localhost:${port}`;
-      [server, browser] = await Promise.all([
-        startServer(
-          {
-            PORT: String(port),
-            PUBLIC_URL: origin,
-            STATEMENTS_KEY: statementsKey.toString('hex'),
-            AUDIT_KEY: where.audit.key.toString('hex'),
-            DATABASE_URL: opened.databaseUrl ?? '',
-            UNDO_WINDOW_MS: String(UNDO_WINDOW_MS),
-            SMTP_URL: '',
-            WINNERS_POLL_MS: '200',
-          },
-          dataDir,
-        ),
-        launchBrowser(),
-      ]);
-    });
-    afterAll(async () => {
-      for (const context of contexts) await context.close();
-      await browser?.close();
-      await server?.stop();
-      if (where) fs.rmSync(where.dataDir, { recursive: true, force: true });
-      await drop?.();
-    });
-
     it('accepts a smartwatch and a car; the payout clerk finds them on /panel/wydania, axe-clean', async () => {
-      const file = path.join(where.dataDir, 'winners.json');
+      const file = path.join(run.where.dataDir, 'winners.json');
       fs.writeFileSync(file, JSON.stringify(winnersFixture));
-      const imported = await spawnOperator(['import-winners', file], where);
+      const imported = await spawnOperator(['import-winners', file], run.where);
       expect(imported.exitCode, imported.stderr).toBe(0);
       for (const [tier, code] of [
         ['IV', 'Z0000000004'],
@@ -158,7 +114,7 @@ for (const target of storageTargets) {
         .waitFor();
       // The focus is back on the prize's button.
       await expect.poll(() => focused(clerk)).toBe(`BUTTON: ${fill(t.choose, { reference })}`);
-      const mail = await mailTo(where.dataDir, 'shipped', SENT.email);
+      const mail = await mailTo(run.where.dataDir, 'shipped', SENT.email);
       expect(oneLine(mail.text)).toContain('Przewoźnik: InPost Numer przesyłki: 620000111222333');
 
       await clerk.keyboard.press('Enter');

@@ -1,23 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditKeying } from '#server/db/index.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import panelTexts from '#content/panel.json';
 import staffMessages from '#content/staff-messages.json';
 import { storageTargets } from '../server/helpers/storage-targets';
-import {
-  browserAvailable,
-  freePort,
-  launchBrowser,
-  type RunningServer,
-  spawnOperator,
-  startServer,
-} from './harness';
+import { browserAvailable, spawnOperator, useStaffServer } from './harness';
 import { mailTo } from './mailbox';
-import { expectAxeClean, personWithAuthenticator } from './panel-people';
+import { expectAxeClean, staffPeople } from './panel-people';
 
 // docs/decisions/staff.md: the staff panel as its people use it — the operator's invitation, a passkey made
 // by Chromium's virtual authenticator (CDP WebAuthn), login and logout, an admin's invitation in the panel
@@ -27,73 +15,15 @@ import { expectAxeClean, personWithAuthenticator } from './panel-people';
 
 for (const target of storageTargets) {
   describe.skipIf(!browserAvailable())(`the staff panel in Chromium on ${target.name}`, () => {
-    let server: RunningServer;
-    let browser: Browser;
-    let origin: string;
-    let where: {
-      dataDir: string;
-      databaseUrl: string | undefined;
-      statementsKey: Buffer;
-      audit: AuditKeying;
-    };
-    let drop: () => Promise<void>;
-    const contexts: BrowserContext[] = [];
-
-    const invite = async (email: string, role: string) => {
-      const invited = await spawnOperator(['staff-invite', email, role], where);
-      expect(invited.exitCode).toBe(0);
-      return String(invited.lines[0]!.link);
-    };
-    const person = async (canVerifyUser = true) => {
-      const opened = await personWithAuthenticator(browser, canVerifyUser);
-      contexts.push(opened.context);
-      return opened;
-    };
+    const run = useStaffServer(target);
+    const { invite, person, registerOn: register } = staffPeople(() => run);
     /** The one link of a message in the development mailbox, on the panel's origin. */
     const mailedLink = async (kind: string, email: string) => {
-      const links = (await mailTo(where.dataDir, kind, email)).text.match(/https?:\/\/\S+/g) ?? [];
+      const links = (await mailTo(run.where.dataDir, kind, email)).text.match(/https?:\/\/\S+/g) ?? [];
       expect(links).toHaveLength(1);
-      expect(links[0]!.startsWith(`${origin}/panel/`)).toBe(true);
-      return links[0]!.slice(origin.length);
+      expect(links[0]!.startsWith(`${run.origin}/panel/`)).toBe(true);
+      return links[0]!.slice(run.origin.length);
     };
-    const register = async (page: Page, link: string) => {
-      await page.goto(origin + link);
-      await page.getByRole('button', { name: panelTexts.invitation.button }).click();
-      await page.getByRole('heading', { level: 1, name: panelTexts.overview.title }).waitFor();
-    };
-
-    beforeAll(async () => {
-      const opened = await target.open();
-      await opened.storage.close();
-      const statementsKey = randomBytes(32);
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-panel-'));
-      where = { dataDir, databaseUrl: opened.databaseUrl, statementsKey, audit: opened.storage.audit };
-      drop = opened.drop;
-      const port = await freePort();
-      origin = `http://localhost:${port}`;
-      [server, browser] = await Promise.all([
-        startServer(
-          {
-            PORT: String(port),
-            PUBLIC_URL: origin,
-            STATEMENTS_KEY: statementsKey.toString('hex'),
-            AUDIT_KEY: where.audit.key.toString('hex'),
-            DATABASE_URL: opened.databaseUrl ?? '',
-            // No SMTP_URL: every message goes to the development mailbox in DATA_DIR/mail.
-            SMTP_URL: '',
-          },
-          dataDir,
-        ),
-        launchBrowser(),
-      ]);
-    });
-    afterAll(async () => {
-      for (const context of contexts) await context.close();
-      await browser?.close();
-      await server?.stop();
-      fs.rmSync(where.dataDir, { recursive: true, force: true });
-      await drop();
-    });
 
     it('registers a passkey from the operator’s invitation and lands on the first screen; axe finds nothing', async () => {
       const { page, credentials, context } = await person();
@@ -114,7 +44,7 @@ for (const target of storageTargets) {
 
       // The link worked once.
       const again = await (await person()).page;
-      await again.goto(origin + (await invite('drugi@example.pl', 'auditor')));
+      await again.goto(run.origin + (await invite('drugi@example.pl', 'auditor')));
       await again.getByRole('button', { name: panelTexts.invitation.button }).waitFor();
     });
 
@@ -125,9 +55,9 @@ for (const target of storageTargets) {
       await page.getByRole('button', { name: panelTexts.login.button }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/panel/logowanie');
       await expectAxeClean(page);
-      expect((await page.request.get(`${origin}/panel/api/session`)).status()).toBe(401);
+      expect((await page.request.get(`${run.origin}/panel/api/session`)).status()).toBe(401);
 
-      await page.goto(`${origin}/panel/logowanie`);
+      await page.goto(`${run.origin}/panel/logowanie`);
       await page.getByRole('button', { name: panelTexts.login.button }).waitFor();
       for (let tab = 0; tab < 10; tab += 1) {
         await page.keyboard.press('Tab');
@@ -136,14 +66,14 @@ for (const target of storageTargets) {
       }
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name: panelTexts.overview.title }).waitFor();
-      expect((await page.request.get(`${origin}/panel/api/session`)).status()).toBe(200);
+      expect((await page.request.get(`${run.origin}/panel/api/session`)).status()).toBe(200);
     });
 
     it('refuses a passkey that did not verify its user, at registration as at login', async () => {
       // A page that asked the authenticator not to verify its user (as a tampered page could): the server's
       // own check must refuse what comes back without user verification.
       const withoutVerification = (page: Page, call: string, allowCredentials?: object[]) =>
-        page.route(`${origin}/panel/api/${call}`, async (route) => {
+        page.route(`${run.origin}/panel/api/${call}`, async (route) => {
           const response = await route.fetch();
           const json = (await response.json()) as { options?: Record<string, unknown> } & Record<
             string,
@@ -164,11 +94,11 @@ for (const target of storageTargets) {
       const careless = await person(false);
       await withoutVerification(careless.page, 'registration/options');
       const link = await invite('bez-weryfikacji@example.pl', 'payout');
-      await careless.page.goto(origin + link);
+      await careless.page.goto(run.origin + link);
       await careless.page.getByRole('button', { name: panelTexts.invitation.button }).click();
       await careless.page.getByText(staffMessages.passkeyRejected).waitFor();
       expect(new URL(careless.page.url()).pathname).toBe('/panel/zaproszenie');
-      expect((await careless.page.request.get(`${origin}/panel/api/session`)).status()).toBe(401);
+      expect((await careless.page.request.get(`${run.origin}/panel/api/session`)).status()).toBe(401);
 
       // A passkey registered with verification, then used from an authenticator that cannot verify its user.
       const verified = await person();
@@ -179,13 +109,13 @@ for (const target of storageTargets) {
       // verification (its credential protection).
       const id = Buffer.from(credential!.credentialId, 'base64').toString('base64url');
       await withoutVerification(careless.page, 'login/options', [{ id, type: 'public-key' }]);
-      await careless.page.goto(`${origin}/panel/logowanie`);
+      await careless.page.goto(`${run.origin}/panel/logowanie`);
       await careless.page.getByRole('button', { name: panelTexts.login.button }).click();
       await careless.page.getByText(staffMessages.loginFailed).waitFor();
-      expect((await careless.page.request.get(`${origin}/panel/api/session`)).status()).toBe(401);
+      expect((await careless.page.request.get(`${run.origin}/panel/api/session`)).status()).toBe(401);
     });
 
-    it('an admin invites with Zaproś, the invitation comes by mail; the invited reviewer sees no team page, and the server refuses its calls', async () => {
+    it('an admin invites with Zaproś, the invitation comes by mail; the invited reviewer sees no team page, and the run.server refuses its calls', async () => {
       const admin = await person();
       await register(admin.page, await invite('admin2@example.pl', 'admin'));
       await admin.page.getByRole('link', { name: panelTexts.nav.team }).click();
@@ -205,7 +135,7 @@ for (const target of storageTargets) {
       await expect.poll(() => reviewer.page.getByRole('link', { name: panelTexts.nav.team }).count()).toBe(0);
       const staff = await reviewer.page.evaluate(async () => (await fetch('/panel/api/staff')).status);
       expect(staff).toBe(403);
-      await reviewer.page.goto(`${origin}/panel/zespol`);
+      await reviewer.page.goto(`${run.origin}/panel/zespol`);
       await reviewer.page.getByRole('heading', { level: 1, name: panelTexts.noAccess.title }).waitFor();
     });
 
@@ -233,12 +163,12 @@ for (const target of storageTargets) {
       expect(await admin.page.locator('main').textContent()).not.toMatch(/odzyskiwanie#|https?:/);
       await expectAxeClean(admin.page);
       // Their session ended with their passkeys.
-      expect((await lost.page.request.get(`${origin}/panel/api/session`)).status()).toBe(401);
+      expect((await lost.page.request.get(`${run.origin}/panel/api/session`)).status()).toBe(401);
 
       const link = await mailedLink('staff-recovery', 'zgubiony@example.pl');
       expect(link).toMatch(/^\/panel\/odzyskiwanie#[\w-]{32}$/);
       const again = await person();
-      await again.page.goto(origin + link);
+      await again.page.goto(run.origin + link);
       await again.page.getByRole('heading', { level: 1, name: panelTexts.recovery.title }).waitFor();
       await expectAxeClean(again.page);
       await again.page.getByRole('button', { name: panelTexts.invitation.button }).click();
@@ -257,7 +187,7 @@ for (const target of storageTargets) {
     });
 
     it('leaves a whole audit trail of it all: logins, logouts, invitations, passkeys, the reset', async () => {
-      const verified = await spawnOperator(['audit-verify'], where);
+      const verified = await spawnOperator(['audit-verify'], run.where);
       expect(verified.exitCode).toBe(0);
       expect(verified.lines[0]).toMatchObject({ verified: true });
       expect(Number(verified.lines[0]!.entries)).toBeGreaterThanOrEqual(12);
@@ -278,7 +208,7 @@ for (const target of storageTargets) {
       const page = await (await person()).page;
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-      await page.goto(`${origin}/`);
+      await page.goto(`${run.origin}/`);
       await page.waitForLoadState('networkidle');
       expect(requested.length).toBeGreaterThan(1);
       expect(requested.filter((pathname) => pathname.startsWith('/panel'))).toEqual([]);

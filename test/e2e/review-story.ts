@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AuditKeying } from '#server/db/index.ts';
 import panelTexts from '#content/panel.json';
 import reviewTexts from '#content/review.json';
 import { fill } from '#shared/content/template.ts';
-import { spawnOperator, type RunningServer } from './harness';
-import { personWithAuthenticator } from './panel-people';
+import type { StaffRun, StaffWhere } from './harness';
+import { staffPeople } from './panel-people';
 
 // The prize claim carried to its end (review.test.ts): its winners, what they send, the staff's choices, and
 // the steps its tests repeat.
@@ -77,39 +76,15 @@ export const UNDO_LEFT = new RegExp(s.undoLeft.split('{seconds}').map(escapeRegE
 export const focused = (page: Page) =>
   page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent}`);
 
-/** Where the operator's commands find the story's data: its directory, database and keys. */
-export interface ReviewWhere {
-  dataDir: string;
-  databaseUrl: string | undefined;
-  statementsKey: Buffer;
-  audit: AuditKeying;
-}
+/** Where the operator's commands find the story's data (harness.ts's staff run). */
+export type ReviewWhere = StaffWhere;
 
-/** What the story's beforeAll started, read by the steps once it has. */
-export interface ReviewRun {
-  server: RunningServer;
-  browser: Browser;
-  origin: string;
-  where: ReviewWhere;
-  contexts: BrowserContext[];
-}
+/** What the story's beforeAll started (harness.ts's useStaffServer), read by the steps once it has. */
+export type ReviewRun = StaffRun;
 
 /** The steps the story's tests take, on what `run` gives once the server and the browser are started. */
 export function reviewSteps(run: () => ReviewRun) {
-  const invite = async (email: string, role: string) => {
-    const invited = await spawnOperator(['staff-invite', email, role], run().where);
-    expect(invited.exitCode, invited.stderr).toBe(0);
-    return String(invited.lines[0]!.link);
-  };
-  const register = async (link: string) => {
-    const { browser, contexts, origin } = run();
-    const { context, page } = await personWithAuthenticator(browser);
-    contexts.push(context);
-    await page.goto(origin + link);
-    await page.getByRole('button', { name: panelTexts.invitation.button }).click();
-    await page.getByRole('heading', { level: 1, name: panelTexts.overview.title }).waitFor();
-    return page;
-  };
+  const { invite, register } = staffPeople(run);
   const sendStatement = async (payload: Record<string, unknown>) => {
     const response = await fetch(`${run().server.url}/api/draw-complete-testimonial`, {
       method: 'POST',

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import panelTexts from '#content/panel.json';
 import reviewTexts from '#content/review.json';
 import staffMessages from '#content/staff-messages.json';
@@ -11,16 +9,7 @@ import statementTexts from '#content/statement.json';
 import { fill } from '#shared/content/template.ts';
 import { validStatement } from '../server/helpers/statement-fixtures';
 import { storageTargets } from '../server/helpers/storage-targets';
-import {
-  browserAvailable,
-  freePort,
-  gotoHydrated,
-  launchBrowser,
-  newContext,
-  type RunningServer,
-  spawnOperator,
-  startServer,
-} from './harness';
+import { browserAvailable, gotoHydrated, newContext, spawnOperator, useStaffServer } from './harness';
 import { mailTo, oneLine, readMailbox } from './mailbox';
 import { expectAxeClean } from './panel-people';
 import {
@@ -37,7 +26,6 @@ import {
   UNDO_WINDOW_MS,
   WINNER,
   winnersFile,
-  type ReviewWhere,
 } from './review-story';
 
 // docs/decisions/review.md: a prize claim carried to its end, as the organiser's staff and the winners see it.
@@ -54,12 +42,10 @@ for (const target of storageTargets) {
   describe.skipIf(!browserAvailable())(
     `a prize claim carried to its end in Chromium on ${target.name}`,
     () => {
-      let server: RunningServer;
-      let browser: Browser;
-      let origin: string;
-      let where: ReviewWhere;
-      let drop: () => Promise<void>;
-      const contexts: BrowserContext[] = [];
+      const run = useStaffServer(target, {
+        UNDO_WINDOW_MS: String(UNDO_WINDOW_MS),
+        WINNERS_POLL_MS: '200',
+      });
 
       // What the steps hand on to each other.
       let winnerLink: string;
@@ -67,48 +53,12 @@ for (const target of storageTargets) {
       let reserveReference: string;
       const staff = {} as Record<'reviewer' | 'approver' | 'payout' | 'auditor', Page>;
       const { invite, register, sendStatement, drawList, openQueue, openFromQueue, statementHeading } =
-        reviewSteps(() => ({ server, browser, origin, where, contexts }));
-
-      beforeAll(async () => {
-        const opened = await target.open();
-        await opened.storage.close();
-        const statementsKey = randomBytes(32);
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-review-'));
-        where = { dataDir, databaseUrl: opened.databaseUrl, statementsKey, audit: opened.storage.audit };
-        drop = opened.drop;
-        const port = await freePort();
-        // PUBLIC_URL is the server's own origin: the panel's passkeys and the mailed links are for it.
-        origin = `http://localhost:${port}`;
-        [server, browser] = await Promise.all([
-          startServer(
-            {
-              PORT: String(port),
-              PUBLIC_URL: origin,
-              STATEMENTS_KEY: statementsKey.toString('hex'),
-              AUDIT_KEY: where.audit.key.toString('hex'),
-              DATABASE_URL: opened.databaseUrl ?? '',
-              UNDO_WINDOW_MS: String(UNDO_WINDOW_MS),
-              // No SMTP_URL: every message goes to the development mailbox in DATA_DIR/mail.
-              SMTP_URL: '',
-              WINNERS_POLL_MS: '200',
-            },
-            dataDir,
-          ),
-          launchBrowser(),
-        ]);
-      });
-      afterAll(async () => {
-        for (const context of contexts) await context.close();
-        await browser?.close();
-        await server?.stop();
-        if (where) fs.rmSync(where.dataDir, { recursive: true, force: true });
-        await drop?.();
-      });
+        reviewSteps(() => run);
 
       it('imports a WinTo! winner with a reserve entry; the winner’s link mail goes, and the statement comes in', async () => {
-        const file = path.join(where.dataDir, 'winners.json');
+        const file = path.join(run.where.dataDir, 'winners.json');
         fs.writeFileSync(file, JSON.stringify(winnersFile));
-        const imported = await spawnOperator(['import-winners', file], where);
+        const imported = await spawnOperator(['import-winners', file], run.where);
         expect(imported.exitCode, imported.stderr).toBe(0);
         // The reserve entry gets no claim (and no link) until a prize passes to it.
         expect(imported.lines).toEqual([
@@ -122,15 +72,15 @@ for (const target of storageTargets) {
         winnerLink = String(imported.lines[0]!.link);
         // The public draw list names the winner, not the reserve.
         await expect.poll(() => drawList()).toEqual([`${WINNER.code} ${WINNER.name}`]);
-        const linkMail = await mailTo(where.dataDir, 'link', WINNER.email);
-        expect(linkMail.text).toContain(origin + winnerLink);
-        expect((await readMailbox(where.dataDir)).filter((mail) => mail.to.includes(RESERVE.email))).toEqual(
-          [],
-        );
+        const linkMail = await mailTo(run.where.dataDir, 'link', WINNER.email);
+        expect(linkMail.text).toContain(run.origin + winnerLink);
+        expect(
+          (await readMailbox(run.where.dataDir)).filter((mail) => mail.to.includes(RESERVE.email)),
+        ).toEqual([]);
 
         const hash = new URLSearchParams(winnerLink.split('?')[1]).get('hash');
         winnerReference = await sendStatement(validStatement('WINTO', WINNER.code, hash));
-        await mailTo(where.dataDir, 'received', WINNER.email);
+        await mailTo(run.where.dataDir, 'received', WINNER.email);
       });
 
       it('registers a reviewer (who also approves), an approver, a payout person and an auditor, each with a passkey', async () => {
@@ -139,7 +89,7 @@ for (const target of storageTargets) {
         const reviewerLink = await invite('recenzent@example.pl', 'reviewer');
         // docs/decisions/staff.md#people-and-roles: an account (here: its invitation still open) gets the
         // second role with no second link.
-        const added = await spawnOperator(['staff-invite', 'recenzent@example.pl', 'approver'], where);
+        const added = await spawnOperator(['staff-invite', 'recenzent@example.pl', 'approver'], run.where);
         expect(added.lines).toEqual([{ email: 'recenzent@example.pl', role: 'approver' }]);
         staff.reviewer = await register(reviewerLink);
         staff.approver = await register(await invite('zatwierdzajaca@example.pl', 'approver'));
@@ -212,9 +162,9 @@ for (const target of storageTargets) {
         // Nor does the server let them, whatever a page sends.
         const statementId = new URL(reviewer.url()).pathname.split('/').pop()!;
         const own = await reviewer.request.post(
-          `${origin}/panel/api/review/statements/${statementId}/approval`,
+          `${run.origin}/panel/api/review/statements/${statementId}/approval`,
           {
-            headers: { origin },
+            headers: { origin: run.origin },
             data: { outcome: 'confirm' },
           },
         );
@@ -240,11 +190,11 @@ for (const target of storageTargets) {
         // The window ends: 'Cofnij' goes, the page asks for the statement again by itself.
         await undo.waitFor({ state: 'detached', timeout: UNDO_WINDOW_MS + 10_000 });
 
-        const verdict = await mailTo(where.dataDir, 'verdict', WINNER.email);
+        const verdict = await mailTo(run.where.dataDir, 'verdict', WINNER.email);
         // Not before the window had passed (the file is written when the mail goes).
-        expect(fs.statSync(path.join(where.dataDir, 'mail', verdict.file)).mtimeMs).toBeGreaterThanOrEqual(
-          approvedAt + UNDO_WINDOW_MS,
-        );
+        expect(
+          fs.statSync(path.join(run.where.dataDir, 'mail', verdict.file)).mtimeMs,
+        ).toBeGreaterThanOrEqual(approvedAt + UNDO_WINDOW_MS);
         expect(verdict.raw).toMatch(/^X-Loteria-Kind: verdict\r?$/m);
         expect(verdict.subject).toContain(winnerReference);
         for (const part of [verdict.text, verdict.html]) {
@@ -268,17 +218,17 @@ for (const target of storageTargets) {
           expect(oneLine(everything), value).not.toContain(value);
 
         // The operator's listing of the mailbox names it too.
-        const listed = await spawnOperator(['mailbox'], where);
+        const listed = await spawnOperator(['mailbox'], run.where);
         expect(listed.exitCode, listed.stderr).toBe(0);
         expect(listed.lines.map((line) => line.kind)).toContain('verdict');
       }, 90_000);
 
       it('the winner’s page says the prize cannot be given, and why', async () => {
-        const page = await newContext(browser).then((context) => {
-          contexts.push(context);
+        const page = await newContext(run.browser).then((context) => {
+          run.contexts.push(context);
           return context.newPage();
         });
-        await page.goto(origin + winnerLink);
+        await page.goto(run.origin + winnerLink);
         await page.getByRole('heading', { level: 1, name: statementTexts.linkRejectedTitle }).waitFor();
         await page.getByText(REJECTION.sentence).waitFor();
         expect(await page.locator('form').count()).toBe(0);
@@ -305,13 +255,13 @@ for (const target of storageTargets) {
         await expect.poll(() => drawList()).toEqual([`${RESERVE.code} ${RESERVE.name}`]);
 
         // The reserve's link mail, and the statement page it opens: the form, the reserve's code filled in.
-        const linkMail = await mailTo(where.dataDir, 'link', RESERVE.email);
+        const linkMail = await mailTo(run.where.dataDir, 'link', RESERVE.email);
         const links = linkMail.text.match(/https?:\/\/\S+/g) ?? [];
         expect(links).toHaveLength(1);
         const link = links[0]!;
-        expect(link.startsWith(`${origin}/oswiadczenie-win-to?hash=`)).toBe(true);
-        const reservePage = await newContext(browser).then((context) => {
-          contexts.push(context);
+        expect(link.startsWith(`${run.origin}/oswiadczenie-win-to?hash=`)).toBe(true);
+        const reservePage = await newContext(run.browser).then((context) => {
+          run.contexts.push(context);
           return context.newPage();
         });
         await gotoHydrated(reservePage, link);
@@ -352,7 +302,7 @@ for (const target of storageTargets) {
         await staff.approver
           .getByRole('button', { name: s.undo })
           .waitFor({ state: 'detached', timeout: UNDO_WINDOW_MS + 10_000 });
-        const accepted = await mailTo(where.dataDir, 'verdict', RESERVE.email);
+        const accepted = await mailTo(run.where.dataDir, 'verdict', RESERVE.email);
         expect(accepted.subject).toContain(reserveReference);
 
         const page = staff.payout;
@@ -429,7 +379,7 @@ for (const target of storageTargets) {
       }, 90_000);
 
       it('leaves an audit trail that verifies and names every step, with the reason of the reveal and none of the note', async () => {
-        const verified = await spawnOperator(['audit-verify'], where);
+        const verified = await spawnOperator(['audit-verify'], run.where);
         expect(verified.exitCode, verified.stderr).toBe(0);
         expect(verified.lines[0]).toMatchObject({ verified: true });
 
