@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { campaign } from '#shared/campaign.ts';
 import { issueStepCall, type ISSUE_ITEM } from '#shared/panel-api/issue-calls.ts';
 import type { FromSchema } from '#shared/panel-api/schema.ts';
 import { errorText, request } from '../../lib/api';
@@ -53,7 +54,9 @@ export function IssueForm({
           tracking: item.tracking ?? '',
           date: item.shippedOn ?? '',
         })
-      : texts.issue.formIntro.handover;
+      : fill(texts.issue.formIntro.handover, {
+          carRegistrationWorkingDays: campaign.carRegistrationWorkingDays,
+        });
   return (
     <section className="issue-form" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>
