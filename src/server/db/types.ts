@@ -1,4 +1,6 @@
 // Table shapes as Kysely sees them. Only src/server/db speaks SQL.
+import type { IssueStep } from '#shared/issue-states.ts';
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -306,7 +308,7 @@ export interface StatementMarkTable {
 }
 
 /** docs/decisions/prize-issue.md#steps: what happened to a parcel, or the car's handover. */
-export type IssueStep = 'shipped' | 'delivered' | 'returned' | 'handed-over';
+export type { IssueStep };
 
 /** docs/decisions/prize-issue.md#steps: one step of a prize's issue, never changed (the history). */
 export interface PrizeIssueStepTable {

@@ -1,4 +1,5 @@
 import { campaign, prizes, type PrizeKey } from '#shared/campaign.ts';
+import type { IssueState } from '#shared/issue-states.ts';
 import { warsawDate } from '#shared/warsaw-time.ts';
 import { addWorkingDays } from '#shared/working-days.ts';
 import type { AcceptedPrize } from '../db/issues';
@@ -24,7 +25,7 @@ export function issueWay(prize: string): IssueWay {
 /** spec §1: every prize issued by this Warsaw day (campaign.json `prizesIssuedBy`). */
 export const ISSUE_DEADLINE = campaign.prizesIssuedBy;
 
-export type IssueState = 'to-issue' | 'shipped' | 'delivered' | 'returned' | 'handed-over' | 'paid';
+export type { IssueState };
 
 export interface PrizeIssue {
   way: IssueWay;
