@@ -1,4 +1,9 @@
 // Table shapes as Kysely sees them. Only src/server/db speaks SQL.
+import type {
+  ComplaintChannel,
+  ComplaintDecision,
+  ComplaintState,
+} from '#shared/complaint/complaint-states.ts';
 import type { IssueStep } from '#shared/issue-states.ts';
 
 export interface AppMetaTable {
@@ -164,9 +169,7 @@ export interface Database {
   prize_register: PrizeRegisterTable;
 }
 
-export type ComplaintChannel = 'form' | 'post';
-export type ComplaintState = 'open' | 'decided' | 'answered';
-export type ComplaintDecision = 'upheld' | 'rejected';
+export type { ComplaintChannel, ComplaintDecision, ComplaintState };
 
 /** docs/decisions/complaints.md: a complaint (reklamacja), its clock, decision and answer. */
 export interface ComplaintTable {
