@@ -1,3 +1,8 @@
+import { complaintCall, complaintsCall } from '#shared/panel-api/complaint-calls.ts';
+import { issueCall } from '#shared/panel-api/issue-calls.ts';
+import { payoutsCall } from '#shared/panel-api/payout-calls.ts';
+import { queueCall, statementCall } from '#shared/panel-api/review-calls.ts';
+import { auditCall, staffCall } from '#shared/panel-api/team-calls.ts';
 import type { SessionPage } from './components/page-access';
 import { texts } from './lib/texts';
 import { AuditPage } from './features/audit/audit-page';
@@ -27,18 +32,24 @@ export const OPEN_PAGES = [
   { path: 'odzyskiwanie', element: <InvitationPage kind="recovery" /> },
 ];
 
-const REVIEWERS = ['reviewer', 'approver'] as const;
-
-/** The pages behind the login (docs/api.md#staff-panel), in the navigation's order. */
+/**
+ * The pages behind the login (docs/api.md#staff-panel), in the navigation's order. A page's roles are those of
+ * the call it opens with (src/shared/panel-api): a person who may open it may also load it.
+ */
 export const SESSION_PAGES: readonly SessionPage[] = [
   { path: '', navLabel: texts.nav.overview, element: <OverviewPage /> },
-  { path: 'oswiadczenia', navLabel: texts.nav.review, roles: REVIEWERS, element: <ReviewQueuePage /> },
-  { path: 'oswiadczenia/:id', roles: REVIEWERS, element: <StatementRoute /> },
-  { path: 'wyplaty', navLabel: texts.nav.payouts, roles: ['payout'], element: <PayoutsPage /> },
-  { path: 'reklamacje', navLabel: texts.nav.complaints, roles: ['complaints'], element: <ComplaintsPage /> },
-  { path: 'reklamacje/:id', roles: ['complaints'], element: <ComplaintPage /> },
-  { path: 'wydania', navLabel: texts.nav.issue, roles: ['payout'], element: <IssuePage /> },
-  { path: 'zespol', navLabel: texts.nav.team, roles: ['admin'], element: <TeamPage /> },
-  { path: 'dziennik', navLabel: texts.nav.audit, roles: ['auditor'], element: <AuditPage /> },
+  { path: 'oswiadczenia', navLabel: texts.nav.review, roles: queueCall.access, element: <ReviewQueuePage /> },
+  { path: 'oswiadczenia/:id', roles: statementCall.access, element: <StatementRoute /> },
+  { path: 'wyplaty', navLabel: texts.nav.payouts, roles: payoutsCall.access, element: <PayoutsPage /> },
+  {
+    path: 'reklamacje',
+    navLabel: texts.nav.complaints,
+    roles: complaintsCall.access,
+    element: <ComplaintsPage />,
+  },
+  { path: 'reklamacje/:id', roles: complaintCall.access, element: <ComplaintPage /> },
+  { path: 'wydania', navLabel: texts.nav.issue, roles: issueCall.access, element: <IssuePage /> },
+  { path: 'zespol', navLabel: texts.nav.team, roles: staffCall.access, element: <TeamPage /> },
+  { path: 'dziennik', navLabel: texts.nav.audit, roles: auditCall.access, element: <AuditPage /> },
   { path: 'klucze', navLabel: texts.nav.passkeys, element: <PasskeysPage /> },
 ];

@@ -107,6 +107,8 @@ describe('lint boundaries', () => {
       'src/server/review/new-rule.ts',
       'src/server/claims/new-rule.ts',
       'src/server/staff/new-rule.ts',
+      'src/server/complaints/new-rule.ts',
+      'src/server/issue/new-rule.ts',
       'src/server/mail/new-part.ts',
       'src/server/db/new-table.ts',
       'src/server/operator/commands/new-command.ts',

@@ -1,17 +1,15 @@
 import { answeredInTime } from '#shared/complaint-dates.ts';
+import { COMPLAINT_STATES } from '#shared/complaint/complaint-states.ts';
 import type { Storage } from '../db';
 import { answerSentOn, complaintCounts, listComplaints, type ComplaintRow } from '../db/complaints';
-import type { ComplaintState } from '../db/types';
 import { messageIdOf } from '../mail/settings';
 
 // docs/api.md "Complaints": the inspector's view: the complaints by state, and the protocol of every one.
 
-const STATES: readonly ComplaintState[] = ['open', 'decided', 'answered'];
-
 /** One line per state: how many, and how many passed their deadline unanswered (as of `today`). */
 export async function complaintsStatus(storage: Storage, today: string) {
   const counts = await complaintCounts(storage.db, today);
-  return STATES.map((state) => ({ state, count: 0, overdue: 0, ...counts.get(state) }));
+  return COMPLAINT_STATES.map((state) => ({ state, count: 0, overdue: 0, ...counts.get(state) }));
 }
 
 /** The protocol's columns, in docs/api.md's order. */

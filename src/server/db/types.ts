@@ -1,4 +1,11 @@
 // Table shapes as Kysely sees them. Only src/server/db speaks SQL.
+import type {
+  ComplaintChannel,
+  ComplaintDecision,
+  ComplaintState,
+} from '#shared/complaint/complaint-states.ts';
+import type { IssueStep } from '#shared/issue-states.ts';
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -165,9 +172,7 @@ export interface Database {
   prize_register: PrizeRegisterTable;
 }
 
-export type ComplaintChannel = 'form' | 'post';
-export type ComplaintState = 'open' | 'decided' | 'answered';
-export type ComplaintDecision = 'upheld' | 'rejected';
+export type { ComplaintChannel, ComplaintDecision, ComplaintState };
 
 /** docs/decisions/complaints.md: a complaint (reklamacja), its clock, decision and answer. */
 export interface ComplaintTable {
@@ -309,7 +314,7 @@ export interface StatementMarkTable {
 }
 
 /** docs/decisions/prize-issue.md#steps: what happened to a parcel, or the car's handover. */
-export type IssueStep = 'shipped' | 'delivered' | 'returned' | 'handed-over';
+export type { IssueStep };
 
 /** docs/decisions/prize-issue.md#steps: one step of a prize's issue, never changed (the history). */
 export interface PrizeIssueStepTable {

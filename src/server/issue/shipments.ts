@@ -1,3 +1,5 @@
+import messages from '#content/staff-messages.json';
+import { fill } from '#shared/content/template.ts';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../domain-errors';
 import { statementIdByReference } from '../db/issues';
@@ -9,7 +11,7 @@ import { prizeIssues, recordStep, type StepRequest } from './issue';
 // file again imports and mails nothing.
 
 const COLUMNS = ['reference', 'carrier', 'tracking', 'shippedOn'] as const;
-const ENDS = ['deliveredOn', 'returnedOn'] as const;
+const [DELIVERED, RETURNED] = ['deliveredOn', 'returnedOn'] as const;
 
 /** RFC 4180 cells (quotes, doubled quotes, CRLF or LF), separated by commas or, as a Polish spreadsheet saves them, semicolons. */
 export function parseCsv(text: string): string[][] {
@@ -45,7 +47,8 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** A mistake in the file: nothing of it is recorded, and the message names the line. */
-const lineProblem = (line: number, text: string) => new DomainError('invalid', `wiersz ${line}: ${text}`);
+const lineProblem = (line: number, problem: string) =>
+  new DomainError('invalid', fill(messages.shipmentsLine, { line, problem }));
 
 /** The steps a row of the file asks for, in their order. */
 function rowSteps(cells: Record<string, string>): StepRequest[] {
@@ -73,7 +76,12 @@ export async function importShipments(deps: AppDeps, text: string) {
   if (missing.length > 0)
     throw new DomainError(
       'invalid',
-      `brak kolumn: ${missing.join(', ')} (wymagane: ${COLUMNS.join(',')}, a także ${ENDS.join(' lub ')})`,
+      fill(messages.shipmentsColumnsMissing, {
+        missing: missing.join(', '),
+        required: COLUMNS.join(','),
+        delivered: DELIVERED,
+        returned: RETURNED,
+      }),
     );
   return deps.storage.db.transaction().execute(async (trx) => {
     let imported = 0;
@@ -81,15 +89,13 @@ export async function importShipments(deps: AppDeps, text: string) {
     for (const [index, row] of rows.entries()) {
       const line = index + 2;
       const cells = Object.fromEntries(names.map((name, at) => [name, (row[at] ?? '').trim()]));
-      if (cells.deliveredOn && cells.returnedOn)
-        throw lineProblem(line, 'przesyłka nie może być jednocześnie doręczona i zwrócona');
+      if (cells.deliveredOn && cells.returnedOn) throw lineProblem(line, messages.shipmentsBothEnds);
       const reference = cells.reference!.toUpperCase();
       const id = await statementIdByReference(trx, reference);
       const tracking = cells.tracking!.replace(/\s+/g, ' ');
       for (const request of rowSteps(cells)) {
         const [found] = id ? await prizeIssues(trx, deps.clock.real(), [id]) : [];
-        if (!found)
-          throw lineProblem(line, `nie ma zaakceptowanej nagrody o numerze zgłoszenia ${reference}`);
+        if (!found) throw lineProblem(line, fill(messages.shipmentsUnknownReference, { reference }));
         const { issue } = found;
         // What the file says of a parcel already known is not new, nor is the end of an earlier parcel.
         const known = issue.steps.find((step) => step.step === 'shipped' && step.tracking === tracking);

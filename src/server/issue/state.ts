@@ -1,4 +1,5 @@
 import { campaign, prizes, type PrizeKey } from '#shared/campaign.ts';
+import type { IssueState } from '#shared/issue-states.ts';
 import { warsawDate } from '#shared/warsaw-time.ts';
 import { addWorkingDays } from '#shared/working-days.ts';
 import type { AcceptedPrize } from '../db/issues';
@@ -23,10 +24,8 @@ export function issueWay(prize: string): IssueWay {
 
 /** spec §1: every prize issued by this Warsaw day (campaign.json `prizesIssuedBy`). */
 export const ISSUE_DEADLINE = campaign.prizesIssuedBy;
-/** spec §9: the car's registration formalities, in working days from its handover. */
-export const CAR_REGISTRATION_WORKING_DAYS = 10;
 
-export type IssueState = 'to-issue' | 'shipped' | 'delivered' | 'returned' | 'handed-over' | 'paid';
+export type { IssueState };
 
 export interface PrizeIssue {
   way: IssueWay;
@@ -91,7 +90,8 @@ export function issueOf(prize: AcceptedPrize, allSteps: readonly PrizeIssueStepT
     shippedOn: returned ? null : (sent?.day ?? null),
     // A returned parcel is to be issued again, its waiting counted afresh (docs/decisions/prize-issue.md#returned).
     waitingSince: returned ? last.day : acceptedOn,
-    registrationBy: state === 'handed-over' ? addWorkingDays(last.day, CAR_REGISTRATION_WORKING_DAYS) : null,
+    registrationBy:
+      state === 'handed-over' ? addWorkingDays(last.day, campaign.carRegistrationWorkingDays) : null,
   };
 }
 

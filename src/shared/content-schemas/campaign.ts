@@ -36,6 +36,7 @@ export const campaignSchema = {
     'lotteryEnd',
     'complaints',
     'statementDeadlineDays',
+    'carRegistrationWorkingDays',
     'minimumPurchasePln',
     'onlineCodePrefix',
     'phases',
@@ -56,6 +57,8 @@ export const campaignSchema = {
     lotteryEnd: localTime,
     complaints: { $ref: '#/$defs/period' },
     statementDeadlineDays: { type: 'integer', minimum: 1 },
+    /** spec §9: the car's registration formalities, in working days from its handover. */
+    carRegistrationWorkingDays: { type: 'integer', minimum: 1 },
     minimumPurchasePln: { type: 'number', minimum: 0 },
     onlineCodePrefix: { type: 'string', pattern: '^[A-Za-z0-9]$' },
     phases: {

@@ -31,6 +31,7 @@ export function campaignFactsOf(campaign: Campaign): Record<string, string> {
     complaintsStart: longPolishDate(campaign.complaints.start),
     complaintsEnd: longPolishDate(campaign.complaints.end),
     statementDeadlineDays: String(campaign.statementDeadlineDays),
+    carRegistrationWorkingDays: String(campaign.carRegistrationWorkingDays),
     minimumPurchasePln: String(campaign.minimumPurchasePln),
     ...campaign.links,
   };

@@ -1,3 +1,4 @@
+import { COMPLAINT_CHANNELS, COMPLAINT_DECISIONS, COMPLAINT_STATES } from '../complaint/complaint-states';
 import { panelCall } from './call';
 import { array, BOOLEAN, nullable, NUMBER, object, oneOf, STRING } from './schema';
 
@@ -6,20 +7,20 @@ import { array, BOOLEAN, nullable, NUMBER, object, oneOf, STRING } from './schem
 const COMPLAINTS = ['complaints'] as const;
 const BY_ID = object({ id: STRING });
 const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-const DECISION = oneOf(['upheld', 'rejected']);
+const DECISION = oneOf(COMPLAINT_DECISIONS);
 
 /** A complaint as the list shows it: no personal value. */
 export const COMPLAINT_LINE = object({
   id: STRING,
   reference: STRING,
-  channel: oneOf(['form', 'post']),
+  channel: oneOf(COMPLAINT_CHANNELS),
   receivedOn: STRING,
   deadline: STRING,
   /** Calendar days to the deadline (Warsaw, campaign clock): 0 on its last day, negative once overdue. */
   daysLeft: NUMBER,
   shortened: BOOLEAN,
   late: BOOLEAN,
-  state: oneOf(['open', 'decided', 'answered']),
+  state: oneOf(COMPLAINT_STATES),
   decision: nullable(DECISION),
 });
 

@@ -1,3 +1,4 @@
+import { ISSUE_STATES, ISSUE_STEPS } from '../issue-states';
 import { panelCall } from './call';
 import { array, BOOLEAN, nullable, NUMBER, object, oneOf, STRING } from './schema';
 
@@ -5,9 +6,6 @@ import { array, BOOLEAN, nullable, NUMBER, object, oneOf, STRING } from './schem
 // (/panel/api/issue); money prizes are paid on the payouts' calls, which are their issue.
 
 const PAYOUT = ['payout'] as const;
-
-export const ISSUE_STEPS = ['shipped', 'delivered', 'returned', 'handed-over'] as const;
-export const ISSUE_STATES = ['to-issue', 'shipped', 'delivered', 'returned', 'handed-over', 'paid'] as const;
 
 /** Per tier: what `issue-status` prints. */
 export const ISSUE_STATUS = object({

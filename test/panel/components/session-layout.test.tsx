@@ -76,6 +76,21 @@ describe('header and navigation of a logged-in person', () => {
     expect(requests.map((request) => request.path)).toEqual(['/session']);
   });
 
+  it('opens each page to the roles of the call it loads, as docs/api.md lists them', () => {
+    expect(Object.fromEntries(SESSION_PAGES.map((page) => [page.path, page.roles]))).toEqual({
+      '': undefined,
+      oswiadczenia: ['reviewer', 'approver'],
+      'oswiadczenia/:id': ['reviewer', 'approver'],
+      wyplaty: ['payout'],
+      reklamacje: ['complaints'],
+      'reklamacje/:id': ['complaints'],
+      wydania: ['payout'],
+      zespol: ['admin'],
+      dziennik: ['auditor'],
+      klucze: undefined,
+    });
+  });
+
   // The routes and the navigation read one table (src/panel/panel-pages.tsx): a page for some roles is
   // neither linked nor opened for a person with none of them.
   const people = [REVIEWER, APPROVER, PAYOUT, ADMIN, AUDITOR];

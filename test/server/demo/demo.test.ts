@@ -64,11 +64,15 @@ async function demoStart(): Promise<{ t: TestApp; list: Published }> {
   await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey, fakeClock());
   const instant = async () =>
     (await t.app.inject({ url: '/api/publish-winners' })).json<{ data: Published['instant'] }>().data;
-  const data = await vi.waitFor(async () => {
-    const records = await instant();
-    if (records.length === 0) throw new Error('the lists are not loaded yet');
-    return records;
-  });
+  // The first poll runs once the app has started; on a loaded machine that is more than waitFor's default second.
+  const data = await vi.waitFor(
+    async () => {
+      const records = await instant();
+      if (records.length === 0) throw new Error('the lists are not loaded yet');
+      return records;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   return {
     t,
     list: { instant: data, draws: (await t.app.inject({ url: '/api/WinnersList' })).json() },

@@ -229,7 +229,37 @@ for (const target of storageTargets) {
       fs.writeFileSync(file, 'reference,carrier,tracking,shippedOn\nXXXX-XXXX,DPD,D1,2026-01-16\n');
       const wrong = await runOperator(['import-shipments', file], where(t));
       expect(wrong.exitCode).toBe(1);
-      expect(wrong.stderr).toContain('wiersz 2');
+      expect(wrong.stderr).toBe(
+        'Błąd: wiersz 2: nie ma zaakceptowanej nagrody o numerze zgłoszenia XXXX-XXXX\n',
+      );
+    });
+
+    it('refuses a carrier file it cannot read whole, naming what is wrong in Polish, and records nothing', async () => {
+      const file = path.join(t.dataDir, 'przewoznik-zly.csv');
+      const refusal = async (text: string) => {
+        fs.writeFileSync(file, text);
+        const run = await runOperator(['import-shipments', file], where(t));
+        expect(run).toMatchObject({ exitCode: 1, lines: [] });
+        return run.stderr;
+      };
+      const before = await t.storage.db.selectFrom('prize_issue_steps').select('id').execute();
+      expect(await refusal('reference;carrier\nX;DPD\n')).toBe(
+        'Błąd: brak kolumn: tracking, shippedOn (wymagane: reference,carrier,tracking,shippedOn, a także ' +
+          'deliveredOn lub returnedOn)\n',
+      );
+      expect(
+        await refusal(
+          'reference,carrier,tracking,shippedOn,deliveredOn,returnedOn\n' +
+            `${references.get('III')},DPD,NEW1,2026-01-16,2026-01-17,2026-01-18\n`,
+        ),
+      ).toBe('Błąd: wiersz 2: przesyłka nie może być jednocześnie doręczona i zwrócona\n');
+      // A step the house refuses says the house's own sentence after the line's number.
+      expect(
+        await refusal(
+          'reference,carrier,tracking,shippedOn\n' + `${references.get('VI')},DPD,NEW2,2026-01-16\n`,
+        ),
+      ).toBe(`Błąd: wiersz 2: ${messages.issueWrongWay}\n`);
+      expect(await t.storage.db.selectFrom('prize_issue_steps').select('id').execute()).toEqual(before);
     });
 
     it('counts per tier what is issued, to issue and late; every step is on the verified trail', async () => {

@@ -43,6 +43,10 @@ describe('campaign facts in content texts', () => {
     const keepCodesUntil = longPolishDate(campaign.keepCodesUntil);
     expect(campaignFacts.keepCodesUntil).toBe(keepCodesUntil);
     expect(rules.note).toContain(`${campaign.statementDeadlineDays} dni kalendarzowych`);
+    // spec §9: the car's registration formalities, the number the server counts registrationBy with.
+    expect(JSON.stringify(faq)).toContain(
+      `rejestracją samochodu trwają do ${campaign.carRegistrationWorkingDays} dni roboczych`,
+    );
     expect(rules.noteBold).toContain(`do ${keepCodesUntil}`);
     expect(rules.note).toContain(`do ${keepCodesUntil}`);
     expect(texts.footer.salesPeriod).toContain(

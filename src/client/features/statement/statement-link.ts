@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { tierById, type Tier } from '#shared/campaign.ts';
+import { ISSUE_STATES, type IssueState } from '#shared/issue-states.ts';
 import { apiUrl } from '../../lib/api';
 
 /**
@@ -31,18 +32,19 @@ export type Review =
  * parcel's number), returned, delivered, handed over or paid, on a day 'YYYY-MM-DD'.
  */
 export interface PrizeIssue {
-  state: 'shipped' | 'returned' | 'delivered' | 'handed-over' | 'paid';
+  state: Exclude<IssueState, 'to-issue'>;
   on: string;
   carrier?: string;
   tracking?: string;
 }
 
-const ISSUE_STATES: readonly string[] = ['shipped', 'returned', 'delivered', 'handed-over', 'paid'];
+/** What the page names: a prize still to be issued says nothing of its way yet. */
+const SHOWN_STATES: readonly string[] = ISSUE_STATES.filter((state) => state !== 'to-issue');
 
 function issueOf(issue: unknown): PrizeIssue | undefined {
   if (!issue || typeof issue !== 'object') return undefined;
   const { state, on, carrier, tracking } = issue as Record<string, unknown>;
-  if (typeof state !== 'string' || !ISSUE_STATES.includes(state) || typeof on !== 'string') return undefined;
+  if (typeof state !== 'string' || !SHOWN_STATES.includes(state) || typeof on !== 'string') return undefined;
   return {
     state: state as PrizeIssue['state'],
     on,

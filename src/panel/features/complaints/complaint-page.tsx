@@ -2,6 +2,7 @@ import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import complaintTexts from '#content/complaints.json';
+import { COMPLAINT_DECISIONS } from '#shared/complaint/complaint-states.ts';
 import {
   complaintAnswerLetterCall,
   complaintAnswerMailCall,
@@ -153,7 +154,7 @@ export function ComplaintPage() {
               <form onSubmit={submitDecision}>
                 <fieldset>
                   <legend>{p.decision}</legend>
-                  {(['upheld', 'rejected'] as const).map((value) => (
+                  {COMPLAINT_DECISIONS.map((value) => (
                     <p key={value}>
                       <input
                         type="radio"

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { campaign } from '#shared/campaign.ts';
+import type { IssueStep } from '#shared/issue-states.ts';
 import { issueStepCall, type ISSUE_ITEM } from '#shared/panel-api/issue-calls.ts';
 import type { FromSchema } from '#shared/panel-api/schema.ts';
 import { errorText, request } from '../../lib/api';
@@ -7,7 +9,7 @@ import { fill, texts, tierName } from '../../lib/texts';
 import { LiveAlert } from '../../components/live-region';
 
 export type IssueItem = FromSchema<typeof ISSUE_ITEM>;
-type Step = 'shipped' | 'delivered' | 'returned' | 'handed-over';
+type Step = IssueStep;
 
 /**
  * One prize's next step: a parcel to send (carrier, number, day: 'Wysłano'), a parcel on its way (its day:
@@ -53,7 +55,9 @@ export function IssueForm({
           tracking: item.tracking ?? '',
           date: item.shippedOn ?? '',
         })
-      : texts.issue.formIntro.handover;
+      : fill(texts.issue.formIntro.handover, {
+          carRegistrationWorkingDays: campaign.carRegistrationWorkingDays,
+        });
   return (
     <section className="issue-form" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>

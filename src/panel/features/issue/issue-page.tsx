@@ -9,7 +9,7 @@ import { Page } from '../../components/page';
 import { QueryState } from '../../components/query-state';
 import { TableScroll } from '../../components/table-scroll';
 import { IssueForm, type IssueItem } from './issue-form';
-import { IssueStatusTable } from '../../components/issue-status-table';
+import { IssueStatusTable } from '../../components/counts-table';
 
 export const ISSUE_KEY = ['issue'] as const;
 

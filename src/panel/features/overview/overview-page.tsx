@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { overviewCall } from '#shared/panel-api/session-calls.ts';
 import { request } from '../../lib/api';
-import { fill, mailKindName, texts, tierName } from '../../lib/texts';
+import { fill, mailKindName, texts } from '../../lib/texts';
 import { Page } from '../../components/page';
 import { QueryState } from '../../components/query-state';
-import { TableScroll } from '../../components/table-scroll';
-import { IssueStatusTable } from '../../components/issue-status-table';
+import { CountsTable, IssueStatusTable, tierRow } from '../../components/counts-table';
 import { longPolishDate } from '#shared/content/polish-dates.ts';
 
 const TIER_COLUMNS = [
@@ -32,33 +31,14 @@ export function OverviewPage() {
       <QueryState query={overview} />
       {overview.data ? (
         <>
-          <TableScroll label={texts.overview.tiersCaption}>
-            <table>
-              <caption>{texts.overview.tiersCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{columns.tier}</th>
-                  {TIER_COLUMNS.map((column) => (
-                    <th scope="col" key={column} className="number">
-                      {columns[column]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {overview.data.tiers.map((line) => (
-                  <tr key={line.tier}>
-                    <th scope="row">{tierName(line.tier)}</th>
-                    {TIER_COLUMNS.map((column) => (
-                      <td key={column} className="number">
-                        {line[column]}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <CountsTable
+            caption={texts.overview.tiersCaption}
+            rowsAre={columns.tier}
+            columns={TIER_COLUMNS}
+            labels={columns}
+            lines={overview.data.tiers}
+            rowOf={tierRow}
+          />
           <p className="hint">{texts.overview.tiersNote}</p>
           <p>{fill(texts.overview.complaints, overview.data.complaints)}</p>
           <IssueStatusTable
@@ -68,33 +48,14 @@ export function OverviewPage() {
             })}
           />
           {overview.data.mail.length > 0 ? (
-            <TableScroll label={texts.overview.mailCaption}>
-              <table>
-                <caption>{texts.overview.mailCaption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{mailColumns.kind}</th>
-                    {MAIL_COLUMNS.map((column) => (
-                      <th scope="col" key={column} className="number">
-                        {mailColumns[column]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {overview.data.mail.map((line) => (
-                    <tr key={line.kind}>
-                      <th scope="row">{mailKindName(line.kind)}</th>
-                      {MAIL_COLUMNS.map((column) => (
-                        <td key={column} className="number">
-                          {line[column] ?? texts.empty}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <CountsTable
+              caption={texts.overview.mailCaption}
+              rowsAre={mailColumns.kind}
+              columns={MAIL_COLUMNS}
+              labels={mailColumns}
+              lines={overview.data.mail}
+              rowOf={({ kind }) => ({ key: kind, name: mailKindName(kind) })}
+            />
           ) : null}
         </>
       ) : null}

@@ -202,6 +202,12 @@ describe('statement form behaviour', () => {
         /przekazana 31 grudnia 2025 r\./,
       ],
       [{ state: 'paid', on: '2025-12-15' }, 'Nagroda została wydana', /przelewem .* 15 grudnia 2025 r\./],
+      // Still to be issued: the acceptance alone, nothing of a way not yet taken.
+      [
+        { state: 'to-issue', on: '2025-12-01' },
+        'Twoje oświadczenie zostało przyjęte',
+        /Nagrodę wydamy zgodnie z regulaminem loterii/,
+      ],
     ] as const;
     for (const [issue, heading, text] of answers) {
       fetchMock.mockResolvedValue(

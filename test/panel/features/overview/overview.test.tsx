@@ -24,7 +24,10 @@ describe('first screen', () => {
       'GET /overview': {
         body: {
           tiers: [tier('I', 7), tier('WINTO', 3), tier('XX', 1)],
-          mail: [{ kind: 'link', queued: 2, sent: 10, failed: 1, oldestQueuedMinutes: 14 }],
+          mail: [
+            { kind: 'link', queued: 2, sent: 10, failed: 1, oldestQueuedMinutes: 14 },
+            { kind: 'received', queued: 0, sent: 4, failed: 0, oldestQueuedMinutes: null },
+          ],
           complaints: { open: 3, overdue: 1 },
           issue: [{ tier: 'III', accepted: 40, issued: 30, toIssue: 10, late: 4 }],
           issueDeadline: '2026-01-31',
@@ -57,7 +60,32 @@ describe('first screen', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['40', '30', '10', '4']);
     const mail = screen.getByRole('table', { name: texts.overview.mailCaption });
-    expect(within(mail).getByRole('rowheader').textContent).toBe('Link do oświadczenia');
+    expect(
+      within(mail)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Link do oświadczenia', 'Potwierdzenie otrzymania oświadczenia']);
+    // Nothing waiting in the queue: no age, a dash.
+    expect(
+      within(mail)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', '10', '1', '14', '0', '4', '0', texts.empty]);
+    // Each table names what its rows are, then its figures' columns, from panel.json, right-aligned.
+    const heads = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => [cell.textContent, cell.className]);
+    const expected = (labels: Record<string, string>) =>
+      Object.values(labels).map((label, at) => [label, at === 0 ? '' : 'number']);
+    expect(heads(tiers)).toEqual(expected(texts.overview.columns));
+    expect(heads(issue)).toEqual(expected(texts.overview.issueColumns));
+    expect(heads(mail)).toEqual(expected(texts.overview.mailColumns));
+    // Each table sits in its own scrolling region, named as the table is.
+    for (const table of [tiers, issue, mail])
+      expect(table.closest('[role="region"]')?.getAttribute('aria-label')).toBe(
+        table.querySelector('caption')?.textContent,
+      );
   });
 
   it('shows no mail table when no mail was ever queued', async () => {
