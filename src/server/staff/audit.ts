@@ -58,7 +58,11 @@ export type AuditAction =
   | 'complaint-decided'
   | 'complaint-answered'
   | 'complaint-claim-reopened'
-  | 'complaints-exported';
+  | 'complaints-exported'
+  // docs/decisions/retention.md: a retention run (one entry per run), a hold set or released by hand.
+  | 'retention-run'
+  | 'retention-hold'
+  | 'retention-release';
 
 /** Who did what to what, and why: ids and counts only, never a personal value. */
 export interface AuditEvent {
