@@ -76,6 +76,8 @@ export interface AuditEvent {
 
 /** The actor of the operator's commands, run from a shell on the server. */
 export const OPERATOR = 'operator';
+/** The actor of what the server does on its own: the daily retention run (RETENTION=on). */
+export const SERVER = 'server';
 /** The actor of a failed login with a passkey nobody has: who tried is not known. */
 export const ANONYMOUS = 'anonymous';
 /** The hash the first entry carries as its predecessor's. */
