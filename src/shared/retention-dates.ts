@@ -9,8 +9,8 @@ import { parseIsoDate } from './warsaw-time';
 /** spec §9: data is kept 5 years from the end of the year of prize issue (and the tax ordinance's 5 years). */
 export const RECORDS_YEARS = 5;
 /**
- * docs/decisions/retention.md#never-issued: claims from a lottery lapse after 6 months (the Gambling Act, art.
- * 21); a statement whose prize was never issued is kept that long after the lottery (and its complaints) ended.
+ * docs/decisions/retention.md#never-issued: claims from a lottery lapse after 6 months (the Gambling Act); a
+ * statement whose prize was never issued is kept that long after the lottery (and its complaints) ended.
  */
 export const CLAIMS_LAPSE_MONTHS = 6;
 
@@ -18,7 +18,7 @@ export const CLAIMS_LAPSE_MONTHS = 6;
 export type PurgeRule =
   /** 5 years from the end of the year the prize was issued or paid (spec §9, the Gambling Act's records). */
   | 'issue'
-  /** 5 years from the end of the year the prize's tax was due (the tax ordinance, art. 86 and 70). */
+  /** 5 years from the end of the year the prize's tax was due (the tax ordinance, art. 70 § 1). */
   | 'tax'
   /** 6 months from the later of the final rejection (or lapse) and the lottery's end. */
   | 'lapse';
