@@ -80,40 +80,41 @@ function basisOf(
   return { basis: { kind: 'issued', issuedOn: issue.issuedOn, taxed }, pending: '' };
 }
 
+/** A statement's row as retention lists it, with the basis of its purge day. */
+function entry(
+  table: StatementTableName,
+  row: { id: string; claim_id: string; reference: string | null; secrets: string },
+  { basis, pending }: { basis: RetentionBasis; pending: string },
+): StatementRetention {
+  const day = purgeDayOf(basis, campaign);
+  return {
+    table,
+    id: row.id,
+    claimId: row.claim_id,
+    reference: row.reference ?? row.id,
+    emptied: row.secrets === PURGED,
+    day,
+    because: because(day, pending),
+  };
+}
+
 /** Every statement, received and rejected, with its purge day and why. */
 export async function statementRetention(db: Db, realNowMs: number): Promise<StatementRetention[]> {
   const { received, rejected } = await retentionStatements(db);
   const steps = await issueSteps(db);
-  const listed: StatementRetention[] = received.map((row) => {
-    const { basis, pending } = basisOf(row, steps, realNowMs);
-    const day = purgeDayOf(basis, campaign);
-    return {
-      table: 'statements',
-      id: row.id,
-      claimId: row.claim_id,
-      reference: row.reference ?? row.id,
-      emptied: row.secrets === PURGED,
-      day,
-      because: because(day, pending),
-    };
-  });
-  // docs/decisions/claims.md#claims: a statement the operator rejected (sent by someone else) was never issued.
-  for (const row of rejected) {
-    const day = purgeDayOf({ kind: 'never-issued', endedOn: dayOf(row.rejected_at) }, campaign);
-    listed.push({
-      table: 'rejected_statements',
-      id: row.id,
-      claimId: row.claim_id,
-      reference: row.reference ?? row.id,
-      emptied: row.secrets === PURGED,
-      day,
-      because: because(day, ''),
-    });
-  }
-  return listed;
+  return [
+    ...received.map((row) => entry('statements', row, basisOf(row, steps, realNowMs))),
+    // docs/decisions/claims.md#claims: a statement the operator rejected (sent by someone else) was never issued.
+    ...rejected.map((row) =>
+      entry('rejected_statements', row, {
+        basis: { kind: 'never-issued', endedOn: dayOf(row.rejected_at) },
+        pending: '',
+      }),
+    ),
+  ];
 }
 
-export const purgeYearOf = (statement: StatementRetention): StatementPurgeYear => ({
+const purgeYearOf = (statement: StatementRetention): StatementPurgeYear => ({
   table: statement.table,
   id: statement.id,
   reference: statement.reference,
