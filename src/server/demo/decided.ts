@@ -8,12 +8,13 @@ import { newReference } from '../statements/reference';
 import { sealStatement } from '../statements/sealed';
 import { DEMO_CONTACT } from './dataset';
 
-// docs/decisions/retention.md#demo: a few demo statements already decided and issued, as issue 44's vectors
-// have them, so that `retention-plan --on 2031-01-01` and `--on 2032-01-01` show the days at work on a fresh
-// `npm start`: a 200 zł prize paid on 10 Sep 2025 (due 2031), a WinTo! paid on 15 Dec 2025 (its tax due in
-// January 2026: due 2032), the car handed over on 20 Jan 2026 (due 2032), a voucher delivered on 20 Sep 2025
-// (due 2031), a smartwatch accepted and not issued (never due), a phone rejected for good (due 2026-09-05).
-// Fictional person, the demo's contact.
+// docs/decisions/retention.md#demo: a few demo statements already decided and issued, so that
+// `retention-plan --on 2031-01-01` and `--on 2032-01-01` show the purge days at work on a fresh `npm start`:
+// a 200 zł prize paid on 10 Sep 2025 (due 2031) and one paid on 15 Jan 2026 (due 2032), a smartwatch delivered
+// on 20 Sep 2025 (due 2031) and a camera on 12 Jan 2026 (due 2032), a smartwatch accepted and not issued (never
+// due), a phone rejected for good (due 2026-09-05). All below the register's threshold and untaxed: the
+// README's walk issues the first prize of the register and of the tax report (the taxed vectors are tested in
+// test/server/retention/). Fictional person, the demo's contact.
 
 interface DemoDecision {
   prize: string;
@@ -25,7 +26,7 @@ interface DemoDecision {
   step?: { step: IssueStep; day: string };
 }
 
-export const DEMO_DECISIONS: readonly DemoDecision[] = [
+const DEMO_DECISIONS: readonly DemoDecision[] = [
   {
     prize: 'KASA_200',
     outcome: 'accept',
@@ -34,25 +35,25 @@ export const DEMO_DECISIONS: readonly DemoDecision[] = [
     paidOn: '2025-09-10',
   },
   {
-    prize: 'WINTO',
+    prize: 'KASA_200',
     outcome: 'accept',
     receivedOn: '2025-09-08',
-    decidedOn: '2025-12-01',
-    paidOn: '2025-12-15',
+    decidedOn: '2026-01-05',
+    paidOn: '2026-01-15',
   },
   {
-    prize: 'AYGO',
-    outcome: 'accept',
-    receivedOn: '2025-09-10',
-    decidedOn: '2025-12-01',
-    step: { step: 'handed-over', day: '2026-01-20' },
-  },
-  {
-    prize: 'BON_10000',
+    prize: 'ZEGAREK',
     outcome: 'accept',
     receivedOn: '2025-08-25',
     decidedOn: '2025-09-05',
     step: { step: 'delivered', day: '2025-09-20' },
+  },
+  {
+    prize: 'APARAT',
+    outcome: 'accept',
+    receivedOn: '2025-09-10',
+    decidedOn: '2025-12-01',
+    step: { step: 'delivered', day: '2026-01-12' },
   },
   { prize: 'ZEGAREK', outcome: 'accept', receivedOn: '2025-09-01', decidedOn: '2025-09-15' },
   { prize: 'TELEFON', outcome: 'reject', receivedOn: '2025-08-10', decidedOn: '2025-08-20' },
@@ -60,11 +61,17 @@ export const DEMO_DECISIONS: readonly DemoDecision[] = [
 
 const at = (day: string) => isoAt(warsawLocalToInstant(`${day}T12:00:00`));
 
-/** Adds the demo's decided statements (one claim of each prize: its second to last, which no demo link waits on). */
+/**
+ * Adds the demo's decided statements, to a prize's claims from its second to last backwards (the demo's tests
+ * send statements to the first and the last ones).
+ */
 export async function addDemoDecisions(storage: Storage, statementsKey: Buffer): Promise<void> {
+  const used = new Map<string, number>();
   for (const decision of DEMO_DECISIONS) {
+    const taken = (used.get(decision.prize) ?? 0) + 1;
+    used.set(decision.prize, taken);
     const claims = await claimsOfPrize(storage.db, decision.prize);
-    const claim = claims.at(-2);
+    const claim = claims.at(-1 - taken);
     if (!claim) continue;
     const id = randomUUID();
     const { secrets } = sealStatement(statementsKey, claim.id, {

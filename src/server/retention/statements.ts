@@ -50,7 +50,7 @@ function because(day: PurgeDay, pending: string): string {
     case 'tax':
       return `podatek od nagrody był należny ${since}: dane przechowuje się 5 lat od końca roku ${year} (Ordynacja podatkowa)`;
     default:
-      return `nagrody nie wydano: roszczenia przedawniają się 6 miesięcy po ${since} (decyzja ostateczna lub koniec loterii ${formatPolishDate(campaign.lotteryEnd.slice(0, 10))})`;
+      return `nagrody nie wydano: roszczenia przedawniają się 6 miesięcy po ${since} (późniejszy z dni: ostateczna decyzja, koniec loterii)`;
   }
 }
 
