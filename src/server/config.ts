@@ -35,6 +35,8 @@ export interface ServerConfig {
   auditHeadFile: string | undefined;
   /** Import the bundled demo winners into an empty embedded database on start (off: DEMO=0 or production). */
   demo: boolean;
+  /** RETENTION=on: the server runs retention daily on its own (docs/decisions/retention.md#daily). */
+  retention: boolean;
   /** REDIS_URL shares the rate-limit counters between server processes; unset keeps them in memory. */
   redisUrl: string | undefined;
   /** Requests per address per window on each limited call (statements, resignation). */
@@ -187,6 +189,7 @@ export function loadConfig(
     yearKeysDir: parseYearKeysDir(env, dataDir),
     auditHeadFile: env.AUDIT_HEAD_FILE ? path.resolve(env.AUDIT_HEAD_FILE) : undefined,
     demo: env.DEMO !== '0' && env.NODE_ENV !== 'production',
+    retention: parseSwitch('RETENTION', env.RETENTION, false),
     redisUrl: env.REDIS_URL || undefined,
     rateLimitMax: parseCount('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 20),
     rateLimitWindowMs: parseCount('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000),

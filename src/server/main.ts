@@ -5,6 +5,7 @@ import { openServerParts, StartupError, type StartupNotice } from './bootstrap';
 import { importDemoIfEmpty } from './demo/demo';
 import { productionMailProblem } from './mail/settings';
 import { startMail } from './mail/start';
+import { startDailyRetention } from './retention/daily';
 import { productionPanelProblem } from './staff/settings';
 
 /** After the shutdown deadline has closed the connections, how long closing the database may take. */
@@ -49,6 +50,7 @@ async function main() {
     config.interactive ? process.stdout.write(`${text}\n`) : app.log[log.level](log.data, log.message);
   notices.forEach(tell);
   const mail = startMail(config, { storage, clock, key, log: app.log });
+  const retention = config.retention ? startDailyRetention({ storage, clock, config, key, log: app.log }) : undefined;
   if (mail?.mailbox)
     tell({
       text: `Poczta trafia do skrzynki deweloperskiej: ${mail.mailbox} (lista: npm run operator -- mailbox).`,
@@ -85,6 +87,7 @@ async function main() {
     }
     // What is being sent is finished and recorded; the rest waits in the outbox for the next start.
     await mail?.stop();
+    await retention?.stop();
     await storage.close();
     process.exit(0);
   };

@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { PLAIN_CHAIN_MARK } from './audit';
 import { complaintMigrations } from './migrations-complaints';
 import { prizeIssueMigrations } from './migrations-prize-issue';
+import { retentionMigrations } from './migrations-retention';
 
 // Migrations run on SQLite and PostgreSQL alike: keep to types both understand. Times are ISO-8601 UTC
 // text (sortable, same on both), ids are random text, so neither dialect's auto-increment is needed.
@@ -327,6 +328,7 @@ export const migrations: Record<string, Migration> = {
   },
   ...complaintMigrations,
   ...prizeIssueMigrations,
+  ...retentionMigrations,
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { CANCELLED, queueMail } from './outbox';
+import { queueMail } from './outbox';
 import type { Database, OutboxTable, StatementMarkTable, StatementTable } from './types';
 
 export type InsertStatementResult = 'stored' | 'duplicate';
@@ -150,46 +150,6 @@ export async function statementImage(
 ): Promise<string | null> {
   const row = await db.selectFrom(TABLE_OF[state]).select('image').where('id', '=', id).executeTakeFirst();
   return row?.image ?? null;
-}
-
-/**
- * Retention (spec §9): empties the statements stored before `beforeIso` of everything the winner sent
- * (sealed fields, photo), received and rejected alike, and forgets the e-mail of the claims issued before it. A received row stays as a marker, so its claim stays
- * answered and takes no second statement, even after the same winners file is imported again. Returns how
- * many were emptied.
- */
-export async function purgeStatementsBefore(db: Kysely<Database>, beforeIso: string): Promise<number> {
-  // docs/decisions/mail.md#addresses: the claims of that time are done with mail too: their e-mail goes,
-  // and so does whatever of their mail has not gone.
-  const old = db.selectFrom('claims').select('id').where('created_at', '<', beforeIso);
-  await db.updateTable('claims').set({ email_sealed: null }).where('created_at', '<', beforeIso).execute();
-  await db
-    .updateTable('outbox')
-    .set(CANCELLED)
-    .where('state', '=', 'queued')
-    .where('claim_id', 'in', old)
-    .execute();
-  await db.updateTable('outbox').set({ sealed: null }).where('claim_id', 'in', old).execute();
-  // docs/decisions/review.md#findings: the marks are derived from what the winner sent, and the review
-  // notes may repeat it: they go with it (the review's decision and times stay, as the statement's row does).
-  const purgedStatements = db.selectFrom('statements').select('id').where('created_at', '<', beforeIso);
-  await db.deleteFrom('statement_marks').where('statement_id', 'in', purgedStatements).execute();
-  await db
-    .updateTable('reviews')
-    .set({ note: null, approval_note: null })
-    .where('statement_id', 'in', purgedStatements)
-    .execute();
-  let purged = 0;
-  for (const table of Object.values(TABLE_OF)) {
-    const result = await db
-      .updateTable(table)
-      .set({ payload: PURGED, secrets: PURGED, image: null })
-      .where('created_at', '<', beforeIso)
-      .where('secrets', '<>', PURGED)
-      .executeTakeFirst();
-    purged += Number(result.numUpdatedRows);
-  }
-  return purged;
 }
 
 /**

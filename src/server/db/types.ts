@@ -170,6 +170,9 @@ export interface Database {
   complaints: ComplaintTable;
   prize_issue_steps: PrizeIssueStepTable;
   prize_register: PrizeRegisterTable;
+  retention_holds: RetentionHoldTable;
+  retention_runs: RetentionRunTable;
+  retention_receipts: RetentionReceiptTable;
 }
 
 export type { ComplaintChannel, ComplaintDecision, ComplaintState };
@@ -345,4 +348,34 @@ export interface PrizeRegisterTable {
   /** The entry this one corrects. */
   corrects: number | null;
   recorded_at: string;
+}
+
+/** docs/decisions/retention.md#holds: a hold set by hand on a statement (retention-hold). */
+export interface RetentionHoldTable {
+  reference: string;
+  reason: string;
+  /** A staff member's id, or 'operator'. */
+  held_by: string;
+  held_at: string;
+}
+
+/** docs/decisions/retention.md#once-a-day: a run that applied, one per day (its key). */
+export interface RetentionRunTable {
+  /** RRRR-MM-DD: the day it ran as of (the campaign clock's Warsaw day, or --on). */
+  day: string;
+  run: string;
+  purged: number;
+  held: number;
+  ran_at: string;
+}
+
+/** docs/decisions/retention.md#receipts: one record emptied or deleted, without personal data. */
+export interface RetentionReceiptTable {
+  run: string;
+  /** A class of the table of policies (retention/policies.ts). */
+  class: string;
+  /** A statement's reference (its id for one from before references), or the row's own id or digest. */
+  reference: string;
+  /** RRRR-MM-DD: its purge day. */
+  day: string;
 }

@@ -114,6 +114,7 @@ async function removeDemo(trx: Transaction<Database>): Promise<RemovedDemo> {
   };
   for (const table of [
     'outbox',
+    'prize_issue_steps',
     'reviews',
     'statement_marks',
     'reserve_entries',

@@ -5,6 +5,7 @@ import type { Storage } from '../db';
 import { countWinners, demoEverImported } from '../db/winners';
 import { importWinnersFile } from '../winners/import';
 import { demoWinners } from './dataset';
+import { addDemoDecisions } from './decided';
 
 export const DEMO_LINKS_FILE = 'demo-links.jsonl';
 
@@ -27,6 +28,7 @@ export async function importDemoIfEmpty(
     clock,
     demo: true,
   });
+  await addDemoDecisions(storage, statementsKey);
   const linksFile = path.join(dataDir, DEMO_LINKS_FILE);
   fs.writeFileSync(linksFile, lines.map((line) => `${JSON.stringify(line)}\n`).join(''), { mode: 0o600 });
   return linksFile;

@@ -13,7 +13,13 @@ import { mailbox } from './commands/mailbox';
 import { staffInvite } from './commands/staff-invite';
 import { staffReset } from './commands/staff-reset';
 import { auditVerify } from './commands/audit-verify';
-import { purgeStatements } from './commands/purge-statements';
+import {
+  purgeStatements,
+  retentionHold,
+  retentionPlanCommand,
+  retentionRelease,
+  retentionRun,
+} from './commands/retention';
 import { reissueLink } from './commands/reissue-link';
 import { reopenClaim } from './commands/reopen-claim';
 import { status } from './commands/status';
@@ -42,4 +48,8 @@ export const COMMANDS: readonly Command[] = [
   issueStatus,
   exportRegister,
   taxReport,
+  retentionPlanCommand,
+  retentionRun,
+  retentionHold,
+  retentionRelease,
 ];

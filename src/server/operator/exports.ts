@@ -2,18 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Storage } from '../db';
 import { listOptouts } from '../db/optouts';
-import {
-  listStatements,
-  purgeStatementsBefore,
-  statementImage,
-  type ListedStatement,
-} from '../db/statements';
-import { isoAt } from '../clock';
+import { listStatements, statementImage, type ListedStatement } from '../db/statements';
 import type { LoadedKey } from '../crypto/encryption';
 import { YearKeyDestroyedError } from '../crypto/year-key-files';
 import { unsealImage, unsealStatement } from '../statements/sealed';
 import { EXPORT_COLUMNS, flatten } from '#shared/statement/payload.ts';
-import { isWarsawLocalTime, warsawLocalToInstant } from '#shared/warsaw-time.ts';
 
 // The operator's files: CSV (RFC 4180, UTF-8 with BOM so spreadsheets read Polish letters).
 const BOM = '\uFEFF';
@@ -122,13 +115,4 @@ export async function exportOptouts(storage: Storage, out: string) {
   const rows = [...resigned].map(([email, times]) => [email, times.resignedAt, times.issuedAt]);
   writeCsv(out, ['email', 'resignedAt', 'linkIssuedAt'], rows);
   return { out, optouts: rows.length };
-}
-
-/** Retention (spec §9: 5 years from the end of the year of prize issue): empties statements stored before the day. */
-export async function purgeStatements(storage: Storage, before: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(before) || !isWarsawLocalTime(before)) {
-    throw new OperatorError(`--before musi być datą RRRR-MM-DD, a jest: ${before}`);
-  }
-  const removed = await purgeStatementsBefore(storage.db, isoAt(warsawLocalToInstant(before)));
-  return { before, removed };
 }

@@ -58,7 +58,11 @@ export type AuditAction =
   | 'complaint-decided'
   | 'complaint-answered'
   | 'complaint-claim-reopened'
-  | 'complaints-exported';
+  | 'complaints-exported'
+  // docs/decisions/retention.md: a retention run (one entry per run), a hold set or released by hand.
+  | 'retention-run'
+  | 'retention-hold'
+  | 'retention-release';
 
 /** Who did what to what, and why: ids and counts only, never a personal value. */
 export interface AuditEvent {
@@ -72,6 +76,8 @@ export interface AuditEvent {
 
 /** The actor of the operator's commands, run from a shell on the server. */
 export const OPERATOR = 'operator';
+/** The actor of what the server does on its own: the daily retention run (RETENTION=on). */
+export const SERVER = 'server';
 /** The actor of a failed login with a passkey nobody has: who tried is not known. */
 export const ANONYMOUS = 'anonymous';
 /** The hash the first entry carries as its predecessor's. */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import type { AuditKeying } from '#server/db/index.ts';
 
 // An operator command in a process of its own (no server code loaded here: the e2e harness imports it).
@@ -25,6 +26,8 @@ export function operatorEnv(where: Where, env: Record<string, string>): NodeJS.P
     STATEMENTS_KEY: where.statementsKey?.toString('hex') ?? '',
     AUDIT_KEY: where.audit?.key.toString('hex') ?? '',
     AUDIT_HEAD_FILE: where.audit?.headFile ?? '',
+    // With PostgreSQL the years' keys need a folder of their own (config.ts yearKeysDirOf).
+    YEAR_KEYS_DIR: where.databaseUrl ? path.join(where.dataDir, 'year-keys') : '',
     ...env,
   };
 }

@@ -62,7 +62,7 @@ describe('npm run operator -- <command>, each in its own process', () => {
     expect(status.lines.find((line) => line.tier === 'III')).toMatchObject({ reopened: 1 });
   });
 
-  it('issue-optout, the exports and purge-statements answer in JSON lines', async () => {
+  it('issue-optout, the exports and retention-run answer in JSON lines', async () => {
     const optout = await run(['issue-optout', 'jan@example.pl']);
     expect(optout.lines).toEqual([{ email: 'jan@example.pl', link: expect.stringMatching(/hash=/) }]);
     const statements = path.join(t.dataDir, 'out', 'statements.csv');
@@ -71,9 +71,11 @@ describe('npm run operator -- <command>, each in its own process', () => {
     ]);
     const optouts = path.join(t.dataDir, 'out', 'optouts.csv');
     expect((await run(['export-optouts', '--out', optouts])).lines).toEqual([{ out: optouts, optouts: 0 }]);
-    expect((await run(['purge-statements', '--before', '2020-01-01'])).lines).toEqual([
-      { before: '2020-01-01', removed: 0 },
-    ]);
+    expect((await run(['retention-run', '--on', '2020-01-01'])).lines.at(-1)).toEqual({
+      run: null,
+      purged: 0,
+      held: 0,
+    });
   });
 
   it('mail-status, mail-retry and mailbox answer in JSON lines', async () => {
@@ -161,6 +163,29 @@ describe('npm run operator -- <command>, each in its own process', () => {
       { out: register, entries: 0 },
     ]);
     expect((await run(['tax-report', '--year', '2025'])).lines).toEqual([{ year: 2025, prizes: 0, tax: 0 }]);
+  });
+
+  it('retention-plan, retention-hold, retention-release and purge-statements answer in JSON lines', async () => {
+    const plan = await run(['retention-plan', '--on', '2031-01-01']);
+    expect(plan.lines.map((line) => line.class)).toEqual([
+      'statements',
+      'claims',
+      'optouts',
+      'outbox',
+      'staff-sessions',
+      'invitations',
+    ]);
+    const { reference } = await t.storage.db
+      .selectFrom('rejected_statements')
+      .select('reference')
+      .executeTakeFirstOrThrow();
+    expect((await run(['retention-hold', reference!, '--reason', 'kontrola podatkowa'])).lines).toEqual([
+      { reference, held: true },
+    ]);
+    expect((await run(['retention-release', reference!])).lines).toEqual([{ reference, held: false }]);
+    const old = await run(['purge-statements', '--before', '2031-01-01']);
+    expect(old.exitCode).toBe(1);
+    expect(old.stderr).toMatch(/retention-run --on <RRRR-MM-DD> --apply/);
   });
 
   it('has run every command', () => {

@@ -1,14 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId, type LoadedKey } from '#server/crypto/encryption.ts';
 import { retireYearKey, YearKeyDestroyedError } from '#server/crypto/year-key-files.ts';
 import { openClaimEmail } from '#server/claims/claims.ts';
-import { SQLITE_FILE_NAME } from '#server/db/index.ts';
 import { PURGED } from '#server/db/statements.ts';
 import { imagesDirOf } from '#server/operator/exports.ts';
 import { openNote } from '#server/review/view.ts';
@@ -16,6 +12,7 @@ import { prepareStatementsKey } from '#server/statements/keys.ts';
 import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
 import { destroyYearKeys, resealToYear, type YearKeys } from '#server/statements/year-keys.ts';
 import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { copyDatabase } from '../helpers/copy-database';
 import { runOperator } from '../helpers/operator';
 import { validStatement, insertReviewWithNotes } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
@@ -296,36 +293,3 @@ describe.each(storageTargets)('the keys of the years on $name', (target) => {
     );
   });
 });
-
-/** A copy of the test's database, as a restored backup is: its own SQLite file, or its own schema. */
-async function copyDatabase(t: TestApp) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-copy-'));
-  if (t.databaseUrl === undefined) {
-    await sql`vacuum into ${path.join(dataDir, SQLITE_FILE_NAME)}`.execute(t.storage.db);
-    return { dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true }) };
-  }
-  const url = new URL(t.databaseUrl);
-  const from = /search_path=(\w+)/.exec(url.searchParams.get('options')!)![1]!;
-  const to = `${from}_copy`;
-  const admin = new pg.Client({ connectionString: t.databaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${to}`);
-  const tables = await admin.query<{ name: string }>(
-    'select table_name as name from information_schema.tables where table_schema = $1',
-    [from],
-  );
-  for (const { name } of tables.rows) {
-    await admin.query(`create table ${to}.${name} (like ${from}.${name} including all)`);
-    await admin.query(`insert into ${to}.${name} select * from ${from}.${name}`);
-  }
-  url.searchParams.set('options', `-c search_path=${to}`);
-  return {
-    dataDir,
-    databaseUrl: url.toString(),
-    async drop() {
-      await admin.query(`drop schema ${to} cascade`);
-      await admin.end();
-      fs.rmSync(dataDir, { recursive: true });
-    },
-  };
-}

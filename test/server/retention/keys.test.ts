@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
+import { copyDatabase } from '../helpers/copy-database';
+import { runOperator } from '../helpers/operator';
+import { sendStatements } from '../helpers/panel';
+import { storageTargets } from '../helpers/storage-targets';
+import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
+
+// docs/decisions/retention.md#keys: the daily run seals each statement whose purge day is known with the key
+// of that day's year, and the run that empties a year's last statements destroys the key: a copy of the
+// database taken before that run cannot show them.
+describe.each(storageTargets)("retention with the years' keys on $name", (target) => {
+  let t: TestApp;
+  const sent = new Map<string, { id: string; reference: string }>();
+  const operator = (...args: string[]) => runOperator(args, t);
+  const secretsOf = async (tier: string) =>
+    (
+      await t.storage.db
+        .selectFrom('statements')
+        .select('secrets')
+        .where('id', '=', sent.get(tier)!.id)
+        .executeTakeFirstOrThrow()
+    ).secrets;
+  const paid = (tier: string, paidAt: string) =>
+    t.storage.db
+      .insertInto('reviews')
+      .values({
+        statement_id: sent.get(tier)!.id,
+        claim_id: '',
+        tier,
+        state: 'accepted',
+        reviewer_id: 'r',
+        taken_at: '2025-08-01T08:00:00.000Z',
+        final_at: '2025-08-20T08:00:00.000Z',
+        undo_until: '2025-08-20T09:00:00.000Z',
+        paid_at: paidAt,
+      } as never)
+      .execute();
+
+  beforeAll(async () => {
+    t = await openTestApp(target, { rateLimitMax: 10_000 }, fakeClock());
+    const hashes = await importLinkHashes(t, winnersFixture);
+    const statements = await sendStatements(
+      t,
+      [
+        ['VI', 'A1B2C3D4E5F'],
+        ['WINTO', 'W0000000002'],
+      ],
+      hashes,
+    );
+    for (const [tier, statement] of statements) sent.set(tier, statement);
+    // VI paid on 10 Sep 2025: purged on 2031-01-01; WinTo! paid on 15 Dec 2025, its tax due in 2026: 2032-01-01.
+    await paid('VI', '2025-09-10T10:00:00.000Z');
+    await paid('WINTO', '2025-12-15T10:00:00.000Z');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('seals with the purge year, destroys the year emptied, and a copy taken before shows nothing of it', async () => {
+    expect(await secretsOf('VI')).not.toMatch(/^y/);
+    const sealing = await operator('retention-run', '--on', '2026-06-01', '--apply');
+    expect(sealing.exitCode).toBe(0);
+    expect(await secretsOf('VI')).toMatch(/^y2031\./);
+    expect(await secretsOf('WINTO')).toMatch(/^y2032\./);
+
+    const copy = await copyDatabase(t);
+    try {
+      const purge = await operator('retention-run', '--on', '2031-01-01', '--apply');
+      expect(purge.lines.at(-1)).toMatchObject({ held: 0 });
+      const receipts = await t.storage.db
+        .selectFrom('retention_receipts')
+        .select('reference')
+        .where('class', '=', 'statements')
+        .execute();
+      expect(receipts).toEqual([{ reference: sent.get('VI')!.reference }]);
+      expect(purge.stderr).toContain('Zniszczono klucze lat: 2031');
+      expect(await secretsOf('VI')).toBe('');
+      const keys = fs.readdirSync(path.join(t.dataDir, 'year-keys'));
+      expect(keys.filter((name) => name.startsWith('2031-') && name.endsWith('.key'))).toEqual([]);
+      expect(keys.filter((name) => name.startsWith('2032-') && name.endsWith('.key'))).toHaveLength(1);
+
+      // The copy, restored beside the keys that remain.
+      const out = path.join(copy.dataDir, 'export.csv');
+      const exported = await runOperator(
+        ['export-statements', '--out', out],
+        { ...copy, statementsKey: t.statementsKey, audit: t.audit },
+        { YEAR_KEYS_DIR: path.join(t.dataDir, 'year-keys') },
+      );
+      expect(exported.exitCode).toBe(0);
+      expect(exported.lines).toEqual([{ out, statements: 1, keyDestroyed: 1 }]);
+      expect(exported.stderr).toContain(
+        `Oświadczenie ${sent.get('VI')!.reference}: jego klucz zniszczono razem z rokiem 2031`,
+      );
+      const csv = fs.readFileSync(out, 'utf8');
+      expect(csv).toContain(sent.get('WINTO')!.reference);
+      expect(csv).not.toContain(sent.get('VI')!.reference);
+      expect((await operator('audit-verify')).lines).toEqual([
+        { entries: expect.any(Number), verified: true },
+      ]);
+    } finally {
+      await copy.drop();
+    }
+  });
+});
