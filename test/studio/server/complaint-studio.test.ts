@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import definitions from '#schemas/definitions.json';
 import definitionsUi from '#schemas/definitions.ui.json';
 import { campaign } from '#shared/campaign.ts';
-import { complaintFormProblems } from '#shared/complaint/complaint-fields.ts';
+import { complaintFormProblems, REQUIRED_CONTENT } from '#shared/complaint/complaint-fields.ts';
 import { composeTierForm, requiredIn, type TierFile } from '#shared/statement/tier-forms.ts';
 import type { SharedFiles } from '#tooling/schema-check.ts';
 import { GENERATED_DIR } from '#tooling/generate.ts';
@@ -23,16 +23,8 @@ import { readProject } from '#studio/server/project.ts';
 const shared = { definitions, definitionsUi } as SharedFiles;
 const context = { form: COMPLAINT_FORM, shared, onlinePrefix: campaign.onlineCodePrefix };
 const FILE = 'schemas/complaint.json';
-const LOCKED = [
-  'name',
-  'surName',
-  'address',
-  'email',
-  'eventDate',
-  'description',
-  'demand',
-  'personalDataClause',
-];
+// What schemas:check demands is exactly what the studio locks.
+const LOCKED = REQUIRED_CONTENT;
 
 let root: string;
 let server: http.Server;
@@ -88,6 +80,10 @@ describe('the complaint form in the studio', () => {
       'demand',
       'personalDataClause',
     ]);
+    expect(rows.filter((row) => row.requiredLock).map((row) => row.name)).toEqual(
+      rows.map((row) => row.name).filter((name) => LOCKED.includes(name)),
+    );
+    expect(LOCKED).toContain('demand');
     for (const row of rows.filter((candidate) => LOCKED.includes(candidate.name))) {
       expect(row.visibleLock, row.name).toMatch(
         /^Bez tego pola nie wiadomo, kto składa reklamację.*obowiązkowe\.$/,
