@@ -1,4 +1,4 @@
-// npm run schemas:diff [-- <revision>] tells, for a pull request, how the tier forms in schemas/ changed since
+// npm run schemas:diff [-- <revision>] tells, for a pull request, how the forms in schemas/ changed since
 // a commit (HEAD unless given): one line per changed tier, in the same words as the studio's 'Zmiany'.
 // Exit 1, with a Polish sentence and never a stack trace, outside git or when a file cannot be read.
 import path from 'node:path';
@@ -30,7 +30,7 @@ const contentProblems = ['campaign.json', 'draws.json', 'prizes.json'].flatMap((
   checkContent(`src/content/${name}`),
 );
 if (contentProblems.length > 0) fail(contentProblems);
-const { tierChanges } = await import('#studio/server/tier-changes.ts');
+const { formChanges } = await import('#studio/server/form-changes.ts');
 
 const NOT_GIT = 'To nie jest repozytorium git — nie ma z czym porównać formularzy.';
 const commit = await resolveCommit(root, requested ?? 'HEAD');
@@ -55,7 +55,7 @@ const shared = {
   definitionsUi: parsed('schemas/definitions.ui.json'),
 } as SharedDefinitions;
 
-const changes = await tierChanges(
+const changes = await formChanges(
   root,
   shared,
   async (file) =>
@@ -63,9 +63,9 @@ const changes = await tierChanges(
   since,
 );
 if (!changes.ok) fail([NOT_GIT]);
-const problems = changes.value.flatMap((tier) => tier.problems);
+const problems = changes.value.flatMap((form) => form.problems);
 if (problems.length > 0) fail(problems);
 const lines = changes.value
   .filter(({ items }) => items.length > 0)
-  .map(({ tier, items }) => summaryLine(tier, items));
+  .map(({ form, items }) => summaryLine(form, items));
 console.log(lines.length > 0 ? lines.join('\n') : `Formularze bez zmian od ${since}.`);

@@ -1,4 +1,3 @@
-import type { Tier } from '#shared/campaign.ts';
 import { isObject, sameJson, type JsonObject } from '#shared/json.ts';
 import {
   composeTierForm,
@@ -9,6 +8,7 @@ import {
   type TierFile,
   type TierForm,
 } from '#shared/statement/tier-forms.ts';
+import type { StudioForm } from './forms';
 
 // A tier file's change told in words, for the studio's 'Zmiany' view and `npm run schemas:diff`. Pure: it
 // runs in the browser and in node. The composed forms are compared, so what the participant sees decides:
@@ -32,8 +32,8 @@ export interface WordPart {
 }
 
 export interface ChangesInput {
-  tier: Tier;
-  /** The earlier version of the tier file; null when there is none (a new file). */
+  form: Pick<StudioForm, 'id'>;
+  /** The earlier version of the form's file; null when there is none (a new file). */
   before: TierFile | null;
   after: TierFile;
   shared: SharedDefinitions;
@@ -41,11 +41,11 @@ export interface ChangesInput {
 }
 
 /** One Polish item per change, in the form's order, e.g. 'Ulica — teraz obowiązkowe'. */
-export function describeChanges({ tier, before, after, shared, onlinePrefix }: ChangesInput): Change[] {
+export function describeChanges({ form, before, after, shared, onlinePrefix }: ChangesInput): Change[] {
   if (before === null) return [{ text: 'nowy plik' }];
   const fallbackMessage = String(shared.definitions['x-requiredMessage'] ?? '');
-  const old = view(composeTierForm(tier.id, before, shared, onlinePrefix), fallbackMessage);
-  const now = view(composeTierForm(tier.id, after, shared, onlinePrefix), fallbackMessage);
+  const old = view(composeTierForm(form.id, before, shared, onlinePrefix), fallbackMessage);
+  const now = view(composeTierForm(form.id, after, shared, onlinePrefix), fallbackMessage);
 
   const added = now.fields.filter((field) => !old.properties.has(field));
   const removed = old.fields.filter((field) => !now.properties.has(field));
@@ -114,8 +114,8 @@ export const changeLine = ({ text, wording }: Change) =>
   wording ? `${text}: „${markedWording(wording)}”` : text;
 
 /** 'IV: Ulica — teraz obowiązkowe; Adres e-mail przed polem „Numer telefonu”' */
-export function summaryLine(tier: Tier, items: Change[]): string {
-  return `${tier.label}: ${items.map(changeLine).join('; ')}`;
+export function summaryLine(form: Pick<StudioForm, 'label'>, items: Change[]): string {
+  return `${form.label}: ${items.map(changeLine).join('; ')}`;
 }
 
 type FormView = ReturnType<typeof view>;

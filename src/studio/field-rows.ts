@@ -1,5 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import type { Tier } from '#shared/campaign.ts';
+import { COMPLAINT_FIELDS, REQUIRED_CONTENT } from '#shared/complaint/complaint-fields.ts';
 import { isObject, type JsonObject } from '#shared/json.ts';
 import { payloadRow, TOGGLE_FIELDS, tierPayload } from '#shared/statement/payload.ts';
 import { sectionOf, type SectionId } from '#shared/statement/sections.ts';
@@ -16,6 +16,7 @@ import {
   type StudioContext,
   type TextKey,
 } from './tier-file';
+import type { StudioForm } from './forms';
 
 // The form studio's rows: what a non-developer sees of a tier file, one row per field the tier can carry,
 // with its switches and texts. The switches the payload contract needs are locked here, with the reason in
@@ -72,9 +73,10 @@ const RULE_LABELS: Record<string, string> = {
  * details.
  */
 function contractLocks(
-  tier: Tier,
+  { tier }: StudioForm,
   field: string,
 ): { visible?: string; required?: string; payload: string[] } {
+  if (!tier) return complaintLocks(field);
   const payload = new Set<string>();
   let shown = false;
   let required = false;
@@ -104,6 +106,25 @@ function contractLocks(
   };
 }
 
+/**
+ * docs/decisions/complaints.md#form: the complaint's body has every field, and what a complaint must hold
+ * (who, where, what happened, what they demand, the consent) stays required: what schemas:check demands
+ * (complaint-fields.ts).
+ */
+function complaintLocks(field: string): { visible?: string; required?: string; payload: string[] } {
+  if (!(COMPLAINT_FIELDS as readonly string[]).includes(field)) return { payload: [] };
+  if (!REQUIRED_CONTENT.includes(field)) {
+    return {
+      visible: 'Organizator musi otrzymać to pole w reklamacji — dlatego jest zawsze widoczne.',
+      payload: [field],
+    };
+  }
+  const reason =
+    'Bez tego pola nie wiadomo, kto składa reklamację, dokąd odpowiedzieć, co się stało albo czego żąda — ' +
+    'dlatego jest zawsze widoczne i obowiązkowe.';
+  return { visible: reason, required: reason, payload: [field] };
+}
+
 const CONDITIONAL =
   'To pole pokazuje warunek formularza (np. „Nie posiadam numeru PESEL”) — jego widoczność może zmienić programista.';
 const FROM_DEFINITION =
@@ -111,6 +132,9 @@ const FROM_DEFINITION =
 const HIDDEN = 'Najpierw zaznacz „Widoczne”.';
 const TOGGLE =
   'Uczestnik zaznacza to pole tylko wtedy, gdy nie ma takiego numeru — nie może być obowiązkowe.';
+
+const isConsent = (part: unknown) =>
+  isObject(part) && (part.type === 'boolean' || part.$ref === '#/$defs/consent');
 
 function textsOf(
   field: string,
@@ -128,12 +152,14 @@ function textsOf(
   }
   if (property.type === 'object') {
     const parts = isObject(property.properties) ? Object.keys(property.properties) : [];
+    // A group of consents (each a box to tick), or of inputs (the complaint's address).
+    const consents = parts.every((part) => isConsent((property.properties as JsonObject)[part]));
     parts.forEach((part, index) => {
       const partUi = (ui[part] ?? {}) as JsonObject;
       const value = partUi['ui:title'] ?? (property.properties as JsonObject)[part];
       texts.push({
         key: `part:${part}`,
-        label: `Treść zgody ${index + 1}`,
+        label: consents ? `Treść zgody ${index + 1}` : `Etykieta części ${index + 1}`,
         value: typeof value === 'string' ? value : String((value as JsonObject)?.title ?? ''),
       });
       if (typeof partUi['ui:shortTitle'] === 'string') {
@@ -180,10 +206,12 @@ function textsOf(
  * The fields the studio offers for a tier: those whose payload value the tier can carry (a value that is
  * always null, like winTo's political answers, is no field to offer), and any other the file has.
  */
-function candidateFields(file: TierFile, schema: RJSFSchema, { tier }: StudioContext): string[] {
-  const carried = tierPayload(tier)
-    .filter(([, presence]) => presence !== 'never')
-    .flatMap(([field]) => payloadRow(field).from.map((source) => source.field.split('.')[0]!));
+function candidateFields(file: TierFile, schema: RJSFSchema, { form: { tier } }: StudioContext): string[] {
+  const carried = tier
+    ? tierPayload(tier)
+        .filter(([, presence]) => presence !== 'never')
+        .flatMap(([field]) => payloadRow(field).from.map((source) => source.field.split('.')[0]!))
+    : COMPLAINT_FIELDS;
   const order = listOf(file.uiSchema['ui:order']);
   return [...new Set([...order, ...schemaProperties(schema).keys(), ...carried])];
 }
@@ -227,7 +255,7 @@ export function rowsOf(file: TierFile, ctx: StudioContext): FieldRow[] {
     const ui = (uiSchema[name] ?? {}) as JsonObject;
     const required = visible && requiredIn(schema, name);
     const texts = textsOf(name, property, ui, home, required, requiredFallback);
-    const locks = contractLocks(ctx.tier, name);
+    const locks = contractLocks(ctx.form, name);
     const visibleLock = visible
       ? (locks.visible ?? (home && !home.conditional ? undefined : CONDITIONAL))
       : undefined;

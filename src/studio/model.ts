@@ -1,4 +1,5 @@
-import { campaign, type Tier } from '#shared/campaign.ts';
+import { campaign } from '#shared/campaign.ts';
+import { COMPLAINT_SCHEMA_FILE, complaintFormProblems } from '#shared/complaint/complaint-fields.ts';
 import { isObject, type JsonObject } from '#shared/json.ts';
 import { checkTierFile, type SharedFiles } from '#tooling/schema-check.ts';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
@@ -19,15 +20,25 @@ import {
   type StudioContext,
   type TextKey,
 } from './tier-file';
+import type { StudioForm } from './forms';
 
 // The form studio's edit model: each edit as a pure function from one tier file to the next, on the rows
 // field-rows.ts shows. The switches the payload contract needs are locked there; whatever slips past (a
 // restored old version, a hand edit) is still refused by the save, which runs schemas:check.
 
-/** Everything `npm run schemas:check` finds in a tier's file (anything parsed): the save's check and the page's. */
-export function checkTier(tier: Tier, file: unknown, shared: SharedFiles): SchemaProblem[] {
+/**
+ * Everything `npm run schemas:check` finds in a form's file (anything parsed): the save's check and the
+ * page's. The complaint form's content rules are complaint-fields.ts's, its message already naming the file.
+ */
+export function checkForm(form: StudioForm, file: unknown, shared: SharedFiles): SchemaProblem[] {
+  if (!form.tier) {
+    return complaintFormProblems(file).map((problem) => ({
+      file: COMPLAINT_SCHEMA_FILE,
+      message: problem.slice(`${COMPLAINT_SCHEMA_FILE}: `.length),
+    }));
+  }
   return checkTierFile({
-    tier,
+    tier: form.tier,
     file,
     shared,
     onlinePrefix: campaign.onlineCodePrefix,

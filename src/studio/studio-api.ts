@@ -1,21 +1,14 @@
-import { prizes, type TierId } from '#shared/campaign.ts';
 import type { JsonObject } from '#shared/json.ts';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 import type { Change } from './changes';
+import type { FormId } from './forms';
 
 // What the studio's calls (/studio/api/…) answer: the contract between its page and its server.
 
-/** A tier's id in the studio's addresses: /studio/iv, /studio/api/tiers/winto. */
-export const routeOf = (id: TierId) => id.toLowerCase();
-
-/** The tier an address names, if any. */
-export const tierOfRoute = (route: string | undefined) =>
-  prizes.tiers.find((tier) => routeOf(tier.id) === route);
-
-/** A tier's file as it is on disk, with what schemas:check finds in it (file null: it does not parse). */
-export interface TierState {
-  id: TierId;
+/** A form's file as it is on disk, with what schemas:check finds in it (file null: it does not parse). */
+export interface FormState {
+  id: FormId;
   label: string;
   file: TierFile | null;
   problems: SchemaProblem[];
@@ -30,21 +23,21 @@ export type SharedReply =
 export interface SaveRequest {
   file: unknown;
   base: unknown;
-  /** Other tiers saved with it, all or none (a text changed in every tier that had it). */
-  also?: Array<{ id: TierId; file: unknown; base: unknown }>;
+  /** Other forms saved with it, all or none (a text changed in every tier that had it). */
+  also?: Array<{ id: FormId; file: unknown; base: unknown }>;
 }
 
-/** POST /studio/api/tiers/<id>: saved (the file as now on disk), refused with problems, or not (message). */
+/** POST /studio/api/tiers/<id> (any form's id): saved (the file as now on disk), refused with problems, or not (message). */
 export type SaveReply =
-  | ({ ok: true } & TierState)
+  | ({ ok: true } & FormState)
   | { ok: false; problems: SchemaProblem[] }
   /** Not saved: the disk failed, or (conflict) the file was saved meanwhile elsewhere. */
   | { message: string; conflict: boolean };
 
 export type ChangesReply =
-  { ok: true; tiers: Array<{ id: TierId; label: string; items: Change[] }> } | { ok: false; message: string };
+  { ok: true; tiers: Array<{ id: FormId; label: string; items: Change[] }> } | { ok: false; message: string };
 
-/** An earlier version of a tier file in git. */
+/** An earlier version of a form's file in git. */
 export interface Version {
   /** The commit's full hash, 40 hex digits. */
   revision: string;

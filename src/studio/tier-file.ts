@@ -1,14 +1,14 @@
-import type { Tier } from '#shared/campaign.ts';
 import { isObject, type JsonObject } from '#shared/json.ts';
 import { FIELD_DEFINITIONS } from '#shared/statement/payload.ts';
 import { SECTIONS, type SectionId } from '#shared/statement/sections.ts';
 import { composeTierForm, type SharedDefinitions, type TierFile } from '#shared/statement/tier-forms.ts';
+import type { StudioForm } from './forms';
 
 // The form studio's places in a tier file: where a field's schema, look and texts are written, read and
 // cleared. The rows (field-rows.ts) read through them and the edits (model.ts) write through them.
 
 export interface StudioContext {
-  tier: Tier;
+  form: StudioForm;
   shared: SharedDefinitions;
   onlinePrefix: string;
 }
@@ -60,18 +60,18 @@ export function homeOf(file: TierFile, field: string): Home | undefined {
 export const listOf = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : []);
 
 /** The definition a field shown anew refers to (the consents: the set with or without the tax consent). */
-export function definitionFor(field: string, { tier, shared }: StudioContext): string {
+export function definitionFor(field: string, { form, shared }: StudioContext): string {
   const names = FIELD_DEFINITIONS.get(field) ?? [field];
   const fitting = names.find((name) => {
     const properties = (shared.definitions.$defs[name] as JsonObject | undefined)?.properties;
-    return !isObject(properties) || 'tax' in properties === tier.taxAward;
+    return !isObject(properties) || 'tax' in properties === (form.tier?.taxAward ?? false);
   });
   return fitting ?? names[0]!;
 }
 
 /** The form as the participant gets it, with the file's texts applied. */
-export const composed = (file: TierFile, { tier, shared, onlinePrefix }: StudioContext) =>
-  composeTierForm(tier.id, file, shared, onlinePrefix);
+export const composed = (file: TierFile, { form, shared, onlinePrefix }: StudioContext) =>
+  composeTierForm(form.id, file, shared, onlinePrefix);
 
 export const withoutItem = (list: unknown, item: string) => listOf(list).filter((entry) => entry !== item);
 

@@ -58,11 +58,12 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
 
   const group = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
 
-  it('prints its one address; lists the seven tiers with their state; axe finds nothing', async () => {
+  it('prints its one address; lists the seven tiers and the complaint form with their state; axe finds nothing', async () => {
     expect(studio.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/studio$/);
     const page = await open('/studio');
     const rows = page.getByRole('row');
-    await expect.poll(() => rows.count()).toBe(8);
+    // The heading row, the seven tiers, the complaint form (test/e2e/studio-complaint.test.ts edits it).
+    await expect.poll(() => rows.count()).toBe(9);
     for (const label of ['I', 'II', 'III', 'IV', 'V', 'VI', 'WinTo!']) {
       const row = page.getByRole('row', { name: new RegExp(`^Oświadczenie ${label.replace('!', '\\!')} `) });
       await expect.poll(() => row.textContent()).toContain('zgodny');

@@ -6,6 +6,7 @@ import definitionsUi from '#schemas/definitions.ui.json';
 import { campaign, prizes } from '#shared/campaign.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import { runtimeValidator } from '#shared/statement/keywords.ts';
+import { formById } from '#studio/forms.ts';
 import { checkTierFile, type SharedFiles } from '#tooling/schema-check.ts';
 import { describeProblem } from '#tooling/schema-problem.ts';
 import { firstMessagePerField } from '#shared/statement/statement-errors.ts';
@@ -170,7 +171,7 @@ describe('the studio steps of schemas/README.md', () => {
   it.each(all.map((steps) => [steps.lines.join('; '), steps] as const))('%s', (_name, steps) => {
     const tier = prizes.tiers.find((candidate) => candidate.schema === steps.file)!;
     const context = {
-      tier,
+      form: formById(tier.id)!,
       shared: { definitions, definitionsUi } as SharedFiles,
       onlinePrefix: campaign.onlineCodePrefix,
     };

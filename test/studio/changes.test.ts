@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import definitions from '#schemas/definitions.json';
 import definitionsUi from '#schemas/definitions.ui.json';
-import { campaign, tierById, type TierId } from '#shared/campaign.ts';
+import { campaign, type TierId } from '#shared/campaign.ts';
 import type { JsonObject } from '#shared/json.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
+import { formById } from '#studio/forms.ts';
 import { changeLine, describeChanges, summaryLine, wordDiff } from '#studio/changes.ts';
 
 // What 'Zmiany' and `npm run schemas:diff` say about an edit, checked on the real tier files and definitions.
@@ -16,7 +17,7 @@ function changes(tierId: TierId, edit: (file: TierFile) => void): string[] {
   const after = structuredClone(TIER_FILES[tierId]);
   edit(after);
   return describeChanges({
-    tier: tierById(tierId)!,
+    form: formById(tierId)!,
     before: TIER_FILES[tierId],
     after,
     shared,
@@ -196,8 +197,7 @@ describe('describeChanges', () => {
   });
 
   it('a file with no earlier version is new', () => {
-    const tier = tierById('IV')!;
-    const input = { tier, before: null, after: TIER_FILES.IV, shared, onlinePrefix: 'w' };
+    const input = { form: formById('IV')!, before: null, after: TIER_FILES.IV, shared, onlinePrefix: 'w' };
     expect(describeChanges(input)).toEqual([{ text: 'nowy plik' }]);
   });
 });
@@ -205,7 +205,7 @@ describe('describeChanges', () => {
 describe('summaryLine', () => {
   it("the tier's label, then the items", () => {
     expect(
-      summaryLine(tierById('IV')!, [
+      summaryLine(formById('IV')!, [
         { text: 'Ulica — teraz obowiązkowe' },
         { text: 'Adres e-mail przed polem „Numer telefonu”' },
       ]),

@@ -7,12 +7,13 @@ import { composeTierForm, type TierFile } from '#shared/statement/tier-forms.ts'
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import { checkTierFile, type SharedFiles } from '#tooling/schema-check.ts';
 import { fieldRows } from '#studio/field-rows.ts';
+import { formById } from '#studio/forms.ts';
 import { applyEdit, requiredMessageFor, type Edit } from '#studio/model.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';
 
 const shared = { definitions, definitionsUi } as SharedFiles;
 const context = (tierId: TierId) => ({
-  tier: tierById(tierId)!,
+  form: formById(tierId)!,
   shared,
   onlinePrefix: campaign.onlineCodePrefix,
 });

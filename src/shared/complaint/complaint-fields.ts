@@ -24,7 +24,7 @@ export const ADDRESS_FIELDS = ['city', 'postalCode', 'street', 'houseNumber', 'a
  * What a complaint must hold (issue 42: who, where, what happened, what they demand, and the consent): an
  * edit of schemas/complaint.json that drops one of them is refused by schemas:check.
  */
-const REQUIRED_CONTENT = [
+export const REQUIRED_CONTENT: readonly string[] = [
   'name',
   'surName',
   'address',

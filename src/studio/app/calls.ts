@@ -1,12 +1,11 @@
-import type { TierId } from '#shared/campaign.ts';
+import { routeOf, type FormId } from '../forms';
 import {
-  routeOf,
   type ChangesReply,
   HistoryReply,
   SaveReply,
   SaveRequest,
   SharedReply,
-  TierState,
+  FormState,
   VersionReply,
 } from '../studio-api';
 
@@ -22,12 +21,12 @@ async function get<T>(path: string): Promise<T> {
 
 export const calls = {
   shared: () => get<SharedReply>('/shared'),
-  tiers: () => get<TierState[]>('/tiers'),
-  tier: (id: TierId) => get<TierState>(`/tiers/${routeOf(id)}`),
+  forms: () => get<FormState[]>('/tiers'),
+  tier: (id: FormId) => get<FormState>(`/tiers/${routeOf(id)}`),
   changes: () => get<ChangesReply>('/changes'),
-  history: (id: TierId) => get<HistoryReply>(`/tiers/${routeOf(id)}/history`),
-  version: (id: TierId, revision: string) => get<VersionReply>(`/tiers/${routeOf(id)}/history/${revision}`),
-  async save(id: TierId, request: SaveRequest): Promise<SaveReply> {
+  history: (id: FormId) => get<HistoryReply>(`/tiers/${routeOf(id)}/history`),
+  version: (id: FormId, revision: string) => get<VersionReply>(`/tiers/${routeOf(id)}/history/${revision}`),
+  async save(id: FormId, request: SaveRequest): Promise<SaveReply> {
     const response = await fetch(`${API}/tiers/${routeOf(id)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { routeOf, type ChangesReply } from '../studio-api';
+import type { ChangesReply } from '../studio-api';
+import { formById, routeOf } from '../forms';
 import { calls } from './calls';
 import { ChangeList } from './change-list';
 
-/** 'Zmiany': what the saved tier files change since the last commit, in words (npm run schemas:diff). */
+/** 'Zmiany': what the saved form files change since the last commit, in words (npm run schemas:diff). */
 export function ChangesPage() {
   const [changes, setChanges] = useState<ChangesReply | 'failed'>();
   useEffect(() => {
@@ -29,7 +30,7 @@ export function ChangesPage() {
         changes.tiers.map((tier) => (
           <section key={tier.id} aria-labelledby={`zmiany-${tier.id}`} className="studio-changes">
             <h2 id={`zmiany-${tier.id}`}>
-              <a href={`/studio/${routeOf(tier.id)}`}>Oświadczenie {tier.label}</a>
+              <a href={`/studio/${routeOf(tier.id)}`}>{formById(tier.id)?.title}</a>
             </h2>
             <ChangeList changes={tier.items} />
           </section>

@@ -1,5 +1,5 @@
 import { sameJson } from '#shared/json.ts';
-import type { TierId } from '#shared/campaign.ts';
+import type { FormId } from '../forms';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
 
 // Unsaved changes live in the browser's storage, one per tier of one checkout: a reload, a closed tab or a
@@ -19,9 +19,9 @@ export const setCheckout = (id: string) => {
   checkout = id;
 };
 
-const key = (id: TierId) => `studio:${checkout}:draft:${id}`;
+const key = (id: FormId) => `studio:${checkout}:draft:${id}`;
 
-export function readDraft(id: TierId): Draft | undefined {
+export function readDraft(id: FormId): Draft | undefined {
   try {
     const text = localStorage.getItem(key(id));
     const draft = text ? (JSON.parse(text) as Draft) : undefined;
@@ -32,9 +32,9 @@ export function readDraft(id: TierId): Draft | undefined {
 }
 
 /** Keeps the tier's unsaved change, or forgets it when it is what it started from. */
-export function writeDraft(id: TierId, draft: Draft) {
+export function writeDraft(id: FormId, draft: Draft) {
   if (sameJson(draft.file, draft.base)) localStorage.removeItem(key(id));
   else localStorage.setItem(key(id), JSON.stringify(draft));
 }
 
-export const dropDraft = (id: TierId) => localStorage.removeItem(key(id));
+export const dropDraft = (id: FormId) => localStorage.removeItem(key(id));

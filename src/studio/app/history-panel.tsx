@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Tier } from '#shared/campaign.ts';
+import type { StudioForm } from '../forms';
 import type { HistoryReply } from '../studio-api';
 import { calls } from './calls';
 
@@ -40,12 +40,12 @@ function Entry({
  * in the editor as a new, unsaved change: the history itself is never rewritten. It reloads after a save.
  */
 export function HistoryPanel({
-  tier,
+  form,
   technical,
   saves,
   onRestore,
 }: {
-  tier: Tier;
+  form: StudioForm;
   /** Whether the commits' own messages and authors' names are shown ('Szczegóły techniczne'). */
   technical: boolean;
   /** How many saves this page made: each one reloads the history. */
@@ -56,10 +56,10 @@ export function HistoryPanel({
   // A version that cannot be read is told beside the list, which stays.
   const [unreadable, setUnreadable] = useState<string>();
   useEffect(() => {
-    calls.history(tier.id).then(setHistory, () => setHistory('failed'));
-  }, [tier.id, saves]);
+    calls.history(form.id).then(setHistory, () => setHistory('failed'));
+  }, [form.id, saves]);
   const restore = async (revision: string, date: string) => {
-    const version = await calls.version(tier.id, revision).catch(() => undefined);
+    const version = await calls.version(form.id, revision).catch(() => undefined);
     setUnreadable(version?.ok ? undefined : (version?.message ?? 'Nie udało się wczytać tej wersji.'));
     if (version?.ok) onRestore(version.file, when.format(new Date(date)));
   };

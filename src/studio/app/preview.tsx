@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { campaign, type Tier } from '#shared/campaign.ts';
-import {
-  buildPayload,
-  flatten,
-  PAYLOAD_PATH_OF_FORM_FIELD,
-  type StatementPayload,
-} from '#shared/statement/payload.ts';
+import { campaign } from '#shared/campaign.ts';
+import type { JsonObject } from '#shared/json.ts';
+import { complaintBody, complaintPageTexts } from '#shared/complaint/complaint-form.ts';
+import { buildPayload, flatten, PAYLOAD_PATH_OF_FORM_FIELD } from '#shared/statement/payload.ts';
 import type { StatementFormData } from '#shared/statement/generated/form-data.ts';
 import { texts } from '#shared/content/statement-texts.ts';
 import type { SharedFiles } from '#tooling/schema-check.ts';
@@ -16,8 +13,10 @@ import type { TierValidator } from '#shared/statement/validators.ts';
 import { StatementForm } from '#client/features/statement/statement-form.tsx';
 import { statementSuccess } from '#client/features/statement/statement-success.tsx';
 import { statementFormPage } from '#client/features/statement/templates.tsx';
+import { complaintFormPage } from '#client/features/statement/complaint-page.tsx';
 import '#client/features/statement/statement.css';
 import type { Edit } from '../model';
+import type { StudioForm } from '../forms';
 
 // The live preview: the real statement form (the project's widgets, templates and messages) of the file
 // being edited, validated by the same ajv set-up the precompiled validators are generated from. Compiling
@@ -51,15 +50,37 @@ function changedElement(edit: Edit): Element | null {
   return input?.closest('.field, fieldset') ?? null;
 }
 
+/** The page a form is filled in on, as the site has it: a tier's statement page, or /reklamacja. */
+function pageOf(form: StudioForm) {
+  const { tier } = form;
+  if (!tier) {
+    return {
+      page: complaintFormPage(complaintPageTexts),
+      toBody: (data: StatementFormData) => complaintBody(data as JsonObject) as unknown as JsonObject,
+      success: { title: complaintPageTexts.successTitle, content: () => null },
+      submitLabel: complaintPageTexts.submit,
+    };
+  }
+  // A tier claimed by the e-mailed link sends its hash: the preview sends a sample one.
+  const hash = tier.claimBy === 'hash' ? 'przykladowy-hash-z-linku' : null;
+  return {
+    page: statementFormPage(tier),
+    toBody: (data: StatementFormData, visible: ReadonlySet<string>) =>
+      buildPayload(tier, data, { hash, visible }) as unknown as JsonObject,
+    success: statementSuccess(tier),
+    submitLabel: texts.submit,
+  };
+}
+
 export function Preview({
-  tier,
+  form: studioForm,
   file,
   shared,
   changed,
   names,
   technical,
 }: {
-  tier: Tier;
+  form: StudioForm;
   file: TierFile;
   shared: SharedFiles;
   /** The last edit: the preview scrolls to its field and marks it. */
@@ -69,34 +90,28 @@ export function Preview({
   /** Whether the data's own names are shown too ('Szczegóły techniczne'). */
   technical: boolean;
 }) {
-  const [payload, setPayload] = useState<StatementPayload>();
+  const [payload, setPayload] = useState<JsonObject>();
   const form = useMemo(() => {
     try {
-      return composeTierForm(tier.id, file, shared, campaign.onlineCodePrefix);
+      return composeTierForm(studioForm.id, file, shared, campaign.onlineCodePrefix);
     } catch {
       return undefined;
     }
-  }, [tier.id, file, shared]);
+  }, [studioForm.id, file, shared]);
   useEffect(() => {
     document.querySelector('[data-studio-changed]')?.removeAttribute('data-studio-changed');
     const element = changed && changedElement(changed);
     element?.setAttribute('data-studio-changed', '');
     element?.scrollIntoView({ block: 'center' });
   }, [changed, form]);
-  // A tier claimed by the e-mailed link sends its hash: the preview sends a sample one.
-  const hash = tier.claimBy === 'hash' ? 'przykladowy-hash-z-linku' : null;
-  const toBody = useCallback(
-    (data: StatementFormData, visible: ReadonlySet<string>) => buildPayload(tier, data, { hash, visible }),
-    [tier, hash],
-  );
-  const page = useMemo(() => statementFormPage(tier), [tier]);
-  const success = useMemo(() => statementSuccess(tier), [tier]);
+  const { page, toBody, success, submitLabel } = useMemo(() => pageOf(studioForm), [studioForm]);
+  const who = studioForm.tier ? 'laureat' : 'składający reklamację';
   return (
     <div className="studio-preview">
       <section aria-labelledby="podglad" className="studio-preview__form">
         <h2 id="podglad">Podgląd formularza</h2>
         <p className="studio-note">
-          Tak formularz zobaczy laureat. Wypełnij go, aby sprawdzić komunikaty — nic nie zostanie wysłane.
+          Tak formularz zobaczy {who}. Wypełnij go, aby sprawdzić komunikaty — nic nie zostanie wysłane.
         </p>
         {form ? (
           <MemoryRouter initialEntries={['/formularz']}>
@@ -112,7 +127,7 @@ export function Preview({
                       toBody={toBody}
                       send={async () => ({ ok: true })}
                       onPayload={setPayload}
-                      submitLabel={texts.submit}
+                      submitLabel={submitLabel}
                       success={success}
                     />
                   </div>
@@ -122,7 +137,7 @@ export function Preview({
                 path="*"
                 element={
                   <p>
-                    Po wysłaniu laureat wraca na stronę główną.{' '}
+                    Po wysłaniu {who} wraca na stronę główną.{' '}
                     <Link to="/formularz">Wypełnij podgląd jeszcze raz</Link>
                   </p>
                 }
@@ -149,7 +164,11 @@ export function Preview({
               {Object.entries(flatten(payload ?? {})).map(([path, value]) => (
                 <tr key={path}>
                   <th scope="row">
-                    {names.get(FORM_FIELD_OF_PAYLOAD.get(path) ?? '') ?? OWN_NAMES[path] ?? path}
+                    {(studioForm.tier
+                      ? names.get(FORM_FIELD_OF_PAYLOAD.get(path) ?? '')
+                      : (names.get(path) ?? names.get(path.split('.')[0]!))) ??
+                      OWN_NAMES[path] ??
+                      path}
                   </th>
                   <td>{shown(value)}</td>
                   {technical && <td>{path}</td>}

@@ -1,16 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SharedFiles } from '#tooling/schema-check.ts';
-import { tierOfRoute, type SharedReply, type TierState } from '../studio-api';
+import type { FormState, SharedReply } from '../studio-api';
+import { formOfRoute } from '../forms';
 import { calls } from './calls';
 import { setCheckout } from './drafts';
 import { ChangesPage } from './changes-page';
-import { TierEditor } from './tier-editor';
-import { TierList } from './tier-list';
+import { FormEditor } from './form-editor';
+import { FormList } from './form-list';
 
-// The studio's pages: /studio (the tiers), /studio/<id> (one tier's form), /studio/zmiany (what changed
+// The studio's pages: /studio (the forms), /studio/<id> (one form: a tier's, `complaint`), /studio/zmiany (what changed
 // since the last commit). Plain links between them: unsaved edits are kept in the browser's storage.
 
-type Loaded = { shared: SharedFiles; tiers: TierState[] };
+type Loaded = { shared: SharedFiles; forms: FormState[] };
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   useEffect(() => {
@@ -35,12 +36,12 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
 function useLoaded(): Loaded | { problems: string[] } | undefined {
   const [loaded, setLoaded] = useState<Loaded | { problems: string[] }>();
   useEffect(() => {
-    Promise.all([calls.shared(), calls.tiers()])
-      .then(([shared, tiers]: [SharedReply, TierState[]]) => {
+    Promise.all([calls.shared(), calls.forms()])
+      .then(([shared, forms]: [SharedReply, FormState[]]) => {
         if (shared.ok) setCheckout(shared.checkout);
         setLoaded(
           shared.ok
-            ? { shared: shared as SharedFiles, tiers }
+            ? { shared: shared as SharedFiles, forms }
             : { problems: shared.problems.map((problem) => `${problem.file}: ${problem.message}`) },
         );
       })
@@ -61,8 +62,8 @@ export function StudioApp() {
       </Page>
     );
   }
-  const tier = tierOfRoute(path);
-  if (path !== '' && !tier) {
+  const form = formOfRoute(path);
+  if (path !== '' && !form) {
     return (
       <Page title="Nie ma takiej strony">
         <h1>Nie ma takiej strony</h1>
@@ -72,7 +73,7 @@ export function StudioApp() {
       </Page>
     );
   }
-  const title = tier ? `Oświadczenie ${tier.label}` : 'Formularze';
+  const title = form ? form.title : 'Formularze';
   if (!loaded) {
     return (
       <Page title={title}>
@@ -94,15 +95,15 @@ export function StudioApp() {
   }
   return (
     <Page title={title}>
-      {tier ? (
-        <TierEditor
-          tier={tier}
+      {form ? (
+        <FormEditor
+          form={form}
           shared={loaded.shared}
-          initial={loaded.tiers.find((state) => state.id === tier.id)!}
-          tiers={loaded.tiers}
+          initial={loaded.forms.find((state) => state.id === form.id)!}
+          forms={loaded.forms}
         />
       ) : (
-        <TierList shared={loaded.shared} tiers={loaded.tiers} />
+        <FormList shared={loaded.shared} forms={loaded.forms} />
       )}
     </Page>
   );

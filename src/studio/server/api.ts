@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { campaign, prizes, tierById, type Tier } from '#shared/campaign.ts';
+import { campaign } from '#shared/campaign.ts';
 import { JsonFileError, parseJsonText } from '#tooling/json-file.ts';
 import { sameJson } from '#shared/json.ts';
 import type { SharedDefinitions, TierFile } from '#shared/statement/tier-forms.ts';
 import { changeLine, describeChangesOrSay } from '../changes';
 import { fileAtHead, fileAtRevision, fileHistory, isFullHash } from './git';
-import { tierChanges } from './tier-changes';
-import { checkTier } from '../model';
-import { readSharedFiles, readTierFile } from './project';
-import { SaveError, saveTiers } from './save';
+import { formChanges } from './form-changes';
+import { checkForm } from '../model';
+import { formById, formOfRoute, STUDIO_FORMS, type StudioForm } from '../forms';
+import { readFormFile, readSharedFiles } from './project';
+import { SaveError, saveForms } from './save';
 import { readSaves, recordSave } from './save-log';
-import { tierOfRoute, type ChangesReply, type SaveRequest, type TierState } from '../studio-api';
+import type { ChangesReply, FormState, SaveRequest } from '../studio-api';
 
 // The studio's calls (/studio/api/…), answered from the files of the checkout the studio runs in. Every
-// path it touches comes from the tier registry: a request names a tier, never a file.
+// path it touches comes from the forms' registry (forms.ts): a request names a form, never a file.
 
 const API = '/studio/api/';
 const MAX_BODY = 1_000_000;
@@ -31,8 +32,6 @@ type Reply = { status: number; body: unknown };
 const reply = (body: unknown, status = 200): Reply => ({ status, body });
 const notFound = () => reply({ message: 'Nie ma takiego formularza.' }, 404);
 
-const tierFilePath = (tier: Tier) => `schemas/${tier.schema}`;
-
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -44,17 +43,17 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-function tierSummary(root: string, tier: Tier, shared = readSharedFiles(root)): TierState {
-  const read = readTierFile(root, tier);
-  if (!read.ok) return { id: tier.id, label: tier.label, file: null, problems: read.problems };
-  const problems = shared.ok ? checkTier(tier, read.file, shared.shared) : shared.problems;
-  return { id: tier.id, label: tier.label, file: read.file as TierFile, problems };
+function formSummary(root: string, form: StudioForm, shared = readSharedFiles(root)): FormState {
+  const read = readFormFile(root, form);
+  if (!read.ok) return { id: form.id, label: form.label, file: null, problems: read.problems };
+  const problems = shared.ok ? checkForm(form, read.file, shared.shared) : shared.problems;
+  return { id: form.id, label: form.label, file: read.file as TierFile, problems };
 }
 
 async function changes(root: string): Promise<Reply> {
   const shared = readSharedFiles(root);
   if (!shared.ok) return reply({ ok: false, message: 'Pliki wspólne formularzy mają błędy.' });
-  const changed = await tierChanges(
+  const changed = await formChanges(
     root,
     shared.shared,
     (file) => fileAtHead(root, file),
@@ -62,19 +61,24 @@ async function changes(root: string): Promise<Reply> {
   );
   if (!changed.ok) return reply({ ok: false, message: NOT_GIT });
   const tiers: Extract<ChangesReply, { ok: true }>['tiers'] = changed.value
-    .map(({ tier, items, problems }) => ({
-      id: tier.id,
-      label: tier.label,
+    .map(({ form, items, problems }) => ({
+      id: form.id,
+      label: form.label,
       items: [...problems.map((text) => ({ text })), ...items],
     }))
     .filter(({ items }) => items.length > 0);
   return reply({ ok: true, tiers });
 }
 
-/** What a version of a tier file changed, in Polish, one line each (schemas:diff's words). */
-function describeLines(tier: Tier, before: unknown, after: unknown, shared: SharedDefinitions): string[] {
+/** What a version of a form's file changed, in Polish, one line each (schemas:diff's words). */
+function describeLines(
+  form: StudioForm,
+  before: unknown,
+  after: unknown,
+  shared: SharedDefinitions,
+): string[] {
   return describeChangesOrSay({
-    tier,
+    form,
     before: before as TierFile | null,
     after: after as TierFile,
     shared,
@@ -82,35 +86,35 @@ function describeLines(tier: Tier, before: unknown, after: unknown, shared: Shar
   }).map(changeLine);
 }
 
-/** A tier file's text in git, parsed; null when it is not there or does not parse. */
-async function versionFile(root: string, tier: Tier, revision: string): Promise<unknown> {
-  const text = await fileAtRevision(root, revision, tierFilePath(tier));
+/** A form's file's text in git, parsed; null when it is not there or does not parse. */
+async function versionFile(root: string, form: StudioForm, revision: string): Promise<unknown> {
+  const text = await fileAtRevision(root, revision, form.file);
   try {
-    return text.ok && text.value !== null ? parseJsonText(text.value, tierFilePath(tier)) : null;
+    return text.ok && text.value !== null ? parseJsonText(text.value, form.file) : null;
   } catch {
     return null;
   }
 }
 
-async function history(root: string, tier: Tier, revision: string | undefined): Promise<Reply> {
+async function history(root: string, form: StudioForm, revision: string | undefined): Promise<Reply> {
   if (revision === undefined) {
-    const saves = readSaves(root, tier);
-    const commits = await fileHistory(root, tierFilePath(tier));
+    const saves = readSaves(root, form);
+    const commits = await fileHistory(root, form.file);
     if (!commits.ok) return reply({ ok: true, saves, versions: [], message: NOT_GIT });
     const shared = readSharedFiles(root);
-    const files = await Promise.all(commits.value.map(({ revision }) => versionFile(root, tier, revision)));
+    const files = await Promise.all(commits.value.map(({ revision }) => versionFile(root, form, revision)));
     const versions = commits.value.map((version, index) => ({
       ...version,
-      items: shared.ok ? describeLines(tier, files[index + 1] ?? null, files[index], shared.shared) : [],
+      items: shared.ok ? describeLines(form, files[index + 1] ?? null, files[index], shared.shared) : [],
     }));
     return reply({ ok: true, saves, versions });
   }
   if (!isFullHash(revision)) return notFound();
-  const text = await fileAtRevision(root, revision, tierFilePath(tier));
+  const text = await fileAtRevision(root, revision, form.file);
   if (!text.ok) return reply({ ok: false, message: NOT_GIT });
   if (text.value === null) return notFound();
   try {
-    return reply({ ok: true, file: parseJsonText(text.value, tierFilePath(tier)) });
+    return reply({ ok: true, file: parseJsonText(text.value, form.file) });
   } catch (error) {
     if (error instanceof JsonFileError) return reply({ ok: false, message: error.message });
     throw error;
@@ -133,13 +137,13 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
   if (resource !== 'tiers') return notFound();
   if (id === undefined && method === 'GET') {
     const shared = readSharedFiles(root);
-    return reply(prizes.tiers.map((tier) => tierSummary(root, tier, shared)));
+    return reply(STUDIO_FORMS.map((form) => formSummary(root, form, shared)));
   }
-  const tier = tierOfRoute(id);
-  if (!tier) return notFound();
-  if (part === 'history' && method === 'GET') return history(root, tier, revision);
+  const form = formOfRoute(id);
+  if (!form) return notFound();
+  if (part === 'history' && method === 'GET') return history(root, form, revision);
   if (part !== undefined) return notFound();
-  if (method === 'GET') return reply(tierSummary(root, tier));
+  if (method === 'GET') return reply(formSummary(root, form));
   if (method !== 'POST') return notFound();
   let body: unknown;
   try {
@@ -152,28 +156,28 @@ async function route(root: string, request: IncomingMessage): Promise<Reply> {
   }
   const { file, base, also } = (body ?? {}) as Partial<SaveRequest>;
   const saving = [
-    { tier, file, base },
-    ...(Array.isArray(also) ? also : []).map((other) => ({ ...other, tier: tierById(String(other?.id)) })),
+    { form, file, base },
+    ...(Array.isArray(also) ? also : []).map((other) => ({ ...other, form: formById(String(other?.id)) })),
   ];
-  if (saving.some((other) => !other.tier)) return notFound();
+  if (saving.some((other) => !other.form)) return notFound();
   // Saved meanwhile elsewhere (another tab, a colleague, git): saving now would undo that silently.
   const changedMeanwhile = saving.some((other) => {
-    const current = readTierFile(root, other.tier!);
+    const current = readFormFile(root, other.form!);
     return !sameJson(other.base, current.ok ? current.file : null);
   });
   if (changedMeanwhile) return reply({ message: CONFLICT, conflict: true }, 409);
   try {
-    const saved = await saveTiers(root, new Map(saving.map((other) => [other.tier!.id, other.file])));
+    const saved = await saveForms(root, new Map(saving.map((other) => [other.form!.id, other.file])));
     if (!saved.ok) return reply(saved, 422);
     const shared = readSharedFiles(root);
     for (const other of saving) {
       // The file before the save is its base: the check above found them equal.
       const items = shared.ok
-        ? describeLines(other.tier!, other.base ?? null, other.file, shared.shared)
+        ? describeLines(other.form!, other.base ?? null, other.file, shared.shared)
         : [];
-      recordSave(root, other.tier!, items, other.file as TierFile);
+      recordSave(root, other.form!, items, other.file as TierFile);
     }
-    return reply({ ok: true, ...tierSummary(root, tier, shared) });
+    return reply({ ok: true, ...formSummary(root, form, shared) });
   } catch (error) {
     if (error instanceof SaveError) return reply({ message: error.message, conflict: false }, 500);
     throw error;

@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { campaign, prizes, type Tier, type TierId } from '#shared/campaign.ts';
+import { campaign, prizes, type TierId } from '#shared/campaign.ts';
 import { JsonFileError, readJsonFile } from '#tooling/json-file.ts';
 import { generatedFiles } from '#tooling/generate.ts';
 import { checkSharedFiles, type SharedFiles } from '#tooling/schema-check.ts';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import { composeTierSchema, type TierFile } from '#shared/statement/tier-forms.ts';
-import { COMPLAINT_SCHEMA_FILE } from '#shared/complaint/complaint-fields.ts';
 import { KNOWN_WIDGETS } from '#widgets/registry.ts';
-import { checkTier } from '../model';
+import { checkForm } from '../model';
+import { COMPLAINT_FORM, formById, type FormId, type StudioForm } from '../forms';
 
 // The schema files of a project root, read, checked and turned into the generated files the same way for
 // `npm run schemas:build|check` and the form studio's save, so both agree to the byte. Reads only
@@ -48,37 +48,48 @@ export function readSharedFiles(root: string): { ok: true; shared: SharedFiles }
   };
 }
 
-/** A tier's file, parsed (not checked: see checkTier). */
-export function readTierFile(root: string, tier: Tier): { ok: true; file: unknown } | Problems {
-  return readSchemaFile(root, tier.schema);
+/** A form's file, parsed (not checked: see checkForm). */
+export function readFormFile(root: string, form: StudioForm): { ok: true; file: unknown } | Problems {
+  return readSchemaFile(root, path.relative('schemas', form.file));
+}
+
+/** A form's file as on disk, or as `replaced` gives it, then checked (with broken shared files, not). */
+function readChecked(
+  root: string,
+  form: StudioForm,
+  replaced: ReadonlyMap<FormId, unknown>,
+  shared: ReturnType<typeof readSharedFiles>,
+  problems: SchemaProblem[],
+): TierFile | undefined {
+  const read = replaced.has(form.id)
+    ? { ok: true as const, file: replaced.get(form.id) }
+    : readFormFile(root, form);
+  if (!read.ok) problems.push(...read.problems);
+  // A form file is checked against the shared files: with broken ones its problems would be their echo.
+  else if (shared.ok) problems.push(...checkForm(form, read.file, shared.shared));
+  return read.ok ? (read.file as TierFile) : undefined;
 }
 
 /**
- * Every schema file of `root` read and checked; the files `replaced` gives take the place of their tiers'
+ * Every schema file of `root` read and checked; the files `replaced` gives take the place of their forms'
  * files on disk (the studio's save checks the whole set as it would be). Reports every problem at once.
  */
 export function readProject(
   root: string,
-  replaced: ReadonlyMap<TierId, unknown> = new Map(),
+  replaced: ReadonlyMap<FormId, unknown> = new Map(),
 ): { ok: true; shared: SharedFiles; files: Map<TierId, TierFile>; complaint: TierFile } | Problems {
   const shared = readSharedFiles(root);
   const problems = shared.ok ? [] : [...shared.problems];
-  // The complaint form's file (its content is checked by schemas:check, complaint-fields.ts): its validator is
-  // generated with the tiers'.
-  const complaint = readSchemaFile(root, path.basename(COMPLAINT_SCHEMA_FILE));
-  if (!complaint.ok) problems.push(...complaint.problems);
   const files = new Map<TierId, TierFile>();
   for (const tier of prizes.tiers) {
-    const read = replaced.has(tier.id)
-      ? { ok: true as const, file: replaced.get(tier.id) }
-      : readSchemaFile(root, tier.schema);
-    if (!read.ok) problems.push(...read.problems);
-    // A tier file is checked against the shared files: with broken ones its problems would be their echo.
-    else if (shared.ok) problems.push(...checkTier(tier, read.file, shared.shared));
-    if (read.ok) files.set(tier.id, read.file as TierFile);
+    const file = readChecked(root, formById(tier.id)!, replaced, shared, problems);
+    if (file) files.set(tier.id, file);
   }
-  if (!shared.ok || !complaint.ok || problems.length > 0) return { ok: false, problems };
-  return { ok: true, shared: shared.shared, files, complaint: complaint.file as TierFile };
+  // The complaint form's file (complaint-fields.ts says what it must hold): its validator is generated with
+  // the tiers'.
+  const complaint = readChecked(root, COMPLAINT_FORM, replaced, shared, problems);
+  if (!shared.ok || !complaint || problems.length > 0) return { ok: false, problems };
+  return { ok: true, shared: shared.shared, files, complaint };
 }
 
 /** The generated files (path from the root → content) exactly as `npm run schemas:build` writes them. */

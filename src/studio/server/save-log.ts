@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Tier, TierId } from '#shared/campaign.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
+import type { FormId, StudioForm } from '../forms';
 import type { StudioSave } from '../studio-api';
 
 // Every save made in the studio, with its changes in Polish and the file it wrote, one JSON line each in a
@@ -19,22 +19,29 @@ function readLog(root: string): string {
   }
 }
 
-/** Adds a save of `tier` to the log, on a line of its own even after a write cut short. */
-export function recordSave(root: string, tier: Tier, items: string[], file: TierFile, date = new Date()) {
-  const entry: StudioSave & { tier: TierId } = { tier: tier.id, date: date.toISOString(), items, file };
+/** Adds a save of `form` to the log, on a line of its own even after a write cut short. */
+export function recordSave(
+  root: string,
+  form: StudioForm,
+  items: string[],
+  file: TierFile,
+  date = new Date(),
+) {
+  // Logged under `tier`, as since the first save: the tiers' lines written before stay readable.
+  const entry: StudioSave & { tier: FormId } = { tier: form.id, date: date.toISOString(), items, file };
   const log = readLog(root);
   const start = log === '' || log.endsWith('\n') ? '' : '\n';
   fs.appendFileSync(path.join(root, SAVE_LOG), `${start}${JSON.stringify(entry)}\n`);
 }
 
-/** The saves of `tier`, newest first; a line that does not parse (a write cut short) is skipped. */
-export function readSaves(root: string, tier: Tier, limit = 50): StudioSave[] {
+/** The saves of `form`, newest first; a line that does not parse (a write cut short) is skipped. */
+export function readSaves(root: string, form: StudioForm, limit = 50): StudioSave[] {
   return readLog(root)
     .split('\n')
     .flatMap((line) => {
       try {
-        const { tier: id, ...save } = JSON.parse(line) as StudioSave & { tier: TierId };
-        return id === tier.id ? [save] : [];
+        const { tier: id, ...save } = JSON.parse(line) as StudioSave & { tier: FormId };
+        return id === form.id ? [save] : [];
       } catch {
         return [];
       }

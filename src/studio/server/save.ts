@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { tierById, type Tier, type TierId } from '#shared/campaign.ts';
 import { GENERATED_DIR } from '#tooling/generate.ts';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
+import { formById, type FormId, type StudioForm } from '../forms';
 import { generatedFor, readProject } from './project';
 
-// The studio's save (docs/decisions/studio.md#form-studio): the tier file and what derives from it, both or
+// The studio's save (docs/decisions/studio.md#form-studio): the form's file and what derives from it, both or
 // neither, after the same check as `npm run schemas:check`. It writes only below these folders (never .vscode
 // or anything else).
 const WRITABLE = ['schemas/', `${GENERATED_DIR}/`];
@@ -23,9 +23,9 @@ export class SaveError extends Error {
 
 export type SaveResult = { ok: true; written: string[] } | { ok: false; problems: SchemaProblem[] };
 
-/** A tier file's text as Prettier, with the project's configuration, would leave it. */
-async function formatTierFile(root: string, tier: Tier, file: unknown): Promise<string> {
-  const filepath = path.join(root, 'schemas', tier.schema);
+/** A form's file's text as Prettier, with the project's configuration, would leave it. */
+async function formatFormFile(root: string, form: StudioForm, file: unknown): Promise<string> {
+  const filepath = path.join(root, form.file);
   // Indented input keeps every object broken over lines, as the files have them: Prettier keeps a JSON
   // object expanded when its first key starts a new line, and would join short ones from compact input.
   return format(JSON.stringify(file, null, 2), { ...(await resolveConfig(filepath)), filepath });
@@ -34,28 +34,28 @@ async function formatTierFile(root: string, tier: Tier, file: unknown): Promise<
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Checks `files` as their tiers' files among the others on disk and, if nothing is refused, writes them and
+ * Checks `files` as their forms' files among the others on disk and, if nothing is refused, writes them and
  * the generated files that change with them, all or none (a text changed in several tiers at once). Saves
  * run one after another: each reads what the previous wrote. Throws a SaveError when the disk fails.
  */
-export function saveTiers(root: string, files: ReadonlyMap<TierId, unknown>): Promise<SaveResult> {
+export function saveForms(root: string, files: ReadonlyMap<FormId, unknown>): Promise<SaveResult> {
   const save = queue.then(() => saveNow(root, files));
   queue = save.catch(() => undefined);
   return save;
 }
 
-async function saveNow(root: string, files: ReadonlyMap<TierId, unknown>): Promise<SaveResult> {
+async function saveNow(root: string, files: ReadonlyMap<FormId, unknown>): Promise<SaveResult> {
   const project = readProject(root, files);
   if (!project.ok) return project;
-  const tierFiles = await Promise.all(
+  const formFiles = await Promise.all(
     [...files].map(async ([id, file]): Promise<[string, string]> => {
-      const tier = tierById(id)!;
-      return [`schemas/${tier.schema}`, await formatTierFile(root, tier, file)];
+      const form = formById(id)!;
+      return [form.file, await formatFormFile(root, form, file)];
     }),
   );
   const contents = new Map([
-    // The tier files first: a failure after them puts them back, one before leaves them untouched.
-    ...tierFiles,
+    // The form files first: a failure after them puts them back, one before leaves them untouched.
+    ...formFiles,
     ...[...generatedFor(project.shared, project.files, project.complaint)].filter(([relative]) =>
       WRITABLE.some((folder) => relative.startsWith(folder)),
     ),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tierById } from '#shared/campaign.ts';
+import { formById } from '#studio/forms.ts';
 import { TIER_FILES } from '#shared/statement/generated/tier-files.ts';
 import { readSaves, recordSave, SAVE_LOG } from '#studio/server/save-log.ts';
 
@@ -15,7 +15,7 @@ describe('the log of studio saves', () => {
   it("a tier's saves, newest first; other tiers' and a line cut short are left out", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-saves-'));
     roots.push(root);
-    const [iv, v] = [tierById('IV')!, tierById('V')!];
+    const [iv, v] = [formById('IV')!, formById('V')!];
     expect(readSaves(root, iv)).toEqual([]);
     recordSave(root, iv, ['Ulica — teraz obowiązkowe'], TIER_FILES.IV, new Date('2026-07-01T10:00:00Z'));
     recordSave(root, v, ['Adres e-mail przed polem „Numer telefonu”'], TIER_FILES.V);

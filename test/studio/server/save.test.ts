@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tierById, type Tier } from '#shared/campaign.ts';
 import { GENERATED_DIR } from '#tooling/generate.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
-import { generatedFor, readProject, readTierFile } from '#studio/server/project.ts';
-import { saveTiers, SaveError } from '#studio/server/save.ts';
+import { formById } from '#studio/forms.ts';
+import { generatedFor, readProject, readFormFile } from '#studio/server/project.ts';
+import { saveForms, SaveError } from '#studio/server/save.ts';
 
 // The studio's save on a copy of the project: what schemas:check refuses leaves every file as it was, and
 // what it accepts is written as Prettier and schemas:build would write it, both or neither.
@@ -42,7 +43,7 @@ function snapshot(root: string): Map<string, string> {
 const tier = (id: string) => tierById(id)!;
 
 function tierFile(root: string, of: Tier): TierFile {
-  const read = readTierFile(root, of);
+  const read = readFormFile(root, formById(of.id)!);
   if (!read.ok) throw new Error('the copy has a broken tier file');
   return read.file as TierFile;
 }
@@ -73,7 +74,7 @@ describe('saving a tier file from the studio', () => {
     const iv = tier('IV');
     const file = withRequired(root, iv, (required) => [...required, 'address_street']);
 
-    const result = await saveTiers(root, new Map([[iv.id, file]]));
+    const result = await saveForms(root, new Map([[iv.id, file]]));
 
     const validator = `${GENERATED_DIR}/tier-iv.ts`;
     expect(result).toEqual({ ok: true, written: ['schemas/tier-iv.json', validator] });
@@ -100,7 +101,7 @@ describe('saving a tier file from the studio', () => {
     const street = (of: Tier) => withRequired(root, of, (required) => [...required, 'address_street']);
     const noPhone = withRequired(root, vi6, (required) => required.filter((name) => name !== 'phone'));
 
-    const refused = await saveTiers(
+    const refused = await saveForms(
       root,
       new Map([
         [iv.id, street(iv)],
@@ -110,7 +111,7 @@ describe('saving a tier file from the studio', () => {
     expect(refused.ok).toBe(false);
     expect(snapshot(root)).toEqual(before);
 
-    const result = await saveTiers(
+    const result = await saveForms(
       root,
       new Map([
         [iv.id, street(iv)],
@@ -129,7 +130,7 @@ describe('saving a tier file from the studio', () => {
     const before = snapshot(root);
     const vi6 = tier('VI');
 
-    const result = await saveTiers(
+    const result = await saveForms(
       root,
       new Map([[vi6.id, withRequired(root, vi6, (required) => required.filter((name) => name !== 'phone'))]]),
     );
@@ -150,7 +151,7 @@ describe('saving a tier file from the studio', () => {
     const root = projectCopy();
     const before = snapshot(root);
 
-    const result = await saveTiers(root, new Map([['IV', { schema: 1 }]]));
+    const result = await saveForms(root, new Map([['IV', { schema: 1 }]]));
 
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.problems).not.toEqual([]);
@@ -167,7 +168,7 @@ describe('saving a tier file from the studio', () => {
       rename(from, to);
     });
 
-    const save = saveTiers(
+    const save = saveForms(
       root,
       new Map([[iv.id, withRequired(root, iv, (required) => [...required, 'address_street'])]]),
     );
@@ -190,8 +191,8 @@ describe('saving a tier file from the studio', () => {
     const flat = withRequired(root, iv, (required) => [...required, 'address_flat']);
 
     const results = await Promise.all([
-      saveTiers(root, new Map([[iv.id, street]])),
-      saveTiers(root, new Map([[iv.id, flat]])),
+      saveForms(root, new Map([[iv.id, street]])),
+      saveForms(root, new Map([[iv.id, flat]])),
     ]);
 
     expect(results.map((result) => result.ok)).toEqual([true, true]);

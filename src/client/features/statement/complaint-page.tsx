@@ -5,9 +5,22 @@ import type { JsonObject } from '#shared/json.ts';
 import type { loadComplaintForm } from '#shared/statement/validator-loaders.ts';
 import { useHydrated } from '../../lib/hydrated';
 import { ReferenceLine, StatementForm } from './statement-form';
+import type { FormPage } from './templates';
 import { submitForm } from './submit-statement';
 
 export type ComplaintPageProps = Awaited<ReturnType<typeof loadComplaintForm>>;
+
+/** What the complaint's page says around its fields (the form studio's preview says the same). */
+export const complaintFormPage = (texts: ComplaintPageProps['texts']): FormPage => ({
+  intro: (
+    <>
+      <h1 className="statement__title">{texts.title}</h1>
+      <p className="statement__prize">{texts.intro}</p>
+    </>
+  ),
+  dataHeading: texts.dataHeading,
+  clause: { title: texts.clauseTitle, text: texts.clause },
+});
 
 /**
  * docs/decisions/complaints.md#form: /reklamacja, the engine's form page with the complaint's form: the same
@@ -25,16 +38,7 @@ export function ComplaintPage({ form, validator, toBody, texts }: ComplaintPageP
       <StatementForm
         form={form}
         validator={validator}
-        page={{
-          intro: (
-            <>
-              <h1 className="statement__title">{texts.title}</h1>
-              <p className="statement__prize">{texts.intro}</p>
-            </>
-          ),
-          dataHeading: texts.dataHeading,
-          clause: { title: texts.clauseTitle, text: texts.clause },
-        }}
+        page={complaintFormPage(texts)}
         toBody={(data) => toBody(data as JsonObject)}
         send={(body) => submitForm(COMPLAINT_ENDPOINT, body)}
         submitLabel={texts.submit}

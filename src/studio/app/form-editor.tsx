@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { campaign, prizes, tierById, type Tier, type TierId } from '#shared/campaign.ts';
+import { campaign } from '#shared/campaign.ts';
 import { sameJson } from '#shared/json.ts';
 import type { SharedFiles } from '#tooling/schema-check.ts';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
@@ -10,14 +10,15 @@ import { mergeEdits, withMine, type Conflict } from '../merge';
 import { fieldNames, fieldRows, rowsOf } from '../field-rows';
 import { applyEdit, type Edit } from '../model';
 import type { TextKey } from '../tier-file';
-import type { TierState } from '../studio-api';
+import type { FormState } from '../studio-api';
+import { formById, STUDIO_FORMS, type FormId, type StudioForm } from '../forms';
 import { calls } from './calls';
 import { dropDraft, readDraft, writeDraft, type Draft } from './drafts';
 import { ChangeList } from './change-list';
 import { FieldGroup } from './field-group';
 import { HistoryPanel } from './history-panel';
 import { Preview } from './preview';
-import { editingState } from './tier-state';
+import { editingState } from './form-state';
 
 const SECTION_NAMES: Record<SectionId, string> = {
   kupon: 'Kupon',
@@ -32,27 +33,27 @@ type Status =
   | { kind: 'refused' }
   | { kind: 'told'; message: string };
 
-interface TierEditorProps {
-  tier: Tier;
+interface FormEditorProps {
+  form: StudioForm;
   shared: SharedFiles;
-  initial: TierState;
-  /** Every tier as saved when the page loaded: where else an edited text stands. */
-  tiers: TierState[];
+  initial: FormState;
+  /** Every form as saved when the page loaded: where else an edited text stands. */
+  forms: FormState[];
 }
 
-/** A text just edited that other tiers had word for word (a consent, a clause): where else it stands. */
+/** A text just edited that other forms had word for word (a consent, a clause): where else it stands. */
 interface SharedText {
   edit: Extract<Edit, { kind: 'text' }>;
   /** The text's name: its field's title (a consent's short name) and its label. */
   name: string;
-  tiers: Tier[];
+  forms: StudioForm[];
   /** Changed there too, with the edit's value. */
   applied: boolean;
 }
 
 const NO_ANSWER = 'Studio nie odpowiada — sprawdź, czy npm run studio nadal działa.';
 
-/** What the edits change, in words (describeChangesOrSay with this tier's context). */
+/** What the edits change, in words (describeChangesOrSay with this form's context). */
 const describe = (
   before: TierFile | null,
   after: TierFile,
@@ -61,14 +62,14 @@ const describe = (
 
 const conflictKey = (conflict: Conflict) => conflict.path.join('/');
 
-/** /studio/<id>: one tier's fields, the live preview, the payload, 'Zapisz' and 'Historia'. */
-export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
+/** /studio/<id>: one form's fields, the live preview, the payload, 'Zapisz' and 'Historia'. */
+export function FormEditor({ form, shared, initial, forms }: FormEditorProps) {
   const [saved, setSaved] = useState(initial);
-  const [others, setOthers] = useState(tiers);
+  const [others, setOthers] = useState(forms);
   const [sharedText, setSharedText] = useState<SharedText>();
-  // The tiers the shared text was changed in too: saved with this one.
-  const [companions, setCompanions] = useState<TierId[]>([]);
-  const [draft, setDraft] = useState<Draft | undefined>(() => readDraft(tier.id));
+  // The forms the shared text was changed in too: saved with this one.
+  const [companions, setCompanions] = useState<FormId[]>([]);
+  const [draft, setDraft] = useState<Draft | undefined>(() => readDraft(form.id));
   const [status, setStatus] = useState<Status>();
   // The save's answer, until the next edit; meanwhile the page runs the same check on every edit.
   const [refusal, setRefusal] = useState<SchemaProblem[]>();
@@ -86,8 +87,8 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
     latest.current = draft;
   }, [draft]);
 
-  const context = useMemo(() => ({ tier, shared, onlinePrefix: campaign.onlineCodePrefix }), [tier, shared]);
-  const editing = useMemo(() => editingState(tier, saved, shared, draft), [tier, saved, shared, draft]);
+  const context = useMemo(() => ({ form, shared, onlinePrefix: campaign.onlineCodePrefix }), [form, shared]);
+  const editing = useMemo(() => editingState(form, saved, shared, draft), [form, saved, shared, draft]);
   const file = editing.file;
   const problems = refusal ?? editing.problems;
   const rows = useMemo(() => {
@@ -137,19 +138,19 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
 
   const keep = (next: Draft | undefined) => {
     setDraft(next);
-    if (next) writeDraft(tier.id, next);
-    else dropDraft(tier.id);
+    if (next) writeDraft(form.id, next);
+    else dropDraft(form.id);
     setRefusal(undefined);
   };
   const change = (next: TierFile) => {
     keep({ base: draft?.base ?? saved.file, file: next });
     setStatus(undefined);
   };
-  /** Another tier's file as its editor has it (its unsaved change, else as saved), and a text's value there. */
-  const contextOf = (other: Tier) => ({ tier: other, shared, onlinePrefix: campaign.onlineCodePrefix });
-  const savedFile = (other: Tier) => others.find((state) => state.id === other.id)!.file;
-  const fileOf = (other: Tier) => readDraft(other.id)?.file ?? savedFile(other);
-  const valueIn = (other: Tier, field: string, key: TextKey) => {
+  /** Another form's file as its editor has it (its unsaved change, else as saved), and a text's value there. */
+  const contextOf = (other: StudioForm) => ({ form: other, shared, onlinePrefix: campaign.onlineCodePrefix });
+  const savedFile = (other: StudioForm) => others.find((state) => state.id === other.id)!.file;
+  const fileOf = (other: StudioForm) => readDraft(other.id)?.file ?? savedFile(other);
+  const valueIn = (other: StudioForm, field: string, key: TextKey) => {
     const otherFile = fileOf(other);
     return otherFile
       ? rowsOf(otherFile, contextOf(other))
@@ -169,24 +170,30 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
     const before = row?.texts.find((text) => text.key === next.key);
     const part = /^part:(.+)$/.exec(next.key)?.[1];
     const title = row?.texts.find((text) => text.key === `partShort:${part}`)?.value ?? row?.title;
-    const alike = prizes.tiers.filter(
-      (other) => other.id !== tier.id && before && valueIn(other, next.field, next.key) === before.value,
+    // The tiers' statements share their texts; the complaint form stands alone.
+    const alike = STUDIO_FORMS.filter(
+      (other) =>
+        other.id !== form.id &&
+        form.tier &&
+        other.tier &&
+        before &&
+        valueIn(other, next.field, next.key) === before.value,
     );
     setSharedText(
       row && before && alike.length > 0
-        ? { edit: next, name: `„${title}” (${before.label.toLowerCase()})`, tiers: alike, applied: false }
+        ? { edit: next, name: `„${title}” (${before.label.toLowerCase()})`, forms: alike, applied: false }
         : undefined,
     );
   };
   const changeEverywhere = (text: SharedText) => {
-    for (const other of text.tiers) {
+    for (const other of text.forms) {
       const otherDraft = readDraft(other.id);
       const otherFile = otherDraft?.file ?? savedFile(other);
       if (!otherFile) continue;
       const base = otherDraft?.base ?? savedFile(other);
       writeDraft(other.id, { base, file: applyEdit(otherFile, text.edit, contextOf(other)) });
     }
-    setCompanions([...new Set([...companions, ...text.tiers.map((other) => other.id)])]);
+    setCompanions([...new Set([...companions, ...text.forms.map((other) => other.id)])]);
     setSharedText({ ...text, applied: true });
   };
 
@@ -203,7 +210,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
   };
 
   const reload = async () => {
-    const fresh = await calls.tier(tier.id).catch(() => undefined);
+    const fresh = await calls.tier(form.id).catch(() => undefined);
     if (fresh) setSaved(fresh);
   };
 
@@ -215,7 +222,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
     });
     const sent = { file, base: draft?.base ?? saved.file, also };
     setStatus({ kind: 'saving' });
-    const reply = await calls.save(tier.id, sent).catch(() => ({ message: NO_ANSWER, conflict: false }));
+    const reply = await calls.save(form.id, sent).catch(() => ({ message: NO_ANSWER, conflict: false }));
     if ('ok' in reply && reply.ok) {
       setSaved(reply);
       // Edits made while the save ran stay, as changes of the file just saved.
@@ -225,8 +232,8 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
       setCompanions([]);
       setSharedText(undefined);
       setSaveCount((count) => count + 1);
-      if (also.length > 0) calls.tiers().then(setOthers, () => undefined);
-      setStatus({ kind: 'saved', labels: [tier.label, ...also.map(({ id }) => tierById(id)!.label)] });
+      if (also.length > 0) calls.forms().then(setOthers, () => undefined);
+      setStatus({ kind: 'saved', labels: [form.label, ...also.map(({ id }) => formById(id)!.label)] });
     } else if ('problems' in reply) {
       setRefusal(reply.problems);
       setStatus({ kind: 'refused' });
@@ -243,7 +250,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
     setStatus(undefined);
   };
 
-  const ownFile = `schemas/${tier.schema}`;
+  const ownFile = form.file;
   const rowFields = new Set(rows.map((row) => row.name));
   const fieldOf = (problem: SchemaProblem) =>
     problem.file === ownFile ? problem.field?.split('.')[0] : undefined;
@@ -257,7 +264,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
     <div className="studio-editor">
       <div className="studio-editor__top">
         <h1>
-          Oświadczenie {tier.label}: {prizes.catalogue[tier.prize].award}
+          {form.title}: {form.about}
         </h1>
         <div className="studio-switch">
           <input
@@ -289,7 +296,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
           <p role="status" className="studio-status">
             {status?.kind === 'saving' && 'Zapisywanie…'}
             {status?.kind === 'saved' &&
-              `Zapisano ${status.labels.length > 1 ? 'oświadczenia' : 'oświadczenie'} ${status.labels.join(', ')}. Laureaci zobaczą zmianę dopiero po wdrożeniu nowej wersji serwisu — daj znać programiście, który wdraża serwis, że formularz jest gotowy.`}
+              `Zapisano ${form.tier ? `${status.labels.length > 1 ? 'oświadczenia' : 'oświadczenie'} ${status.labels.join(', ')}` : 'formularz reklamacji'}. ${form.tier ? 'Laureaci' : 'Składający reklamację'} zobaczą zmianę dopiero po wdrożeniu nowej wersji serwisu — daj znać programiście, który wdraża serwis, że formularz jest gotowy.`}
             {status?.kind === 'refused' &&
               'Nie zapisano: popraw problemy zaznaczone przy polach. Pliki zostały bez zmian.'}
             {status?.kind === 'told' && status.message}
@@ -364,7 +371,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
             <h2 id="wspolny-tekst">Ten sam tekst w innych formularzach</h2>
             <p>
               {sharedText.name}: to samo brzmienie stoi także w oświadczeniach{' '}
-              {sharedText.tiers.map((other) => other.label).join(', ')}.
+              {sharedText.forms.map((other) => other.label).join(', ')}.
             </p>
             {sharedText.applied ? (
               <p>Zmieniono go także tam — „Zapisz” zapisze wszystkie te oświadczenia razem.</p>
@@ -397,7 +404,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
         )}
       </div>
       <HistoryPanel
-        tier={tier}
+        form={form}
         technical={technical}
         saves={saveCount}
         onRestore={(version, date) => {
@@ -434,7 +441,7 @@ export function TierEditor({ tier, shared, initial, tiers }: TierEditorProps) {
         </section>
         {file && (
           <Preview
-            tier={tier}
+            form={form}
             file={file}
             shared={shared}
             changed={changed}

@@ -1,7 +1,7 @@
-import { prizes } from '#shared/campaign.ts';
 import type { SharedFiles } from '#tooling/schema-check.ts';
-import { routeOf, type TierState } from '../studio-api';
-import { editingState } from './tier-state';
+import type { FormState } from '../studio-api';
+import { routeOf, STUDIO_FORMS } from '../forms';
+import { editingState } from './form-state';
 
 const DETAILS = {
   zgodny: 'Plik jest zapisany i przechodzi sprawdzenie.',
@@ -9,33 +9,34 @@ const DETAILS = {
   błędy: 'Formularz ma problemy do poprawienia — szczegóły przy polach.',
 };
 
-/** /studio: every tier with its state. */
-export function TierList({ shared, tiers }: { shared: SharedFiles; tiers: TierState[] }) {
+/** /studio: every form (the tiers' statements, the complaint) with its state. */
+export function FormList({ shared, forms }: { shared: SharedFiles; forms: FormState[] }) {
   return (
     <>
-      <h1>Formularze oświadczeń</h1>
+      <h1>Formularze</h1>
       <p className="studio-lead">
         Wybierz formularz, aby zmienić jego pola: które są widoczne i obowiązkowe, ich kolejność, etykiety,
-        podpowiedzi i komunikaty. Podgląd obok pokazuje formularz tak, jak zobaczy go laureat.
+        podpowiedzi i komunikaty. Podgląd obok pokazuje formularz tak, jak zobaczy go laureat albo składający
+        reklamację.
       </p>
       <table className="studio-table">
         <thead>
           <tr>
             <th scope="col">Formularz</th>
-            <th scope="col">Nagroda</th>
+            <th scope="col">Czego dotyczy</th>
             <th scope="col">Stan</th>
           </tr>
         </thead>
         <tbody>
-          {prizes.tiers.map((tier) => {
-            const saved = tiers.find((state) => state.id === tier.id)!;
-            const { word } = editingState(tier, saved, shared);
+          {STUDIO_FORMS.map((form) => {
+            const saved = forms.find((state) => state.id === form.id)!;
+            const { word } = editingState(form, saved, shared);
             return (
-              <tr key={tier.id}>
+              <tr key={form.id}>
                 <th scope="row">
-                  <a href={`/studio/${routeOf(tier.id)}`}>Oświadczenie {tier.label}</a>
+                  <a href={`/studio/${routeOf(form.id)}`}>{form.title}</a>
                 </th>
-                <td>{prizes.catalogue[tier.prize]?.award}</td>
+                <td>{form.about}</td>
                 <td>
                   <span
                     className={`studio-state studio-state--${word === 'zgodny' ? 'ok' : word === 'błędy' ? 'error' : 'draft'}`}

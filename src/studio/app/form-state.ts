@@ -1,13 +1,13 @@
-import type { Tier } from '#shared/campaign.ts';
 import { sameJson } from '#shared/json.ts';
 import type { SharedFiles } from '#tooling/schema-check.ts';
 import type { SchemaProblem } from '#tooling/schema-problem.ts';
 import type { TierFile } from '#shared/statement/tier-forms.ts';
-import { checkTier } from '../model';
-import type { TierState } from '../studio-api';
+import { checkForm } from '../model';
+import type { StudioForm } from '../forms';
+import type { FormState } from '../studio-api';
 import { readDraft, type Draft } from './drafts';
 
-/** What the list says of a tier: its file as saved, or the unsaved change kept in this browser. */
+/** What the list says of a form: its file as saved, or the unsaved change kept in this browser. */
 export type StateWord = 'zgodny' | 'niezapisane zmiany' | 'błędy';
 
 export interface Editing {
@@ -21,14 +21,14 @@ export interface Editing {
 }
 
 export function editingState(
-  tier: Tier,
-  saved: TierState,
+  form: StudioForm,
+  saved: FormState,
   shared: SharedFiles,
-  draft: Draft | undefined = readDraft(tier.id),
+  draft: Draft | undefined = readDraft(form.id),
 ): Editing {
   const unsaved = draft !== undefined && !sameJson(draft.file, saved.file);
   const file = unsaved ? draft.file : saved.file;
-  const problems = unsaved ? checkTier(tier, file, shared) : saved.problems;
+  const problems = unsaved ? checkForm(form, file, shared) : saved.problems;
   return {
     file,
     unsaved,

@@ -1,17 +1,18 @@
-import { campaign, prizes, type Tier } from '#shared/campaign.ts';
+import { campaign } from '#shared/campaign.ts';
 import { JsonFileError, parseJsonText } from '#tooling/json-file.ts';
 import { isObject } from '#shared/json.ts';
 import { describeProblem } from '#tooling/schema-problem.ts';
 import type { SharedDefinitions, TierFile } from '#shared/statement/tier-forms.ts';
 import { describeChanges, type Change } from '../changes';
 import type { GitResult } from './git';
-import { readTierFile } from './project';
+import { STUDIO_FORMS, type StudioForm } from '../forms';
+import { readFormFile } from './project';
 
-// What the tier files of a checkout change since a commit, in words: the studio's 'Zmiany' and
+// What the form files of a checkout (the tiers', the complaint's) change since a commit, in words: the studio's 'Zmiany' and
 // `npm run schemas:diff` tell the same. A file that cannot be read or compared gives its Polish problems.
 
-export interface TierChanges {
-  tier: Tier;
+export interface FormChanges {
+  form: StudioForm;
   items: Change[];
   problems: string[];
 }
@@ -23,22 +24,22 @@ const notTierFile = (file: string) =>
   `${file}: plik musi mieć części „schema” i „uiSchema” — sprawdź go: npm run schemas:check.`;
 
 /**
- * Each tier's changes from its committed text (`committed` reads it from git: null for a file not
+ * Each form's changes from its committed text (`committed` reads it from git: null for a file not
  * committed then, a new file) to the file in `root`. `since` names the commit in problems' file names.
  */
-export async function tierChanges(
+export async function formChanges(
   root: string,
   shared: SharedDefinitions,
   committed: (file: string) => Promise<GitResult<string | null>>,
   since: string,
-): Promise<GitResult<TierChanges[]>> {
-  const changes: TierChanges[] = [];
-  for (const tier of prizes.tiers) {
-    const file = `schemas/${tier.schema}`;
+): Promise<GitResult<FormChanges[]>> {
+  const changes: FormChanges[] = [];
+  for (const form of STUDIO_FORMS) {
+    const { file } = form;
     const before = await committed(file);
     if (!before.ok) return before;
     const problems: string[] = [];
-    const now = readTierFile(root, tier);
+    const now = readFormFile(root, form);
     let after: TierFile | undefined;
     if (!now.ok) problems.push(...now.problems.map(describeProblem));
     else if (isTierFile(now.file)) after = now.file;
@@ -59,7 +60,7 @@ export async function tierChanges(
     if (after && problems.length === 0) {
       try {
         items = describeChanges({
-          tier,
+          form,
           before: earlier,
           after,
           shared,
@@ -70,7 +71,7 @@ export async function tierChanges(
         problems.push(`${file}: nie da się porównać formularza — sprawdź pliki: npm run schemas:check.`);
       }
     }
-    changes.push({ tier, items, problems });
+    changes.push({ form, items, problems });
   }
   return { ok: true, value: changes };
 }
