@@ -89,7 +89,7 @@ function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 3000;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
+    throw new ConfigError(`PORT musi być liczbą całkowitą od 0 do 65535, a jest: "${value}"`);
   }
   return port;
 }
@@ -98,7 +98,7 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
   if (value === undefined || value === '') return fallback;
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1)
-    throw new ConfigError(`${name} must be a whole number ≥ 1, got "${value}"`);
+    throw new ConfigError(`${name} musi być liczbą całkowitą ≥ 1, a jest: "${value}"`);
   return count;
 }
 
@@ -106,7 +106,7 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   if (value === undefined || value === '') return fallback;
   if (['1', 'true', 'on'].includes(value)) return true;
   if (['0', 'false', 'off'].includes(value)) return false;
-  throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${value}"`);
+  throw new ConfigError(`${name} musi mieć wartość 1 (włączone) albo 0 (wyłączone), a ma: "${value}"`);
 }
 
 function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
@@ -156,7 +156,7 @@ function parseInstant(value: string | undefined): number | undefined {
   const ms = Date.parse(value);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) {
     throw new ConfigError(
-      `CAMPAIGN_NOW must be an ISO instant such as 2025-07-01T12:00:00+02:00, got "${value}"`,
+      `CAMPAIGN_NOW musi być chwilą w zapisie ISO, np. 2025-07-01T12:00:00+02:00, a jest: "${value}"`,
     );
   }
   return ms;
@@ -169,7 +169,7 @@ export function loadConfig(
   const interactive = terminal && env.NODE_ENV !== 'production';
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+    throw new ConfigError('DATABASE_URL musi zaczynać się od postgres:// albo postgresql://');
   }
   const port = parsePort(env.PORT);
   const mail = parseMailSettings(env, port);
@@ -230,7 +230,7 @@ function parseHttpLimits(env: NodeJS.ProcessEnv) {
   };
   // Node refuses to start otherwise; say it in our words, naming both variables.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new ConfigError('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+    throw new ConfigError('HEADERS_TIMEOUT_MS nie może być dłuższy niż REQUEST_TIMEOUT_MS');
   }
   return limits;
 }

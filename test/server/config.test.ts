@@ -92,6 +92,27 @@ describe('HTTP server limits and HSTS from the environment', () => {
     });
   });
 
+  it('says in Polish what a setting must be', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(
+      'PORT musi być liczbą całkowitą od 0 do 65535, a jest: "70000"',
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(
+      'MAX_CONNECTIONS musi być liczbą całkowitą ≥ 1, a jest: "0"',
+    );
+    expect(() => loadConfig({ HSTS: 'tak' })).toThrow(
+      'HSTS musi mieć wartość 1 (włączone) albo 0 (wyłączone), a ma: "tak"',
+    );
+    expect(() => loadConfig({ CAMPAIGN_NOW: 'jutro' })).toThrow(
+      'CAMPAIGN_NOW musi być chwilą w zapisie ISO, np. 2025-07-01T12:00:00+02:00, a jest: "jutro"',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      'DATABASE_URL musi zaczynać się od postgres:// albo postgresql://',
+    );
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      'HEADERS_TIMEOUT_MS nie może być dłuższy niż REQUEST_TIMEOUT_MS',
+    );
+  });
+
   it('refuses what the server could not use, naming the variable', () => {
     expect(() => loadConfig({ HSTS: 'tak' })).toThrow(/HSTS/);
     expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/);

@@ -59,6 +59,8 @@ describe('RETENTION', () => {
   it('is off unless RETENTION=on', () => {
     expect(loadConfig({}).retention).toBe(false);
     expect(loadConfig({ RETENTION: 'on' }).retention).toBe(true);
-    expect(() => loadConfig({ RETENTION: 'yes' })).toThrow(/RETENTION must be 1 \(on\) or 0 \(off\)/);
+    expect(() => loadConfig({ RETENTION: 'yes' })).toThrow(
+      'RETENTION musi mieć wartość 1 (włączone) albo 0 (wyłączone), a ma: "yes"',
+    );
   });
 });
