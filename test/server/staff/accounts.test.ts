@@ -340,7 +340,12 @@ for (const target of storageTargets) {
       ]);
       // Invited, the link still open: an account all the same (shared/API.md), so no second link.
       const again = await runOperator(['staff-invite', 'pierwsza@example.pl', 'auditor'], where);
-      expect(again.lines).toEqual([{ email: 'pierwsza@example.pl', role: 'auditor' }]);
+      // The whole run, so that a failure shows the command's stderr (it failed once in CI, unexplained).
+      expect(again).toEqual({
+        exitCode: 0,
+        lines: [{ email: 'pierwsza@example.pl', role: 'auditor' }],
+        stderr: '',
+      });
       const person = await registered(['reviewer']);
       const existing = await runOperator(['staff-invite', person.email, 'payout'], where);
       expect(existing.exitCode).toBe(0);
