@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, newContext } from './harness';
-import { startStudio, type RunningStudio } from './studio-harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable } from './harness';
+import { useStudioInBrowser } from './studio-harness';
 
 // Issue 42: the complaint form (/reklamacja) in the form studio, as its users drive it, against
 // `npm run studio` in a copy of the project: listed with the tiers, edited like them, and never saved into
@@ -13,31 +13,12 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const CODE = 'Kod promocyjny (jeśli reklamacja go dotyczy)';
 
 describe.runIf(browserAvailable())('the complaint form in the studio', () => {
-  let studio: RunningStudio;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-    context = await newContext(browser);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await studio?.stop();
-  });
-
-  async function open(path: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(new URL(path, studio.url).href);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    return page;
-  }
+  const used = useStudioInBrowser();
+  const { open } = used;
 
   const group = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
   const complaintFile = () =>
-    JSON.parse(studio.read('schemas/complaint.json')) as { schema: { required: string[] } };
+    JSON.parse(used.studio.read('schemas/complaint.json')) as { schema: { required: string[] } };
 
   it('is listed with the tiers and opens at /studio/complaint', async () => {
     const list = await open('/studio');
@@ -81,7 +62,9 @@ describe.runIf(browserAvailable())('the complaint form in the studio', () => {
       .toMatch(/^Zapisano formularz reklamacji\..*dopiero po wdrożeniu/);
     const file = complaintFile();
     expect(file.schema.required).toContain('code');
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', 'check'], { cwd: studio.root });
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', 'check'], {
+      cwd: used.studio.root,
+    });
     // The form of /reklamacja, composed from the saved file, as the preview shows it: the code asked
     // for, the date before the e-mail.
     await page.reload();

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { execFileSync, spawn } from 'node:child_process';
-import { freePort } from './harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { freePort, launchBrowser, newContext } from './harness';
 
 // The form studio edits the schemas/ of the checkout it runs in: each test run gets its own copy of the
 // project (a git repository with one commit, sharing node_modules), so nothing here touches this checkout.
@@ -80,6 +82,35 @@ export async function startStudio(root = copyProject()): Promise<RunningStudio> 
       child.kill('SIGTERM');
       await exited;
       fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** For a describe block: a studio in a copy of the project and a Chromium with one context, closed after. */
+export function useStudioInBrowser() {
+  const used = {} as { studio: RunningStudio; browser: Browser; context: BrowserContext };
+  beforeAll(async () => {
+    [used.studio, used.browser] = await Promise.all([startStudio(), launchBrowser()]);
+    used.context = await newContext(used.browser);
+  });
+  afterAll(async () => {
+    await used.context?.close();
+    await used.browser?.close();
+    await used.studio?.stop();
+  });
+  return {
+    get studio() {
+      return used.studio;
+    },
+    get browser() {
+      return used.browser;
+    },
+    /** Opens a studio page and waits for it: every page of the studio has its heading once its data is in. */
+    async open(path: string, browsing: BrowserContext = used.context): Promise<Page> {
+      const page = await browsing.newPage();
+      await page.goto(new URL(path, used.studio.url).href);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      return page;
     },
   };
 }

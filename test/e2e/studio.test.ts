@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { browserAvailable, E2E_CLIENT_DIR, launchBrowser, newContext } from './harness';
-import { startStudio, type RunningStudio } from './studio-harness';
+import { browserAvailable, E2E_CLIENT_DIR, newContext } from './harness';
+import { useStudioInBrowser, type RunningStudio } from './studio-harness';
 
 // docs/form-studio.md: the form studio, driven as its users drive it — a browser, the mouse and the keyboard
 // — against `npm run studio` in a copy of the project.
@@ -33,33 +33,13 @@ function request(url: string, init: { method?: string; headers?: Record<string, 
 }
 
 describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
-  let studio: RunningStudio;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-    context = await newContext(browser);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await studio?.stop();
-  });
-
-  async function open(path: string, browsing = context): Promise<Page> {
-    const page = await browsing.newPage();
-    await page.goto(new URL(path, studio.url).href);
-    // Loaded: every page of the studio has its heading once its data is in.
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    return page;
-  }
+  const used = useStudioInBrowser();
+  const { open } = used;
 
   const group = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
 
   it('prints its one address; lists the seven tiers and the complaint form with their state; axe finds nothing', async () => {
-    expect(studio.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/studio$/);
+    expect(used.studio.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/studio$/);
     const page = await open('/studio');
     const rows = page.getByRole('row');
     // The heading row, the seven tiers, the complaint form (test/e2e/studio-complaint.test.ts edits it).
@@ -91,14 +71,16 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await expect
       .poll(() => page.getByRole('status').first().textContent())
       .toMatch(/^Zapisano.*dopiero po wdrożeniu.*daj znać programiście/);
-    expect(tierFile(studio, 'tier-iv.json').schema.required).toContain('address_street');
-    expect(studio.read('src/shared/statement/generated/tier-iv.ts')).toMatch(
+    expect(tierFile(used.studio, 'tier-iv.json').schema.required).toContain('address_street');
+    expect(used.studio.read('src/shared/statement/generated/tier-iv.ts')).toMatch(
       /missingProperty: "address_street"|"address_street"/,
     );
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', 'check'], { cwd: studio.root });
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas.ts', 'check'], {
+      cwd: used.studio.root,
+    });
     expect(
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-diff.ts'], {
-        cwd: studio.root,
+        cwd: used.studio.root,
         encoding: 'utf8',
       }),
     ).toBe('IV: Ulica — teraz obowiązkowe; Ulica — komunikat, gdy pole jest puste: „Ulica jest wymagana”\n');
@@ -124,7 +106,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
   });
 
   it('VI: hiding the phone is refused in Polish, and the file stays as it was', async () => {
-    const before = studio.read('schemas/tier-vi.json');
+    const before = used.studio.read('schemas/tier-vi.json');
     const page = await open('/studio/vi');
     const phone = group(page, 'Numer telefonu');
     const visible = phone.getByRole('checkbox', { name: 'Widoczne' });
@@ -150,7 +132,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
       'Nazwa w pliku: phone; w danych dla Organizatora: „phoneNumber”',
     );
     // Past the page: the save itself refuses, with the problem next to the field.
-    const base = tierFile(studio, 'tier-vi.json');
+    const base = tierFile(used.studio, 'tier-vi.json');
     const file = structuredClone(base);
     file.schema.required = file.schema.required.filter((field) => field !== 'phone');
     const reply = await page.evaluate(
@@ -168,7 +150,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     expect(reply.body.problems).toEqual([
       expect.objectContaining({ field: 'phone', message: expect.stringContaining('„phoneNumber”') }),
     ]);
-    expect(studio.read('schemas/tier-vi.json')).toBe(before);
+    expect(used.studio.read('schemas/tier-vi.json')).toBe(before);
     await page.close();
   });
 
@@ -191,7 +173,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     expect(await page.getByRole('status').first().textContent()).toBe('Przeniesiono „Adres e-mail” w górę.');
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
-    const saved = tierFile(studio, 'tier-v.json').uiSchema['ui:order'];
+    const saved = tierFile(used.studio, 'tier-v.json').uiSchema['ui:order'];
     expect(saved.indexOf('email')).toBe(saved.indexOf('phone') - 1);
     await page.close();
   });
@@ -279,7 +261,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
       .toContain('Ulica — teraz nieobowiązkowe');
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
-    expect(tierFile(studio, 'tier-iv.json').schema.required).not.toContain('address_street');
+    expect(tierFile(used.studio, 'tier-iv.json').schema.required).not.toContain('address_street');
     // The save just made is listed first.
     await expect
       .poll(() => saves.getByRole('listitem').first().textContent())
@@ -293,24 +275,24 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await group(page, 'Numer lokalu').getByLabel('Etykieta').blur();
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Niezapisane zmiany.');
     // A colleague (another browser, without my unsaved edits) saves another change of the same tier.
-    const elsewhere = await newContext(browser);
+    const elsewhere = await newContext(used.browser);
     const other = await open('/studio/iv', elsewhere);
     await group(other, 'Ulica').getByRole('checkbox', { name: 'Obowiązkowe' }).check();
     await other.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => other.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
     await other.close();
-    const saved = studio.read('schemas/tier-iv.json');
+    const saved = used.studio.read('schemas/tier-iv.json');
 
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/zapisany gdzie indziej/);
-    expect(studio.read('schemas/tier-iv.json')).toBe(saved);
+    expect(used.studio.read('schemas/tier-iv.json')).toBe(saved);
     const notice = page.getByRole('region', { name: 'Plik zmienił się, odkąd zacząłeś zmiany' });
     await expect.poll(() => notice.textContent()).toContain('Ulica — teraz obowiązkowe');
     await notice.getByRole('button', { name: 'Zachowaj moje zmiany' }).click();
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
     // docs/decisions/studio.md#merge: my edit replayed onto theirs — their street stays required.
-    const file = JSON.parse(studio.read('schemas/tier-iv.json'));
+    const file = JSON.parse(used.studio.read('schemas/tier-iv.json'));
     expect(file.schema.properties.address_flat.title).toBe('Lokal');
     expect(file.schema.required).toContain('address_street');
 
@@ -334,7 +316,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     await keep.click();
     await page.getByRole('button', { name: 'Zapisz' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Zapisano/);
-    expect(JSON.parse(studio.read('schemas/tier-iv.json')).schema.properties.address_flat.title).toBe(
+    expect(JSON.parse(used.studio.read('schemas/tier-iv.json')).schema.properties.address_flat.title).toBe(
       'Nr lokalu',
     );
     await page.close();
@@ -370,7 +352,7 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
     expect(await marked(onChanges.last())).toEqual(marks);
     await changes.close();
     const diff = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-diff.ts'], {
-      cwd: studio.root,
+      cwd: used.studio.root,
       encoding: 'utf8',
     });
     expect(diff).toContain(
@@ -381,8 +363,11 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
 
   it('a consent other tiers share is offered to change everywhere, and saved in all', async () => {
     const consent = (name: string) =>
-      (JSON.parse(studio.read(`schemas/${name}`)) as { uiSchema: { consents?: { notEmployee?: object } } })
-        .uiSchema.consents?.notEmployee;
+      (
+        JSON.parse(used.studio.read(`schemas/${name}`)) as {
+          uiSchema: { consents?: { notEmployee?: object } };
+        }
+      ).uiSchema.consents?.notEmployee;
     expect(consent('tier-i.json')).toBeUndefined();
     const page = await open('/studio/vi');
     const consents = page.locator('[data-field="consents"]');
@@ -421,24 +406,26 @@ describe.runIf(browserAvailable())('form studio (npm run studio)', () => {
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin (cross-site writes)', async () => {
-    const before = studio.read('schemas/tier-iv.json');
-    const rebinding = await request(`${studio.url}/api/tiers`, { headers: { host: 'attacker.example' } });
+    const before = used.studio.read('schemas/tier-iv.json');
+    const rebinding = await request(`${used.studio.url}/api/tiers`, {
+      headers: { host: 'attacker.example' },
+    });
     expect(rebinding.status).toBe(403);
     expect(rebinding.body).toMatch(/^Studio formularzy odpowiada tylko pod adresem http:\/\/127\.0\.0\.1:/);
-    const file = studio.read('schemas/tier-iv.json');
-    const crossSite = await request(`${studio.url}/api/tiers/iv`, {
+    const file = used.studio.read('schemas/tier-iv.json');
+    const crossSite = await request(`${used.studio.url}/api/tiers/iv`, {
       method: 'POST',
       headers: { origin: 'http://attacker.example', 'content-type': 'application/json' },
       body: JSON.stringify({ file: { ...JSON.parse(file), uiSchema: { 'ui:order': [] } } }),
     });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toMatch(/^Zmiany przyjmuje tylko studio/);
-    const withoutOrigin = await request(`${studio.url}/api/tiers/iv`, { method: 'POST', body: '{}' });
+    const withoutOrigin = await request(`${used.studio.url}/api/tiers/iv`, { method: 'POST', body: '{}' });
     expect(withoutOrigin.status).toBe(403);
-    expect(studio.read('schemas/tier-iv.json')).toBe(before);
+    expect(used.studio.read('schemas/tier-iv.json')).toBe(before);
     // localhost is the same studio.
-    const local = await request(`${studio.url}/api/tiers`, {
-      headers: { host: `localhost:${new URL(studio.url).port}` },
+    const local = await request(`${used.studio.url}/api/tiers`, {
+      headers: { host: `localhost:${new URL(used.studio.url).port}` },
     });
     expect(local.status).toBe(200);
   });
