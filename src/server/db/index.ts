@@ -5,19 +5,18 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
   type DatabaseConnection,
   type Migration,
-  type MigrationResultSet,
   type Transaction,
   type TransactionBuilder,
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 import { migrations } from './migrations';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -163,7 +162,7 @@ function openPostgres(url: string): Kysely<Database> {
       `${JSON.stringify({ level: 40, msg: 'database connection lost', error: { name, code } })}\n`,
     );
   });
-  return new CommitAwareKysely({ dialect: new PostgresDialect({ pool }) });
+  return new CommitAwareKysely({ dialect: new OwnSchemaPostgresDialect({ pool }) });
 }
 
 /**
@@ -187,32 +186,13 @@ export async function migratorFor(
   });
 }
 
-/** PostgreSQL's "schema does not exist" (SQLSTATE 3F000). */
-const SCHEMA_GONE = '3F000';
-const MIGRATION_ATTEMPTS = 3;
-
-/**
- * Runs the migrations. Kysely's look for its own tables reads the catalog of every schema, and a schema that
- * another user of the database (a second application, a test run beside this one) drops meanwhile fails that
- * read with "schema does not exist" though this one is there: that is tried again.
- */
-export async function migrateToLatest(
-  migrator: Pick<Migrator, 'migrateToLatest'>,
-): Promise<MigrationResultSet> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await migrator.migrateToLatest();
-    const code = (result.error as { code?: unknown } | undefined)?.code;
-    if (code !== SCHEMA_GONE || attempt === MIGRATION_ATTEMPTS) return result;
-  }
-}
-
 /** Opens the database (SQLite file in dataDir, or PostgreSQL for a postgres:// URL) and applies migrations. */
 export async function openStorage({ dataDir, databaseUrl, audit }: StorageOptions): Promise<Storage> {
   const dialect: DialectName = databaseUrl ? 'postgres' : 'sqlite';
   const db = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
   let error: unknown;
   try {
-    ({ error } = await migrateToLatest(await migratorFor(db, dialect)));
+    ({ error } = await (await migratorFor(db, dialect)).migrateToLatest());
   } catch (caught) {
     error = caught;
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, migratorFor, openStorage, type DialectName } from '#server/db/index.ts';
+import { migratorFor, openStorage, type DialectName } from '#server/db/index.ts';
 import { migrations } from '#server/db/migrations.ts';
 import { entryHash } from '#server/staff/audit.ts';
 import { runOperator } from '../helpers/operator';
@@ -38,7 +38,7 @@ async function databaseBefore(db: Kysely<unknown>, dialect: DialectName, name: s
     for (const table of rows) await sql`drop table ${sql.table(table.name)}`.execute(db);
   }
   const earlier = Object.fromEntries(Object.entries(migrations).filter(([key]) => key < name));
-  const { error } = await migrateToLatest(await migratorFor(db, dialect, earlier));
+  const { error } = await (await migratorFor(db, dialect, earlier)).migrateToLatest();
   if (error) throw error;
 }
 

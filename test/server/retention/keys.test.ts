@@ -89,7 +89,7 @@ describe.each(storageTargets)("retention with the years' keys on $name", (target
         { ...copy, statementsKey: t.statementsKey, audit: t.audit },
         { YEAR_KEYS_DIR: path.join(t.dataDir, 'year-keys') },
       );
-      expect(exported.exitCode).toBe(0);
+      expect(exported.exitCode, exported.stderr).toBe(0);
       expect(exported.lines).toEqual([{ out, statements: 1, keyDestroyed: 1 }]);
       expect(exported.stderr).toContain(
         `Oświadczenie ${sent.get('VI')!.reference}: jego klucz zniszczono razem z rokiem 2031`,
