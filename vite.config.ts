@@ -16,6 +16,13 @@ export const siteVite = (): Pick<UserConfig, 'plugins' | 'resolve'> => ({
   },
 });
 
+/**
+ * Test files run at once (every project alike: Vitest requires it of projects run together). Vitest's
+ * default on 2 cores is 1 (cores − 1), while most of a file's time is waiting (child processes, sockets,
+ * PostgreSQL, browsers); three keep both cores busy when `npm test` runs all projects side by side.
+ */
+export const TEST_WORKERS = 3;
+
 export default defineConfig({
   ...siteVite(),
   build: {
@@ -30,9 +37,7 @@ export default defineConfig({
   },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },
   test: {
-    // Vitest's default on 2 cores is 1 worker (cores − 1): the tests then ran one file at a time, while most
-    // of a file's time is waiting (child processes, sockets, PostgreSQL, timers), not computing.
-    maxWorkers: 2,
+    maxWorkers: TEST_WORKERS,
     projects: [
       // 'unit': logic in Node, components in jsdom (its two projects, named 'unit (…)', run under --project unit).
       'vitest.unit.config.ts',
@@ -41,6 +46,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          // One module cache per worker for the files it runs (docs/decisions/testing.md#one-module-cache): the
+          // server's modules are loaded once a worker, not once a file. Files share no state but the database.
+          isolate: false,
           include: [
             'test/server/**/*.test.ts',
             'test/studio/server/**/*.test.ts',
@@ -64,9 +72,8 @@ export default defineConfig({
           // names), and most of a poll's time is a wait on the server or the studio's save.
           expect: { poll: { timeout: 10_000, interval: 200 } },
           hookTimeout: 120_000,
-          // Two files at once: each starts its own server (own port, DATA_DIR and PostgreSQL schema), browser
-          // and Xvfb display, and waits on them most of the time. After the unit tests when run together.
-          sequence: { groupOrder: 1 },
+          // Each file starts its own server (own port, DATA_DIR and PostgreSQL schema), browser and Xvfb
+          // display, and waits on them much of the time: in `npm test` its files run beside the unit tests'.
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
-import { siteVite } from './vite.config.ts';
+import { TEST_WORKERS, siteVite } from './vite.config.ts';
 
 // The unit tests are one project, 'unit', of two: a DOM costs each test file a jsdom window and the testing
 // library's setup, which logic (content, schemas, tooling, the studio's model, the panel's bundle checks)
@@ -29,6 +29,9 @@ export default defineConfig({
         test: {
           name: 'logic',
           environment: 'node',
+          // As 'integration' (vite.config.ts): one module cache per worker for its files.
+          isolate: false,
+          maxWorkers: TEST_WORKERS,
           include: [...LOGIC.map((folder) => `${folder}*.test.ts`), ...CLIENT_LOGIC],
         },
       },
@@ -36,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          maxWorkers: TEST_WORKERS,
           include: ['test/client/**/*.test.{ts,tsx}', ...LOGIC.map((folder) => `${folder}*.test.tsx`)],
           exclude: [...configDefaults.exclude, ...CLIENT_LOGIC],
           setupFiles: ['test/client/setup.ts'],

@@ -175,12 +175,13 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     await undo.waitFor();
     await undo.waitFor({ state: 'detached', timeout: UNDO_WINDOW_MS + 10_000 });
 
+    // The only verdict so far, to the address the code was registered with, else the statement's: the
+    // dispatcher delivers it a moment after the window, so it is waited for before the listing is read.
+    const verdict = await mailTo(where.dataDir, 'verdict', undefined);
+    expect(oneLine(verdict.text)).toContain(REJECTION.sentence);
     const listed = await spawnOperator(['mailbox'], where);
     expect(listed.exitCode, listed.stderr).toBe(0);
     expect(listed.lines.map((line) => line.kind)).toContain('verdict');
-    // The only verdict so far, to the address the code was registered with, else the statement's.
-    const verdict = await mailTo(where.dataDir, 'verdict', undefined);
-    expect(oneLine(verdict.text)).toContain(REJECTION.sentence);
 
     const winner = await newContext(browser).then((context) => {
       contexts.push(context);
