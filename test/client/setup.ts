@@ -1,7 +1,11 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor wait up to 5 s, not 1: npm test runs these files beside the browsers' and the checks'
+// (docs/decisions/testing.md), and a render that takes over a second there is slow, not wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has <dialog> but neither showModal() nor close(). This stand-in, for unit tests only, does what
 // Chromium does that a unit test can observe: focus moves to the first focusable element inside and back

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import texts from '#content/panel.json';
 import { AUDITOR, bodyCells, renderPanel, type SentRequest } from '../../helpers';
 
@@ -105,7 +105,7 @@ describe('audit trail page (auditor)', () => {
     await user.type(screen.getByLabelText(texts.audit.to), '2025-07-31');
     await user.click(screen.getByRole('button', { name: texts.audit.apply }));
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(auditCalls(requests).at(-1)).toBe(
         '/panel/api/audit?reference=ABCD-2345&action=login&actor=p1&from=2025-07-01&to=2025-07-31',
       ),
@@ -115,7 +115,7 @@ describe('audit trail page (auditor)', () => {
     );
 
     await user.click(await screen.findByRole('button', { name: texts.audit.older }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(auditCalls(requests).at(-1)).toBe(
         '/panel/api/audit?reference=ABCD-2345&action=login&actor=p1&from=2025-07-01&to=2025-07-31&before=51',
       ),
@@ -126,7 +126,7 @@ describe('audit trail page (auditor)', () => {
     expect(screen.queryByRole('button', { name: texts.audit.older })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: texts.audit.newest }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(whereabouts()).toBe(
         '/dziennik?reference=ABCD-2345&action=login&actor=p1&from=2025-07-01&to=2025-07-31',
       ),

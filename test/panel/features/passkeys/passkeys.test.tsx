@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import texts from '#content/panel.json';
 import staffMessages from '#content/staff-messages.json';
@@ -87,7 +87,7 @@ describe('own passkeys page', () => {
     await user.click(screen.getByRole('button', { name: texts.passkeys.removeYes }));
 
     expect(await screen.findByText(message)).toBeTruthy();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(document.activeElement).toBe(
         screen.getByRole('button', { name: 'Usuń klucz „Klucz dodany 1.07.2025”' }),
       ),
@@ -129,7 +129,7 @@ describe('own passkeys page', () => {
     ).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: texts.passkeys.removeNo }));
     await user.click(screen.getByRole('button', { name: texts.passkeys.removeNo }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(document.activeElement).toBe(
         screen.getByRole('button', { name: 'Usuń klucz „Safari, iPhone”' }),
       ),
@@ -139,7 +139,7 @@ describe('own passkeys page', () => {
     await user.click(screen.getByRole('button', { name: 'Usuń klucz „Safari, iPhone”' }));
     await user.click(screen.getByRole('button', { name: texts.passkeys.removeYes }));
     expect(await screen.findByText('Usunięto klucz dostępu „Safari, iPhone”.')).toBeTruthy();
-    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: /^Usuń klucz/ })).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Usuń klucz/ })).toHaveLength(1));
   });
 
   it('asks for a passkey first when the server wants a recent check, then adds the new one', async () => {

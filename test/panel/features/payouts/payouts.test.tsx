@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import texts from '#content/panel.json';
 import { bodyCells, PAYOUT, renderPanel, type Route, type SentRequest } from '../../helpers';
 
@@ -182,7 +182,7 @@ describe('payouts page (payout)', () => {
     expect(document.activeElement?.textContent).toBe(texts.payouts.markPaidNo);
     await user.click(screen.getByRole('button', { name: texts.payouts.markPaidNo }));
     expect(posts(requests)).toEqual([]);
-    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe(texts.payouts.markPaid));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(texts.payouts.markPaid));
 
     await user.click(screen.getByRole('button', { name: texts.payouts.markPaid }));
     await user.click(screen.getByRole('button', { name: texts.payouts.markPaidYes }));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import texts from '#content/panel.json';
 import { fill } from '#panel/lib/texts.ts';
 import { APPROVER, renderPanel, REVIEWER, type Route, type SentRequest } from '../../helpers';
@@ -80,15 +80,15 @@ describe('statement queue (reviewer, approver)', () => {
     );
     await user.selectOptions(screen.getByLabelText(texts.review.state), 'Nowe, nikt ich nie wziął (4)');
     await user.click(screen.getByRole('button', { name: texts.review.apply }));
-    await vi.waitFor(() => expect(whereabouts()).toBe('/oswiadczenia?tier=II&state=received&page=1'));
-    await vi.waitFor(() =>
+    await waitFor(() => expect(whereabouts()).toBe('/oswiadczenia?tier=II&state=received&page=1'));
+    await waitFor(() =>
       expect(queueCalls(requests).at(-1)).toBe('/panel/api/review/queue?tier=II&state=received&page=1'),
     );
 
     expect(screen.getByText('Strona 1 z 3')).toBeTruthy();
     expect(screen.queryByRole('button', { name: texts.review.previous })).toBeNull();
     await user.click(screen.getByRole('button', { name: texts.review.next }));
-    await vi.waitFor(() => expect(whereabouts()).toBe('/oswiadczenia?tier=II&state=received&page=2'));
+    await waitFor(() => expect(whereabouts()).toBe('/oswiadczenia?tier=II&state=received&page=2'));
     expect(await screen.findByText('Strona 2 z 3')).toBeTruthy();
     expect(queueCalls(requests).at(-1)).toBe('/panel/api/review/queue?tier=II&state=received&page=2');
   });
@@ -191,7 +191,7 @@ describe('statement queue (reviewer, approver)', () => {
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Oświadczenie NEXT-007-AA' });
     expect(whereabouts()).toBe('/oswiadczenia/s7');
-    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(nextCalls(requests).map((request) => request.body)).toEqual([{ tier: 'VI' }]);
     // The way back leads to the queue as it was left.
     expect(screen.getByRole('link', { name: texts.statement.back }).getAttribute('href')).toBe(

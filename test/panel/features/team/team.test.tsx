@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import texts from '#content/panel.json';
 import { ADMIN, renderPanel, type Route } from '../../helpers';
 
@@ -125,7 +125,7 @@ describe('team page (admin)', () => {
     expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
       '/staff/p2/reset',
     ]);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(document.activeElement).toBe(anna.getByRole('button', { name: texts.team.reset })),
     );
     expect(document.body.textContent).not.toMatch(/odzyskiwanie#|https?:/);
@@ -173,7 +173,7 @@ describe('team page (admin)', () => {
 
     await user.click(admin.getByRole('button', { name: texts.team.revokeYes }));
     expect(await admin.findByText(message)).toBeTruthy();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(document.activeElement).toBe(admin.getByRole('button', { name: texts.team.revoke })),
     );
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
@@ -187,6 +187,6 @@ describe('team page (admin)', () => {
     await user.click(anna.getByRole('button', { name: texts.team.revoke }));
     await user.click(anna.getByRole('button', { name: texts.team.revokeNo }));
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
-    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe(texts.team.revoke));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(texts.team.revoke));
   });
 });
