@@ -5,6 +5,7 @@ import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
 import { copyDatabase } from '../helpers/copy-database';
 import { runOperator } from '../helpers/operator';
 import { sendStatements } from '../helpers/panel';
+import { insertFinalReview, storedSecrets } from '../helpers/retention-rows';
 import { storageTargets } from '../helpers/storage-targets';
 import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
@@ -15,29 +16,9 @@ describe.each(storageTargets)("retention with the years' keys on $name", (target
   let t: TestApp;
   const sent = new Map<string, { id: string; reference: string }>();
   const operator = (...args: string[]) => runOperator(args, t);
-  const secretsOf = async (tier: string) =>
-    (
-      await t.storage.db
-        .selectFrom('statements')
-        .select('secrets')
-        .where('id', '=', sent.get(tier)!.id)
-        .executeTakeFirstOrThrow()
-    ).secrets;
+  const secretsOf = (tier: string) => storedSecrets(t, sent.get(tier)!.id);
   const paid = (tier: string, paidAt: string) =>
-    t.storage.db
-      .insertInto('reviews')
-      .values({
-        statement_id: sent.get(tier)!.id,
-        claim_id: '',
-        tier,
-        state: 'accepted',
-        reviewer_id: 'r',
-        taken_at: '2025-08-01T08:00:00.000Z',
-        final_at: '2025-08-20T08:00:00.000Z',
-        undo_until: '2025-08-20T09:00:00.000Z',
-        paid_at: paidAt,
-      } as never)
-      .execute();
+    insertFinalReview(t, { id: sent.get(tier)!.id, tier }, 'accepted', paidAt);
 
   beforeAll(async () => {
     t = await openTestApp(target, { rateLimitMax: 10_000 }, fakeClock());

@@ -8,6 +8,7 @@ import { OPERATOR, verifyAudit } from '#server/staff/audit.ts';
 import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
 import { runOperator, spawnOperator } from '../helpers/operator';
 import { sendStatements } from '../helpers/panel';
+import { insertFinalReview, storedSecrets } from '../helpers/retention-rows';
 import { storageTargets } from '../helpers/storage-targets';
 import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
@@ -20,14 +21,7 @@ describe.each(storageTargets)('retention on $name', (target) => {
   const operator = (...args: string[]) => runOperator(args, t);
   const plan = async (tier: string) =>
     (await operator('retention-plan', '--reference', ids.get(tier)!.reference)).lines[0];
-  const secretsOf = async (tier: string) =>
-    (
-      await t.storage.db
-        .selectFrom('statements')
-        .select('secrets')
-        .where('id', '=', ids.get(tier)!.id)
-        .executeTakeFirstOrThrow()
-    ).secrets;
+  const secretsOf = (tier: string) => storedSecrets(t, ids.get(tier)!.id);
   /** Everything retention could change, to compare before and after a dry run. */
   const snapshot = async () => ({
     statements: await t.storage.db.selectFrom('statements').selectAll().orderBy('id').execute(),
@@ -38,23 +32,8 @@ describe.each(storageTargets)('retention on $name', (target) => {
     receipts: await t.storage.db.selectFrom('retention_receipts').selectAll().execute(),
     audit: await t.storage.db.selectFrom('audit_log').selectAll().orderBy('seq').execute(),
   });
-  const review = (tier: string, state: 'accepted' | 'rejected', paidAt: string | null = null) => {
-    const { id } = ids.get(tier)!;
-    return t.storage.db
-      .insertInto('reviews')
-      .values({
-        statement_id: id,
-        claim_id: '',
-        tier,
-        state,
-        reviewer_id: 'r',
-        taken_at: '2025-08-01T08:00:00.000Z',
-        final_at: '2025-08-20T08:00:00.000Z',
-        undo_until: '2025-08-20T09:00:00.000Z',
-        paid_at: paidAt,
-      } as never)
-      .execute();
-  };
+  const review = (tier: string, state: 'accepted' | 'rejected', paidAt: string | null = null) =>
+    insertFinalReview(t, { id: ids.get(tier)!.id, tier }, state, paidAt);
   const step = (tier: string, name: 'delivered' | 'handed-over', day: string) =>
     t.storage.db
       .insertInto('prize_issue_steps')
