@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { warsawLocalToInstant } from '#shared/warsaw-time.ts';
 import { isoAt } from '../clock';
+import type { ClaimLine } from '../claims/claims';
 import { claimsOfPrize, insertDecidedStatement } from '../db/demo-decisions';
 import type { Storage } from '../db';
 import type { IssueStep, ReviewTable } from '../db/types';
@@ -62,16 +63,21 @@ const DEMO_DECISIONS: readonly DemoDecision[] = [
 const at = (day: string) => isoAt(warsawLocalToInstant(`${day}T12:00:00`));
 
 /**
- * Adds the demo's decided statements, to a prize's claims from its second to last backwards (the demo's tests
- * send statements to the first and the last ones).
+ * Adds the demo's decided statements, to a prize's claims from its second to last backwards in the import's
+ * order (`lines`, as demo-links.jsonl lists them; the demo's tests and the README send statements to the first
+ * and the last ones). The claims themselves carry no order: one import gives them one created_at.
  */
-export async function addDemoDecisions(storage: Storage, statementsKey: Buffer): Promise<void> {
+export async function addDemoDecisions(
+  storage: Storage,
+  statementsKey: Buffer,
+  lines: readonly Pick<ClaimLine, 'code' | 'award'>[],
+): Promise<void> {
   const used = new Map<string, number>();
   for (const decision of DEMO_DECISIONS) {
     const taken = (used.get(decision.prize) ?? 0) + 1;
     used.set(decision.prize, taken);
-    const claims = await claimsOfPrize(storage.db, decision.prize);
-    const claim = claims.at(-1 - taken);
+    const code = lines.filter((line) => line.award === decision.prize).at(-1 - taken)?.code;
+    const claim = (await claimsOfPrize(storage.db, decision.prize)).find((one) => one.code === code);
     if (!claim) continue;
     const id = randomUUID();
     const { secrets } = sealStatement(statementsKey, claim.id, {

@@ -181,6 +181,23 @@ describe('the demo data set', () => {
     }
   });
 
+  // The claims were created in one import, with one created_at and random ids: the decided ones were picked in
+  // the ids' order, and now and then took the first of a prize, which the test below and the README send to.
+  it('decides, of each prize, the claims before its last one in demo-links.jsonl, never its first or last', async () => {
+    const decided = await t.storage.db
+      .selectFrom('reviews')
+      .innerJoin('claims', 'claims.id', 'reviews.claim_id')
+      .select(['claims.code', 'claims.prize'])
+      .where('reviews.reviewer_id', '=', 'demo')
+      .execute();
+    expect(decided.length).toBeGreaterThan(0);
+    for (const prize of new Set(decided.map((row) => row.prize))) {
+      const ofPrize = links.filter((line) => line.award === prize).map((line) => line.code);
+      const taken = decided.filter((row) => row.prize === prize).map((row) => row.code);
+      expect(taken.sort(), prize).toEqual(ofPrize.slice(-1 - taken.length, -1).sort());
+    }
+  });
+
   it('takes statements: tiers III and VI with the demo e-mail or phone, the others through demo-links.jsonl', async () => {
     expect(links).toHaveLength(list.instant.length + list.draws.length);
     const first = (tier: string, online = false) =>
