@@ -40,6 +40,9 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           maxWorkers: TEST_WORKERS,
+          // Its waits are 5 s (test/client/setup.ts): a test of several of them beside the browsers and the checks
+          // outlasted Vitest's 5 s default once.
+          testTimeout: 15_000,
           include: ['test/client/**/*.test.{ts,tsx}', ...LOGIC.map((folder) => `${folder}*.test.tsx`)],
           exclude: [...configDefaults.exclude, ...CLIENT_LOGIC],
           setupFiles: ['test/client/setup.ts'],
