@@ -25,7 +25,7 @@ const runScript = async (script) => {
 };
 
 // The command's own binaries (vitest) come from node_modules/.bin, as in an npm script.
-const runCommand = () => finished(spawn(command[0], command.slice(1), { stdio: 'inherit', shell: false }));
+const runCommand = () => finished(spawn(command[0], command.slice(1), { stdio: 'inherit' }));
 
 const codes = await Promise.all([...scripts.map(runScript), ...(command.length > 0 ? [runCommand()] : [])]);
 process.exitCode = codes.find((code) => code !== 0) ?? 0;

@@ -4,11 +4,6 @@ import type { Database, PrizeIssueStepTable, ReviewTable, StatementTable } from 
 // docs/decisions/retention.md#demo: the demo's few decided statements (src/server/demo/decided.ts), so that a
 // newcomer's retention-plan has something to show. Removed with the rest of the demo (winners.ts removeDemo).
 
-/** The claims of a prize: the demo decides some of them. */
-export async function claimsOfPrize(db: Kysely<Database>, prize: string) {
-  return db.selectFrom('claims').select(['id', 'code', 'tier']).where('prize', '=', prize).execute();
-}
-
 /** A statement with its final decision and its prize's issue steps, in one commit. */
 export async function insertDecidedStatement(
   db: Kysely<Database>,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { warsawLocalToInstant } from '#shared/warsaw-time.ts';
 import { isoAt } from '../clock';
 import type { ClaimLine } from '../claims/claims';
-import { claimsOfPrize, insertDecidedStatement } from '../db/demo-decisions';
+import { findClaimsByCode } from '../db/claims';
+import { insertDecidedStatement } from '../db/demo-decisions';
 import type { Storage } from '../db';
 import type { IssueStep, ReviewTable } from '../db/types';
 import { newReference } from '../statements/reference';
@@ -70,14 +71,17 @@ const at = (day: string) => isoAt(warsawLocalToInstant(`${day}T12:00:00`));
 export async function addDemoDecisions(
   storage: Storage,
   statementsKey: Buffer,
-  lines: readonly Pick<ClaimLine, 'code' | 'award'>[],
+  lines: readonly Pick<ClaimLine, 'code' | 'award' | 'tier'>[],
 ): Promise<void> {
   const used = new Map<string, number>();
   for (const decision of DEMO_DECISIONS) {
     const taken = (used.get(decision.prize) ?? 0) + 1;
     used.set(decision.prize, taken);
-    const code = lines.filter((line) => line.award === decision.prize).at(-1 - taken)?.code;
-    const claim = (await claimsOfPrize(storage.db, decision.prize)).find((one) => one.code === code);
+    const line = lines.filter(({ award }) => award === decision.prize).at(-1 - taken);
+    if (!line) continue;
+    const claim = (await findClaimsByCode(storage.db, line.code, line.tier)).find(
+      ({ prize }) => prize === decision.prize,
+    );
     if (!claim) continue;
     const id = randomUUID();
     const { secrets } = sealStatement(statementsKey, claim.id, {
