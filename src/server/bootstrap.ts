@@ -9,7 +9,6 @@ import {
   type LoadedKey,
   type LoadedKeyFile,
 } from './crypto/encryption';
-import { openYearKeysFrom } from './crypto/year-key-files';
 import { openStorage, type Storage } from './db';
 import { sealPlainTrail, writeAuditHead } from './staff/audit';
 import { prepareStatementsKey } from './statements/keys';
@@ -103,11 +102,10 @@ export async function openServerParts(env: NodeJS.ProcessEnv, terminal: boolean)
   }
   const storage = await openStorage({
     ...config,
+    keysDir: config.yearKeysDir,
     audit: { key: auditKey.key, headFile: config.auditHeadFile },
   });
   const clock = clockFor(config.campaignNowMs);
-  // docs/decisions/storage.md#year-keys: values sealed with a year's key open wherever they are read.
-  if (config.yearKeysDir !== undefined) openYearKeysFrom(config.yearKeysDir);
   let resealed: number;
   try {
     resealed = await prepareStatementsKey(storage, key);

@@ -27,10 +27,10 @@ export interface ServerConfig {
   /** AUDIT_KEY (32 bytes, hex or base64): the audit trail's HMAC key; unset means a key file in dataDir. */
   auditKey: string | undefined;
   /**
-   * YEAR_KEYS_DIR: the folder of the years' keys (docs/decisions/storage.md#year-keys); unset means
-   * DATA_DIR/year-keys, except with DATABASE_URL, where every server must see the same folder (yearKeysDirOf).
+   * YEAR_KEYS_DIR: the folder of the bounded families' keys (docs/decisions/storage.md#bounded-keys); unset
+   * means DATA_DIR/year-keys, and with DATABASE_URL it must be set: every server seals with it.
    */
-  yearKeysDir: string | undefined;
+  yearKeysDir: string;
   /** AUDIT_HEAD_FILE: where the audit trail's last entry is written after each one (docs/deploy.md#backups). */
   auditHeadFile: string | undefined;
   /** Import the bundled demo winners into an empty embedded database on start (off: DEMO=0 or production). */
@@ -130,8 +130,14 @@ function parseDsn(value: string | undefined): SentryDsn | undefined {
   return dsn;
 }
 
-function parseYearKeysDir(env: NodeJS.ProcessEnv, dataDir: string): string | undefined {
-  if (!env.YEAR_KEYS_DIR) return env.DATABASE_URL ? undefined : path.join(dataDir, 'year-keys');
+function parseYearKeysDir(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (!env.YEAR_KEYS_DIR) {
+    if (env.DATABASE_URL)
+      throw new ConfigError(
+        'przy DATABASE_URL ustaw YEAR_KEYS_DIR: folder kluczy okresów i lat, ten sam dla każdego serwera (docs/deploy.md)',
+      );
+    return path.join(dataDir, 'year-keys');
+  }
   const dir = path.resolve(env.YEAR_KEYS_DIR);
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory())
     throw new ConfigError(`YEAR_KEYS_DIR musi wskazywać folder, a wskazuje plik: ${dir}`);
@@ -140,15 +146,6 @@ function parseYearKeysDir(env: NodeJS.ProcessEnv, dataDir: string): string | und
       `YEAR_KEYS_DIR musi być osobnym folderem, nie samym DATA_DIR (${dir}): kopie bazy nie mogą zabierać kluczy lat`,
     );
   return dir;
-}
-
-/** The year keys folder, for what seals with a year's key or destroys one (statements/year-keys.ts). */
-export function yearKeysDirOf(config: Pick<ServerConfig, 'yearKeysDir'>): string {
-  if (config.yearKeysDir === undefined)
-    throw new ConfigError(
-      'przy DATABASE_URL ustaw YEAR_KEYS_DIR: folder kluczy lat, ten sam dla każdego serwera (docs/deploy.md)',
-    );
-  return config.yearKeysDir;
 }
 
 function parseInstant(value: string | undefined): number | undefined {

@@ -50,9 +50,7 @@ async function main() {
     config.interactive ? process.stdout.write(`${text}\n`) : app.log[log.level](log.data, log.message);
   notices.forEach(tell);
   const mail = startMail(config, { storage, clock, key, log: app.log });
-  const retention = config.retention
-    ? startDailyRetention({ storage, clock, config, key, log: app.log })
-    : undefined;
+  const retention = config.retention ? startDailyRetention({ storage, clock, key, log: app.log }) : undefined;
   if (mail?.mailbox)
     tell({
       text: `Poczta trafia do skrzynki deweloperskiej: ${mail.mailbox} (lista: npm run operator -- mailbox).`,

@@ -11,7 +11,7 @@ import { contactDigest, digestOf, newLinkHash } from '../crypto/secrets';
 import type { Clock } from '../clock';
 import { cancelQueued, lastNumber, queuedOfClaim, queueMail, resealWaiting } from '../db/outbox';
 import { reissuedLinkMail } from '../mail/orders';
-import { decryptText, encryptText } from '../crypto/encryption';
+import { decryptText, type Sealer } from '../crypto/encryption';
 
 /**
  * A claim is a winning record's right to send one statement (spec §4, §7). Its rules live here — how it is
@@ -43,10 +43,15 @@ export interface Winning {
 
 /**
  * The claim a winning record gives and the line that carries its link. The contact is kept only as a
- * digest keyed by the statements key, the link's hash only as a digest; `issuedAtIso` is the campaign
+ * digest keyed by the statements key, the e-mail sealed by `sealer` (the open family's key,
+ * docs/decisions/storage.md#bounded-keys), the link's hash only as a digest; `issuedAtIso` is the campaign
  * clock's: the statement deadline counts from it.
  */
-export function newClaim(winning: Winning, statementsKey: Buffer, issuedAtIso: string) {
+export function newClaim(
+  winning: Winning,
+  { statementsKey, sealer }: { statementsKey: Buffer; sealer: Sealer },
+  issuedAtIso: string,
+) {
   const tier = tierForPrize(winning.award);
   if (!tier) throw new Error(`no tier for prize ${winning.award}`); // content validation rules this out
   const linkHash = tier.claimBy === 'hash' ? newLinkHash() : undefined;
@@ -63,7 +68,7 @@ export function newClaim(winning: Winning, statementsKey: Buffer, issuedAtIso: s
     hash_digest: linkHash?.digest ?? null,
     email_digest: digest('email', winning.contact.email),
     phone_digest: digest('phone', winning.contact.phone),
-    email_sealed: email ? sealClaimEmail(statementsKey, winning.recordKey, email) : null,
+    email_sealed: email ? sealClaimEmail(sealer.seal, winning.recordKey, email) : null,
     created_at: issuedAtIso,
   };
   const line: ClaimLine = {
@@ -79,8 +84,11 @@ export function newClaim(winning: Winning, statementsKey: Buffer, issuedAtIso: s
 export const emailContext = (recordKey: string) => `claim-email:${recordKey}`;
 
 /** docs/api.md#operator-commands: the winners file's e-mail is kept sealed while mail to it may be due. */
-export const sealClaimEmail = (key: Buffer, recordKey: string, email: string) =>
-  encryptText(key, email, emailContext(recordKey));
+export const sealClaimEmail = (
+  seal: (plain: Buffer, context: string) => string,
+  recordKey: string,
+  email: string,
+) => seal(Buffer.from(email, 'utf8'), emailContext(recordKey));
 
 export const openClaimEmail = (keys: readonly Buffer[], recordKey: string, sealed: string) =>
   decryptText(keys, sealed, emailContext(recordKey));

@@ -7,6 +7,7 @@ import { claimForReserve, nextReserve, promoteReserve, reserveStates } from '../
 import { firstLinkMail } from '../mail/orders';
 import { DomainError } from '../domain-errors';
 import { appendAudit } from '../staff/audit';
+import { heldSealer } from '../statements/period-keys';
 import { newClaim, openClaimEmail } from './claims';
 import { prizeLost } from './prize-lost';
 
@@ -66,9 +67,12 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
     });
     if (!entry) throw new DomainError('conflict', messages.reserveNone);
     const email = openClaimEmail([statementsKey], entry.record_key, entry.email_sealed);
+    // docs/decisions/storage.md#bounded-keys: the new claim's e-mail is sealed with the open family's key,
+    // held current until this transaction commits.
+    const sealer = await heldSealer(trx, storage.keysDir, 'open');
     const made = newClaim(
       { recordKey: entry.record_key, code: entry.code, award: entry.price as PrizeKey, contact: { email } },
-      statementsKey,
+      { statementsKey, sealer },
       isoAt(clock.campaign()),
     );
     const claim = { ...made.claim, phone_digest: entry.phone_digest };

@@ -12,8 +12,8 @@ import {
 
 // docs/decisions/storage.md#sealed-statements: everything a winner sent is sealed at rest with AES-256-GCM. A
 // sealed value names the key that sealed it ("v2.<key id>.<iv|tag|ciphertext>"), so keys can be rotated
-// (README "Rotating the key"). A value sealed with a year's key (docs/decisions/storage.md#year-keys) names
-// the year too: "y<year>.<key id>.<iv|tag|ciphertext>".
+// (README "Rotating the key"). A value sealed with a key of a bounded family (docs/decisions/storage.md#bounded-keys)
+// names the family instead: "open.<key id>.<iv|tag|ciphertext>", "y<year>.<key id>.<iv|tag|ciphertext>".
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -188,38 +188,55 @@ function seal(key: Buffer, prefix: string, plaintext: Buffer, context: string): 
 export const encryptBytes = (key: Buffer, plaintext: Buffer, context: string): string =>
   seal(key, sealedPrefix(key), plaintext, context);
 
-/** Seals bytes with the key of a year (crypto/year-key-files.ts), bound to `context` as encryptBytes does. */
-export const encryptBytesForYear = (key: Buffer, year: number, plaintext: Buffer, context: string) =>
-  seal(key, yearSealedPrefix(year, keyId(key)), plaintext, context);
+/**
+ * docs/decisions/storage.md#bounded-keys: a family of keys whose end is bounded, each key a file outside the
+ * database (crypto/year-key-files.ts): `open` seals a statement's values from the start, while its purge day
+ * is not known; a year (2031) seals them once it is.
+ */
+export type KeyFamily = 'open' | number;
 
-/** How every value sealed with a year's key starts. */
-export const yearSealedPrefix = (year: number, id: string) => `y${year}.${id}.`;
+/** A key of a family, current when it was taken: what seals new values of that family (statements/period-keys.ts). */
+export interface Sealer {
+  family: KeyFamily;
+  id: string;
+  key: Buffer;
+  seal(plain: Buffer, context: string): string;
+}
 
-/** Any value sealed with a year's key, as SQL LIKE finds it: a key rotation leaves these alone. */
-export const YEAR_SEALED_LIKE = 'y____.%';
+/** Seals bytes with a key of a family, bound to `context` as encryptBytes does. */
+export const encryptBytesForFamily = (key: Buffer, family: KeyFamily, plaintext: Buffer, context: string) =>
+  seal(key, familySealedPrefix(family, keyId(key)), plaintext, context);
 
-/** The year whose key sealed a value, or undefined for a value of the statements key (or none). */
-export function sealedYear(sealed: string): number | undefined {
+/** How every value sealed with a family's key starts: `open.<key id>.` or `y2031.<key id>.`. */
+export const familySealedPrefix = (family: KeyFamily, id: string) =>
+  family === 'open' ? `open.${id}.` : `y${family}.${id}.`;
+
+/** Any value sealed with a family's key, as SQL LIKE finds it: a rotation of the statements key leaves these alone. */
+export const FAMILY_SEALED_LIKE = ['y____.%', 'open.%'] as const;
+
+/** The family whose key sealed a value, or undefined for a value of the statements key (or none). */
+export function sealedFamily(sealed: string): KeyFamily | undefined {
+  if (sealed.startsWith('open.')) return 'open';
   const match = /^y(\d{4})\./.exec(sealed);
   return match ? Number(match[1]) : undefined;
 }
 
 /**
- * Finds the key of a year by its id: crypto/year-key-files.ts installs the folders to look in; without
- * them a year-sealed value cannot be opened.
+ * Finds a family's key by its id: crypto/year-key-files.ts installs the folders to look in; without
+ * them a value sealed with a family's key cannot be opened.
  */
-let yearKeyOf = (year: number, _id: string): Buffer => {
+let familyKeyOf = (family: KeyFamily, _id: string): Buffer => {
   throw new KeyError(
-    `dane zaszyfrowano kluczem roku ${year}, a nie wskazano folderu kluczy lat (YEAR_KEYS_DIR)`,
+    `dane zaszyfrowano kluczem ${family === 'open' ? 'okresu otwartego' : `roku ${family}`}, a nie wskazano folderu kluczy (YEAR_KEYS_DIR)`,
   );
 };
-export function findYearKeysWith(lookup: (year: number, id: string) => Buffer) {
-  yearKeyOf = lookup;
+export function findFamilyKeysWith(lookup: (family: KeyFamily, id: string) => Buffer) {
+  familyKeyOf = lookup;
 }
 
 /**
- * Opens what encryptBytes sealed with any of `keys` (the one its key id names), or encryptBytesForYear with
- * its year's key (whatever `keys` are). The first format, without a key id, is still read: the reseal on
+ * Opens what encryptBytes sealed with any of `keys` (the one its key id names), or encryptBytesForFamily with
+ * its family's key (whatever `keys` are). The first format, without a key id, is still read: the reseal on
  * start (statements/keys.ts) turns it into the current one.
  */
 export function decryptBytes(keys: readonly Buffer[], sealed: string, context: string): Buffer {
@@ -235,8 +252,9 @@ export function decryptBytes(keys: readonly Buffer[], sealed: string, context: s
     }
     throw new KeyError('nie można odszyfrować: zły klucz lub uszkodzone dane');
   }
-  const year = sealedYear(sealed);
-  if (year !== undefined && parts.length === 3) return open(yearKeyOf(year, parts[1]!), parts[2]!, context);
+  const family = sealedFamily(sealed);
+  if (family !== undefined && parts.length === 3)
+    return open(familyKeyOf(family, parts[1]!), parts[2]!, context);
   const [, id, data] = parts;
   if (format !== FORMAT || id === undefined || data === undefined || parts.length !== 3)
     throw new KeyError('nieznany format zaszyfrowanych danych');

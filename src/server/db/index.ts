@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { Database } from './types';
 import { migrations } from './migrations';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector';
+import { openYearKeysFrom } from '../crypto/year-key-files';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -32,12 +33,16 @@ export interface StorageOptions {
   dataDir: string;
   databaseUrl: string | undefined;
   audit: AuditKeying;
+  /** YEAR_KEYS_DIR: the bounded families' keys (docs/decisions/storage.md#bounded-keys); default DATA_DIR/year-keys. */
+  keysDir?: string | undefined;
 }
 
 export interface Storage {
   db: Kysely<Database>;
   dialect: DialectName;
   audit: AuditKeying;
+  /** The folder of the bounded families' keys, outside the database and its backups (crypto/year-key-files.ts). */
+  keysDir: string;
   /** docs/decisions/storage.md#health-under-faults: whether this process's last write failed (disk full, database gone): health says so. */
   writes: { failing: boolean };
   close(): Promise<void>;
@@ -102,6 +107,9 @@ function openSqlite(dataDir: string): Kysely<Database> {
   // A 2xx answer means the statement is on disk: fsync every commit (issue: survives kill -9 and power loss).
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
+  // docs/decisions/storage.md#bounded-keys: what a write replaces or deletes is overwritten with zeros, not left
+  // in free pages (the retention run also checkpoints and vacuums: retention/with-keys.ts).
+  file.pragma('secure_delete = ON');
   // The operator's commands write while the server runs: wait for the lock instead of failing.
   file.pragma('busy_timeout = 5000');
   return new CommitAwareKysely({
@@ -187,7 +195,12 @@ export async function migratorFor(
 }
 
 /** Opens the database (SQLite file in dataDir, or PostgreSQL for a postgres:// URL) and applies migrations. */
-export async function openStorage({ dataDir, databaseUrl, audit }: StorageOptions): Promise<Storage> {
+export async function openStorage({
+  dataDir,
+  databaseUrl,
+  audit,
+  keysDir,
+}: StorageOptions): Promise<Storage> {
   const dialect: DialectName = databaseUrl ? 'postgres' : 'sqlite';
   const db = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
   let error: unknown;
@@ -200,9 +213,25 @@ export async function openStorage({ dataDir, databaseUrl, audit }: StorageOption
     await db.destroy();
     throw error instanceof Error ? error : new Error('Database migration failed');
   }
-  return { db, dialect, audit, writes: { failing: false }, close: () => db.destroy() };
+  const folder = keysDir ?? path.join(dataDir, 'year-keys');
+  // Values sealed with a family's key open wherever they are read.
+  openYearKeysFrom(folder);
+  return { db, dialect, audit, keysDir: folder, writes: { failing: false }, close: () => db.destroy() };
 }
 
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/**
+ * After a retention run emptied something (retention/with-keys.ts). SQLite: the pages it freed are zeroed
+ * already (secure_delete); the log's old frames are written back and the log cut to nothing, the file rebuilt
+ * without free pages, and the log cut again. PostgreSQL keeps old row versions until its own vacuum and in its
+ * WAL: docs/deploy.md#erasure says why the destroyed keys make those copies unreadable.
+ */
+export async function compactAfterErasure(storage: Storage): Promise<void> {
+  if (storage.dialect !== 'sqlite') return;
+  await sql`pragma wal_checkpoint(truncate)`.execute(storage.db);
+  await sql`vacuum`.execute(storage.db);
+  await sql`pragma wal_checkpoint(truncate)`.execute(storage.db);
 }

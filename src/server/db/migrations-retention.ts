@@ -38,4 +38,21 @@ export const retentionMigrations: Record<string, Migration> = {
       await db.schema.createIndex('retention_receipts_run').on('retention_receipts').column('run').execute();
     },
   },
+  // docs/decisions/storage.md#bounded-keys: the keys of the bounded families (their bytes are files in
+  // YEAR_KEYS_DIR): which seal new values ('current'), which only wait until nothing needs them ('retired'),
+  // which are gone ('destroyed'). A sealer checks its key is still current in the transaction that stores
+  // what it sealed, so a key is never destroyed under a value written after the check.
+  '020_seal_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('seal_keys')
+        .addColumn('family', 'varchar(8)', (col) => col.notNull())
+        .addColumn('id', 'varchar(16)', (col) => col.notNull())
+        .addColumn('state', 'varchar(12)', (col) => col.notNull())
+        // Real clock: when the key was made, retired, destroyed (records of the folder, not of the lottery).
+        .addColumn('changed_at', 'varchar(32)', (col) => col.notNull())
+        .addPrimaryKeyConstraint('seal_keys_pk', ['family', 'id'])
+        .execute();
+    },
+  },
 };

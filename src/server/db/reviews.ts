@@ -310,3 +310,14 @@ export async function marksOf(db: Db, statementId: string) {
     .where('statement_id', '=', statementId)
     .execute();
 }
+
+/** How many marks were made with one of these keys (docs/decisions/storage.md#bounded-keys: still needed?). */
+export async function marksKeyedWith(db: Db, keyIds: readonly string[]): Promise<number> {
+  if (keyIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('statement_marks')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('key_id', 'in', keyIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -79,7 +79,7 @@ export async function writeResealed(
   await update.execute();
 }
 
-/** How many rows hold a value that starts with `prefix` (a year key's: is it still needed?). */
+/** How many rows hold a value that starts with `prefix` (a family key's: is it still needed?). */
 export async function rowsSealedWith(
   db: Kysely<Database>,
   place: SealedColumnsPlace,
@@ -91,4 +91,18 @@ export async function rowsSealedWith(
     .where((eb) => eb.or(place.columns.map((column) => eb(column, 'like', `${prefix}%`))))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The keys of the rows that hold a value starting with `prefix`. */
+export async function rowsSealedWithKeys(
+  db: Kysely<Database>,
+  place: SealedColumnsPlace,
+  prefix: string,
+): Promise<string[]> {
+  const rows = await untyped(db)
+    .selectFrom(place.table)
+    .select(place.key)
+    .where((eb) => eb.or(place.columns.map((column) => eb(column, 'like', `${prefix}%`))))
+    .execute();
+  return rows.map((row) => String(row[place.key]));
 }

@@ -10,6 +10,8 @@ interface PendingStatement {
   mail: OutboxTable | undefined;
   /** Its marks (docs/decisions/review.md#findings), stored with it. */
   marks: StatementMarkTable[];
+  /** Before the commit: the key that sealed it is still current (statements/period-keys.ts confirmSealers). */
+  confirm: ((trx: Kysely<Database>) => Promise<void>) | undefined;
   resolve(result: InsertStatementResult): void;
   reject(error: unknown): void;
 }
@@ -51,9 +53,10 @@ export class StatementWriter {
     row: StatementTable,
     mail?: OutboxTable,
     marks: StatementMarkTable[] = [],
+    confirm?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<InsertStatementResult> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ row, mail, marks, resolve, reject });
+      this.#queue.push({ row, mail, marks, confirm, resolve, reject });
       if (this.#busy) return;
       this.#busy = true;
       // After the requests read in this turn have queued theirs: they go in the same commit.
@@ -89,6 +92,7 @@ export class StatementWriter {
         );
         const marks = stored.flatMap((pending) => pending.marks);
         if (marks.length > 0) await trx.insertInto('statement_marks').values(marks).execute();
+        for (const pending of stored) await pending.confirm?.(trx);
         return ids;
       });
     } catch (error) {

@@ -173,6 +173,15 @@ export interface Database {
   retention_holds: RetentionHoldTable;
   retention_runs: RetentionRunTable;
   retention_receipts: RetentionReceiptTable;
+  seal_keys: SealKeyTable;
+}
+
+/** docs/decisions/storage.md#bounded-keys: a key of a bounded family ('open', or a year as text). */
+export interface SealKeyTable {
+  family: string;
+  id: string;
+  state: 'current' | 'retired' | 'destroyed';
+  changed_at: string;
 }
 
 export type { ComplaintChannel, ComplaintDecision, ComplaintState };

@@ -29,6 +29,8 @@ export interface WinnersImport {
   atIso: string;
   /** Told the rows written so far (records and claims) of all the import writes. */
   progress?: ((done: number, total: number) => void) | undefined;
+  /** Before the commit: the key that sealed the claims' e-mails is still current (statements/period-keys.ts). */
+  confirm?: ((trx: Kysely<Database>) => Promise<void>) | undefined;
 }
 
 /** What the first real import removed of the demo set, or undefined when there was none. */
@@ -187,6 +189,7 @@ export async function importWinners(db: Kysely<Database>, data: WinnersImport): 
       }
     }
     if (changedRecords > 0 || removedDemo) await setMeta(trx, WINNERS_VERSION_KEY, randomUUID());
+    await data.confirm?.(trx);
     return { newClaimKeys: newClaims.map((claim) => claim.record_key), changedRecords, removedDemo };
   });
 }

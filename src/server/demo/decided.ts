@@ -8,6 +8,7 @@ import type { Storage } from '../db';
 import type { IssueStep, ReviewTable } from '../db/types';
 import { newReference } from '../statements/reference';
 import { sealStatement } from '../statements/sealed';
+import { sealerFor } from '../statements/period-keys';
 import { DEMO_CONTACT } from './dataset';
 
 // docs/decisions/retention.md#demo: a few demo statements already decided and issued, so that
@@ -70,10 +71,10 @@ const at = (day: string) => isoAt(warsawLocalToInstant(`${day}T12:00:00`));
  */
 export async function addDemoDecisions(
   storage: Storage,
-  statementsKey: Buffer,
   lines: readonly Pick<ClaimLine, 'code' | 'award' | 'tier'>[],
 ): Promise<void> {
   const used = new Map<string, number>();
+  const sealer = await sealerFor(storage, 'open');
   for (const decision of DEMO_DECISIONS) {
     const taken = (used.get(decision.prize) ?? 0) + 1;
     used.set(decision.prize, taken);
@@ -84,7 +85,7 @@ export async function addDemoDecisions(
     );
     if (!claim) continue;
     const id = randomUUID();
-    const { secrets } = sealStatement(statementsKey, claim.id, {
+    const { secrets } = sealStatement(sealer, claim.id, {
       type: claim.tier,
       code: claim.code,
       name: 'Jan',

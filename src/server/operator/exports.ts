@@ -5,6 +5,7 @@ import { listOptouts } from '../db/optouts';
 import { listStatements, statementImage, type ListedStatement } from '../db/statements';
 import type { LoadedKey } from '../crypto/encryption';
 import { YearKeyDestroyedError } from '../crypto/year-key-files';
+import type { KeyFamily } from '../crypto/encryption';
 import { unsealImage, unsealStatement } from '../statements/sealed';
 import { EXPORT_COLUMNS, flatten } from '#shared/statement/payload.ts';
 
@@ -40,16 +41,16 @@ export function writeCsv(out: string, header: string[], rows: unknown[][]) {
   fs.writeFileSync(out, csvText(header, rows), { mode: 0o600 });
 }
 
-/** A statement the export could not read: its year's key was destroyed (docs/decisions/storage.md#year-keys). */
+/** A statement the export could not read: its key was destroyed (docs/decisions/storage.md#bounded-keys). */
 export interface KeyDestroyed {
   /** Its reference (its id for a statement from before references). */
   statement: string;
-  year: number;
+  family: KeyFamily;
 }
 
 /**
  * One decrypted row per statement, received ones then rejected ones (`state`); coupon photos go to
- * `<out>-images/<id>.png` (too big for a cell). A statement whose year's key was destroyed (a copy of the
+ * `<out>-images/<id>.png` (too big for a cell). A statement whose key was destroyed (a copy of the
  * database from before a purge) is left out and listed in `keyDestroyed`.
  */
 export async function exportStatements(
@@ -69,7 +70,7 @@ export async function exportStatements(
       statements.push(statement);
     } catch (error) {
       if (!(error instanceof YearKeyDestroyedError)) throw error;
-      keyDestroyed.push({ statement: statement.reference ?? statement.id, year: error.year });
+      keyDestroyed.push({ statement: statement.reference ?? statement.id, family: error.family });
     }
   }
   // The table's columns (the payload's order, docs/api.md#the-payload); a field stored before the table lost

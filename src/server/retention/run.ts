@@ -17,12 +17,7 @@ import {
 import type { RetentionReceiptTable } from '../db/types';
 import { appendAudit } from '../staff/audit';
 import { RETENTION_POLICIES, type HoldsNow } from './policies';
-import {
-  purgeYearsEmptied,
-  statementRetention,
-  statementsWithKnownPurgeDay,
-  type StatementPurgeYear,
-} from './statements';
+import { statementRetention, statementsWithKnownPurgeDay, type StatementPurgeYear } from './statements';
 
 // docs/decisions/retention.md: the plan (what is due on a day, and why), the run that empties it once a day
 // across servers, and the holds set by hand.
@@ -54,7 +49,7 @@ export interface RunOutcome {
    * year (to be sealed with that year's key). After an applied run, those it did not empty.
    */
   knownPurgeDays: StatementPurgeYear[];
-  /** Keys hook (b), `purgeYearsEmptied`: the purge years this run left without a statement to empty. */
+  /** Keys hook (b): the purge years of the statements this run emptied (their keys are replaced or destroyed). */
   emptiedYears: number[];
 }
 
@@ -176,7 +171,7 @@ export async function runRetention(
       already: false,
       classes,
       knownPurgeDays: await statementsWithKnownPurgeDay(trx, realNowMs),
-      emptiedYears: await purgeYearsEmptied(trx, realNowMs, yearsNow),
+      emptiedYears: [...new Set(yearsNow)].sort((a, b) => a - b),
     };
   });
 }

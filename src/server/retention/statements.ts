@@ -132,17 +132,3 @@ export async function statementsWithKnownPurgeDay(db: Db, realNowMs: number): Pr
     .filter((statement) => !statement.emptied && statement.day.purgeOn !== null)
     .map(purgeYearOf);
 }
-
-/**
- * Keys hook (b), docs/decisions/retention.md#keys: after a run applied (in its transaction), of the purge years
- * of the statements it emptied (`yearsEmptiedNow`), those that hold no statement left to empty: that year's key
- * can go.
- */
-export async function purgeYearsEmptied(
-  db: Db,
-  realNowMs: number,
-  yearsEmptiedNow: readonly number[],
-): Promise<number[]> {
-  const remaining = new Set((await statementsWithKnownPurgeDay(db, realNowMs)).map(({ year }) => year));
-  return [...new Set(yearsEmptiedNow)].filter((year) => !remaining.has(year)).sort((a, b) => a - b);
-}

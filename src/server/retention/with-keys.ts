@@ -1,25 +1,27 @@
 import type { Clock } from '../clock';
-import { yearKeysDirOf, type ServerConfig } from '../config';
 import type { LoadedKey } from '../crypto/encryption';
-import type { Storage } from '../db';
-import { destroyYearKeys, resealToYear } from '../statements/year-keys';
+import { compactAfterErasure, type Storage } from '../db';
+import { resealToYear, rotateFamilies, type FamilyRotation } from '../statements/period-keys';
 import { runRetention, type RunOutcome } from './run';
 
-// docs/decisions/retention.md#keys: an applied run with the years' keys (docs/decisions/storage.md#year-keys).
-// After the run's transaction: the statements whose purge day is known are sealed again with the key of that
-// day's year (each daily run, so one decided or issued yesterday is sealed with its year today), then the keys
-// of the years the run left with nothing to empty are destroyed.
+// docs/decisions/retention.md#keys: an applied run with the bounded families' keys
+// (docs/decisions/storage.md#bounded-keys). After the run's transaction: the statements whose purge day is
+// known are sealed with the key of that day's year (each daily run, so one decided or issued yesterday is
+// sealed with its year today); then, if the run emptied anything, every key that ever sealed what it emptied
+// is retired, what those keys still seal is sealed with a new key of its family, and they are destroyed;
+// last, the database keeps no old bytes of it (SQLite: checkpoint, vacuum).
 
 export interface RetentionWithKeysDeps {
   storage: Storage;
   clock: Clock;
-  config: Pick<ServerConfig, 'yearKeysDir'>;
   key: LoadedKey;
 }
 
 export interface RetentionWithKeysOutcome extends RunOutcome {
-  /** The years whose key this run destroyed. */
+  /** The years whose every key this run destroyed (nothing of them is left). */
   destroyedKeys: number[];
+  /** The families whose keys this run replaced: what is left of them is sealed with a new key. */
+  rotatedKeys: Array<FamilyRotation['family']>;
 }
 
 export async function runRetentionWithKeys(
@@ -27,16 +29,22 @@ export async function runRetentionWithKeys(
   request: Parameters<typeof runRetention>[1],
 ): Promise<RetentionWithKeysOutcome> {
   const outcome = await runRetention(deps, request);
-  if (!request.apply || outcome.already) return { ...outcome, destroyedKeys: [] };
-  const yearKeys = {
-    storage: deps.storage,
-    dir: yearKeysDirOf(deps.config),
-    keys: [deps.key.key, ...deps.key.previous],
-  };
+  if (!request.apply || outcome.already) return { ...outcome, destroyedKeys: [], rotatedKeys: [] };
+  const periodKeys = { storage: deps.storage, keys: [deps.key.key, ...deps.key.previous] };
   await resealToYear(
-    yearKeys,
+    periodKeys,
     outcome.knownPurgeDays.map(({ id, year }) => ({ statementId: id, purgeYear: year })),
   );
-  const { destroyed } = await destroyYearKeys(yearKeys, outcome.emptiedYears);
-  return { ...outcome, destroyedKeys: destroyed };
+  if (outcome.purged === 0) return { ...outcome, destroyedKeys: [], rotatedKeys: [] };
+  const rotations = await rotateFamilies(periodKeys, ['open', ...outcome.emptiedYears]);
+  await compactAfterErasure(deps.storage);
+  return {
+    ...outcome,
+    destroyedKeys: rotations.flatMap((rotation) =>
+      typeof rotation.family === 'number' && !rotation.resealed && rotation.left === 0
+        ? [rotation.family]
+        : [],
+    ),
+    rotatedKeys: rotations.flatMap((rotation) => (rotation.resealed ? [rotation.family] : [])),
+  };
 }

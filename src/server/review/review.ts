@@ -22,6 +22,7 @@ import { DomainError } from '../domain-errors';
 import { appendAudit, type AuditEvent } from '../staff/audit';
 import { statementImage } from '../db/statements';
 import { unsealImage } from '../statements/sealed';
+import { heldSealer } from '../statements/period-keys';
 import { flatten } from '#shared/statement/payload.ts';
 import { actsFrom } from '#shared/review-states.ts';
 import {
@@ -208,7 +209,7 @@ export async function decide(deps: ReviewDeps, viewer: Viewer, id: string, body:
     const decision: Partial<ReviewTable> = {
       outcome,
       reason: reason?.key ?? null,
-      note: sealNote(deps.statementsKey, id, 'note', note),
+      note: sealNote(await heldSealer(trx, deps.storage.keysDir, 'open'), id, 'note', note),
       decided_at: isoAt(deps.clock.real()),
     };
     const next = needsApproval(row.tier)
@@ -248,7 +249,7 @@ export async function approve(deps: ReviewDeps, viewer: Viewer, id: string, body
     const approval: Partial<ReviewTable> = {
       approver_id: viewer.staffId,
       approval: outcome,
-      approval_note: sealNote(deps.statementsKey, id, 'approval', note),
+      approval_note: sealNote(await heldSealer(trx, deps.storage.keysDir, 'open'), id, 'approval', note),
       approved_at: isoAt(deps.clock.real()),
     };
     const next =

@@ -13,7 +13,8 @@ import {
 } from '#shared/review-states.ts';
 import { isValidPesel, peselBirthDate } from '#shared/statement/checksums.ts';
 import type { Clock } from '../clock';
-import { decryptText, encryptText } from '../crypto/encryption';
+import { decryptText, type Sealer } from '../crypto/encryption';
+import { noteContext } from './note-context';
 import { marksOf, sameMarks, type statementForReview } from '../db/reviews';
 import { reserveOfClaim } from '../db/reserves';
 import { staffEmails } from '../db/staff';
@@ -54,10 +55,9 @@ export const isRevealReason = (key: unknown) =>
 /** The tiers whose decisions a second person confirms: those with a tax award (I, II, III, WinTo!). */
 export const needsApproval = (tier: string) => tierById(tier)?.taxAward === true;
 
-export const noteContext = (statementId: string, which: 'note' | 'approval') =>
-  `review-${which}:${statementId}`;
-export const sealNote = (key: Buffer, statementId: string, which: 'note' | 'approval', note: string) =>
-  note === '' ? null : encryptText(key, note, noteContext(statementId, which));
+/** A note sealed with the open family's key held by the decision's transaction (statements/period-keys.ts). */
+export const sealNote = (sealer: Sealer, statementId: string, which: 'note' | 'approval', note: string) =>
+  note === '' ? null : sealer.seal(Buffer.from(note, 'utf8'), noteContext(statementId, which));
 export const openNote = (
   keys: readonly Buffer[],
   statementId: string,

@@ -20,6 +20,7 @@ import { statementMarks } from '../review/marks';
 import { newReference } from '../statements/reference';
 import { readCouponImage } from '../statements/png';
 import { sealStatement } from '../statements/sealed';
+import { confirmSealers, SealKeyRetiredError, sealerFor } from '../statements/period-keys';
 
 // spec §7: the calls the tiers' statements go to, from the tier registry.
 const ENDPOINTS = [...new Set(prizes.tiers.map(statementEndpoint))];
@@ -137,7 +138,6 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
         if ('status' in found) return reject(reply, found.status, [found.problem]);
 
         const { claim } = found;
-        const sealed = sealStatement(deps.statementsKey, claim.id, payload);
         // docs/decisions/server-house.md#two-clocks-chosen-per-use: real time, even under CAMPAIGN_NOW,
         // records when the statement arrived (and retention); the campaign clock's is the day the deadline
         // is read against: whether it came in time, and the date the confirmation gives.
@@ -154,6 +154,10 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
         let stored: InsertStatementResult | undefined;
         let reference = '';
         for (let attempt = 1; stored === undefined; attempt += 1) {
+          // docs/decisions/storage.md#bounded-keys: sealed with the open family's key, confirmed current in
+          // the transaction that stores it (a retention run that retired it meanwhile: sealed again).
+          const sealer = await sealerFor(deps.storage, 'open');
+          const sealed = sealStatement(sealer, claim.id, payload);
           reference = newReference();
           const mail = receivedEntry(
             deps.statementsKey,
@@ -173,11 +177,12 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
             created_at: isoAt(receivedMs),
             campaign_received_at: isoAt(campaignReceivedMs),
           };
-          const marks = statementMarks(deps.statementsKey, { id: row.id, claimId: claim.id }, payload);
+          const marks = statementMarks(sealer.key, { id: row.id, claimId: claim.id }, payload);
           try {
-            stored = await writer.insert(row, mail, marks);
+            stored = await writer.insert(row, mail, marks, (trx) => confirmSealers(trx, [sealer]));
           } catch (error) {
-            if (isRowError(error) && attempt < REFERENCE_ATTEMPTS) continue;
+            if ((isRowError(error) || error instanceof SealKeyRetiredError) && attempt < REFERENCE_ATTEMPTS)
+              continue;
             // docs/decisions/storage.md#health-under-faults: a full disk or a database gone. Nothing was
             // acknowledged: the winner is told to send again later (and /api/health says unhealthy until a
             // write succeeds: config.writes).

@@ -1,8 +1,8 @@
 import type { Storage } from '../db';
 import { anyStatement } from '../db/statements';
 import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
-import { KeyError, keyFingerprint, type LoadedKey } from '../crypto/encryption';
-import { markStatements } from '../review/marks';
+import { KeyError, keyFingerprint, sealedFamily, type LoadedKey } from '../crypto/encryption';
+import { recordKeyFiles, sealOpenFromStart } from './period-keys';
 import { resealColumns } from './sealed-columns';
 import { unsealStatement } from './sealed';
 
@@ -23,13 +23,15 @@ function mismatch(loaded: LoadedKey): KeyError {
  * whatever an older key (STATEMENTS_PREVIOUS_KEYS, during a rotation) or no key sealed. Returns how many
  * statements (received or rejected) were resealed.
  */
-export async function prepareStatementsKey({ db }: Storage, loaded: LoadedKey): Promise<number> {
+export async function prepareStatementsKey(storage: Storage, loaded: LoadedKey): Promise<number> {
+  const { db } = storage;
   const fingerprint = keyFingerprint(loaded.key);
   const stored = await getMeta(db, FINGERPRINT_KEY);
   if (stored === undefined) {
     // A database from before fingerprints: the key must open what it holds.
+    // A statement the open family's key sealed needs no statements key (docs/decisions/storage.md#bounded-keys).
     const sample = await anyStatement(db);
-    if (sample) {
+    if (sample && sealedFamily(sample.secrets) === undefined) {
       try {
         unsealStatement([loaded.key, ...loaded.previous], sample.claim_id, sample);
       } catch {
@@ -43,9 +45,11 @@ export async function prepareStatementsKey({ db }: Storage, loaded: LoadedKey): 
     await setMeta(db, FINGERPRINT_KEY, fingerprint);
   }
   const keys = [loaded.key, ...loaded.previous];
-  // Every sealed column (sealed-columns.ts) is resealed alike; the statements' marks are made anew with the
-  // key (review/marks.ts).
-  const resealed = await resealColumns(db, loaded.key, keys);
-  await markStatements(db, loaded.key, keys);
+  // Every sealed column (sealed-columns.ts) is resealed alike: a statement's values with the open family's key
+  // (docs/decisions/storage.md#bounded-keys), the others with the statements key; the statements' marks are
+  // made with the open family's key (review/marks.ts).
+  await resealColumns(storage.db, loaded.key, keys);
+  await recordKeyFiles(storage);
+  const resealed = await sealOpenFromStart({ storage, keys });
   return (resealed.get('statements') ?? 0) + (resealed.get('rejected_statements') ?? 0);
 }

@@ -1,9 +1,16 @@
 import type { Storage } from '../db';
 import { emailContext } from '../claims/claims';
 import { complaintContext } from '../complaints/sealed';
-import { decryptBytes, encryptBytes, sealedPrefix, sealedYear, YEAR_SEALED_LIKE } from '../crypto/encryption';
+import {
+  decryptBytes,
+  encryptBytes,
+  FAMILY_SEALED_LIKE,
+  sealedFamily,
+  sealedPrefix,
+} from '../crypto/encryption';
 import {
   rowsSealedWith,
+  rowsSealedWithKeys,
   rowsToReseal,
   sealedRow,
   writeResealed,
@@ -12,7 +19,7 @@ import {
 import { PURGED } from '../db/statements';
 import type { Database } from '../db/types';
 import { orderContext } from '../mail/orders';
-import { noteContext } from '../review/view';
+import { noteContext } from '../review/note-context';
 import { imageContext, openLegacyStatement, statementContext, unsealImage } from './sealed';
 
 // docs/decisions/storage.md#statements-key: every column that holds values sealed with the statements key, in
@@ -100,6 +107,18 @@ export const SEALED_TABLES: ReadonlyArray<SealedTable<keyof Database>> = [
   }),
 ];
 
+/**
+ * docs/decisions/storage.md#bounded-keys: the tables whose values a statement's purge empties, sealed with a
+ * bounded family's key from the start (statements/period-keys.ts), never with the statements key.
+ */
+export const BOUNDED_TABLES = [
+  'statements',
+  'rejected_statements',
+  'claims',
+  'reviews',
+] as const satisfies ReadonlyArray<keyof Database>;
+const isBounded = (table: keyof Database) => (BOUNDED_TABLES as readonly string[]).includes(table);
+
 const placeOf = (entry: SealedTable<keyof Database>): SealedColumnsPlace => ({
   table: entry.table,
   key: entry.key,
@@ -108,7 +127,7 @@ const placeOf = (entry: SealedTable<keyof Database>): SealedColumnsPlace => ({
   ...(entry.openColumn ? { openColumn: entry.openColumn } : {}),
 });
 
-/** What a reseal seals with: the statements key (below), or a year's key (statements/year-keys.ts). */
+/** What a reseal seals with: the statements key (below), or a family's key (statements/period-keys.ts). */
 export interface ResealTarget {
   seal(plain: Buffer, context: string): string;
   /** A value that stays as it is. */
@@ -116,9 +135,9 @@ export interface ResealTarget {
 }
 
 /**
- * Seals anew with `key` every registered value that another key (`keys`: the previous ones, during a
- * rotation) or no key sealed, one row at a time; a year's key's values stay (docs/decisions/storage.md#year-keys).
- * Returns how many rows of each table were resealed.
+ * Seals anew with `key` every registered value of a table not bounded that another key (`keys`: the previous
+ * ones, during a rotation) or no key sealed, one row at a time; a family's values stay, and the bounded
+ * tables are period-keys.ts's (sealOpenFromStart). Returns how many rows of each table were resealed.
  */
 export async function resealColumns(
   db: Storage['db'],
@@ -128,17 +147,21 @@ export async function resealColumns(
   const prefix = sealedPrefix(key);
   const target: ResealTarget = {
     seal: (plain, context) => encryptBytes(key, plain, context),
-    keeps: (sealed) => sealed.startsWith(prefix) || sealedYear(sealed) !== undefined,
+    keeps: (sealed) => sealed.startsWith(prefix) || sealedFamily(sealed) !== undefined,
   };
   const counts = new Map<keyof Database, number>();
   for (const entry of SEALED_TABLES) {
-    const place = placeOf(entry);
-    const stale = await rowsToReseal(db, place, [`${prefix}%`, YEAR_SEALED_LIKE]);
+    if (isBounded(entry.table)) continue;
+    const stale = await rowsToReseal(db, placeOf(entry), [`${prefix}%`, ...FAMILY_SEALED_LIKE]);
     for (const id of stale) await resealRow(db, entry, id, target, keys);
     counts.set(entry.table, stale.length);
   }
   return counts;
 }
+
+/** The rows of a bounded table with a value no family's key sealed (the statements key's, or none). */
+export const rowsNotInFamilies = (db: Storage['db'], table: (typeof BOUNDED_TABLES)[number]) =>
+  rowsToReseal(db, placeOf(entryOf(table)), FAMILY_SEALED_LIKE);
 
 /** A value sealed anew: what the column held, and holds now. */
 export interface ResealedValue {
@@ -187,7 +210,11 @@ async function resealRow(
   return values;
 }
 
-/** How many registered rows hold a value starting with `prefix` (a year key's, statements/year-keys.ts). */
+/** The keys of a table's rows with a value starting with `prefix` (a family key's, statements/period-keys.ts). */
+export const rowsOfPrefix = (db: Storage['db'], table: keyof Database, prefix: string) =>
+  rowsSealedWithKeys(db, placeOf(entryOf(table)), prefix);
+
+/** How many registered rows hold a value starting with `prefix` (a family key's, statements/period-keys.ts). */
 export async function rowsSealedWithPrefix(db: Storage['db'], prefix: string): Promise<number> {
   let count = 0;
   for (const entry of SEALED_TABLES) count += await rowsSealedWith(db, placeOf(entry), prefix);

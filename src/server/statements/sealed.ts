@@ -1,5 +1,5 @@
 import { STORAGE_OF } from '#shared/statement/payload.ts';
-import { decryptBytes, decryptText, encryptBytes, encryptText } from '../crypto/encryption';
+import { decryptBytes, decryptText, type Sealer } from '../crypto/encryption';
 
 // docs/decisions/storage.md#sealed-statements: everything a winner sent is sealed; the row keeps in the clear
 // only what finds and counts statements (claim, tier, code, times). The photo is sealed apart: large, and
@@ -18,8 +18,9 @@ export interface SealedStatement {
 export const statementContext = (claimId: string) => `statement:${claimId}`;
 export const imageContext = (claimId: string) => `statement-image:${claimId}`;
 
+/** Seals what the winner sent with `sealer` (the open family's key, docs/decisions/storage.md#bounded-keys). */
 export function sealStatement(
-  key: Buffer,
+  sealer: Pick<Sealer, 'seal'>,
   claimId: string,
   payload: Record<string, unknown>,
 ): SealedStatement {
@@ -28,14 +29,13 @@ export function sealStatement(
   for (const [field, value] of Object.entries(payload)) {
     const storage = STORAGE_OF.get(field);
     if (storage === 'sealed') secret[field] = value;
-    else if (storage === 'image' && typeof value === 'string') image = sealImage(key, claimId, value);
+    else if (storage === 'image' && typeof value === 'string')
+      image = sealer.seal(Buffer.from(value.slice(PNG_DATA_URL.length), 'base64'), imageContext(claimId));
   }
-  return { secrets: encryptText(key, JSON.stringify(secret), statementContext(claimId)), image };
-}
-
-function sealImage(key: Buffer, claimId: string, dataUrl: string): string {
-  const png = Buffer.from(dataUrl.slice(PNG_DATA_URL.length), 'base64');
-  return encryptBytes(key, png, imageContext(claimId));
+  return {
+    secrets: sealer.seal(Buffer.from(JSON.stringify(secret), 'utf8'), statementContext(claimId)),
+    image,
+  };
 }
 
 /** What the winner sent (image aside), for the operator's export. */

@@ -1,4 +1,6 @@
 import { newClaim, sealClaimEmail, type Winning } from '../claims/claims';
+import { encryptBytes } from '../crypto/encryption';
+import { confirmSealers, SealKeyRetiredError, sealerFor } from '../statements/period-keys';
 import { contactDigest } from '../crypto/secrets';
 import type { ReserveEntryTable } from '../db/types';
 import { isoAt, type Clock } from '../clock';
@@ -28,8 +30,22 @@ export interface ImportOptions {
  * this import created; records imported before keep their claims and links (only digests are stored,
  * so their links cannot be printed again), and get the file's contact digests.
  */
-export async function importWinnersFile({ db }: Storage, file: WinnersFile, options: ImportOptions) {
+export async function importWinnersFile(storage: Storage, file: WinnersFile, options: ImportOptions) {
+  // docs/decisions/storage.md#bounded-keys: a retention run that retired the open family's key meanwhile
+  // fails the import's transaction before it commits; it is made again with the new key.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await importOnce(storage, file, options);
+    } catch (error) {
+      if (!(error instanceof SealKeyRetiredError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function importOnce(storage: Storage, file: WinnersFile, options: ImportOptions) {
+  const { db } = storage;
   const { statementsKey, clock } = options;
+  const sealer = await sealerFor(storage, 'open');
   const issuedAtIso = isoAt(clock.campaign());
   // docs/decisions/review.md#reserve: reserve entries are kept apart, unpublished and without a claim.
   const drawn = file.draws.filter((record) => record.reserve === undefined);
@@ -48,7 +64,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
       contact: record,
     })),
   ];
-  const candidates = winnings.map((winning) => newClaim(winning, statementsKey, issuedAtIso));
+  const candidates = winnings.map((winning) => newClaim(winning, { statementsKey, sealer }, issuedAtIso));
   const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
   // docs/decisions/mail.md#outbox: each new claim's link mail and reminders, in the import's transaction.
   // The demo's fictional winners get none (its links go to a file: demo.ts).
@@ -80,6 +96,7 @@ export async function importWinnersFile({ db }: Storage, file: WinnersFile, opti
     demo: options.demo ?? false,
     atIso: isoAt(clock.real()),
     progress: options.progress,
+    confirm: (trx) => confirmSealers(trx, [sealer]),
   });
   const created = new Set(result.newClaimKeys);
   return {
@@ -103,7 +120,12 @@ function reserveEntry(record: DrawRecord & Contact, statementsKey: Buffer): Rese
     code: record.code,
     name: record.name,
     testimonial_id: record.testimonialId,
-    email_sealed: sealClaimEmail(statementsKey, recordKey, email),
+    // A reserve entry is not bounded: it is not a statement's, and its e-mail moves to a claim when promoted.
+    email_sealed: sealClaimEmail(
+      (plain, context) => encryptBytes(statementsKey, plain, context),
+      recordKey,
+      email,
+    ),
     email_digest: contactDigest(statementsKey, 'email', email),
     phone_digest: record.phone === undefined ? null : contactDigest(statementsKey, 'phone', record.phone),
     promoted_from: null,

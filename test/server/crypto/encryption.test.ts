@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
+  encryptBytes,
   KeyError,
   decryptText,
   encryptText,
@@ -56,7 +57,11 @@ describe('statements encryption', () => {
       hash: 'h',
       image: null,
     };
-    const sealed = sealStatement(key, 'claim-1', payload);
+    const sealed = sealStatement(
+      { seal: (plain, context) => encryptBytes(key, plain, context) },
+      'claim-1',
+      payload,
+    );
     expect(sealed.secrets).not.toMatch(/Jan|44051401359|61109010140000071219812874|"hash"/);
     expect(unsealStatement([key], 'claim-1', sealed)).toEqual({
       name: 'Jan',

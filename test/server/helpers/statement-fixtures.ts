@@ -7,6 +7,7 @@ import { tierValidator } from '#server/statements/validate-statement.ts';
 import { visibleFields } from '#shared/statement/validators.ts';
 import { tierForms } from '#shared/statement/forms.ts';
 import type { Storage } from '#server/db/index.ts';
+import { sealerFor } from '#server/statements/period-keys.ts';
 import { sealNote } from '#server/review/view.ts';
 
 /** One PNG chunk: length, type, data, CRC (to build PNGs the encoder would not write). */
@@ -72,6 +73,7 @@ export async function insertReviewWithNotes(
   t: { storage: Storage; statementsKey: Buffer },
   statement: { id: string; claim_id: string },
 ) {
+  const sealer = await sealerFor(t.storage, 'open');
   await t.storage.db
     .insertInto('reviews')
     .values({
@@ -81,8 +83,8 @@ export async function insertReviewWithNotes(
       state: 'awaiting-approval',
       reviewer_id: 'r',
       taken_at: '2025-07-01T08:00:00.000Z',
-      note: sealNote(t.statementsKey, statement.id, 'note', 'Kupon do sprawdzenia'),
-      approval_note: sealNote(t.statementsKey, statement.id, 'approval', 'Sprawdź jeszcze raz'),
+      note: sealNote(sealer, statement.id, 'note', 'Kupon do sprawdzenia'),
+      approval_note: sealNote(sealer, statement.id, 'approval', 'Sprawdź jeszcze raz'),
     } as never)
     .execute();
 }

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
@@ -24,12 +21,10 @@ describe.each(storageTargets)('the daily retention run on $name', (target: Stora
     const clock = fakeClock({ campaign: () => campaignNow });
     const logged: object[] = [];
     const log = { info: (data: object) => logged.push(data), error: (data: object) => logged.push(data) };
-    const yearKeysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'year-keys-'));
     const key = { key: randomBytes(32), previous: [], source: 'test' };
     const daily = startDailyRetention({
       storage: opened.storage,
       clock,
-      config: { yearKeysDir },
       key,
       log,
       checkMs: 10,
@@ -51,7 +46,6 @@ describe.each(storageTargets)('the daily retention run on $name', (target: Stora
       .execute();
     expect(actors).toEqual([{ actor: 'server' }, { actor: 'server' }]);
     await opened.storage.close();
-    fs.rmSync(yearKeysDir, { recursive: true, force: true });
   });
 });
 

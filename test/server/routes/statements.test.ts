@@ -9,6 +9,7 @@ import { openTestApp, STATEMENT_ACCEPTED, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
 import { pngChunk, pngDataUrl, validStatement } from '../helpers/statement-fixtures';
 import { storageTargets } from '../helpers/storage-targets';
+import { sealerFor } from '#server/statements/period-keys.ts';
 import { WINNER_CONTACT, importInto, importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 
 type Endpoint = 'complete-testimonial' | 'draw-complete-testimonial';
@@ -297,6 +298,7 @@ describe.each(storageTargets)('statements on $name', (target) => {
         .executeTakeFirstOrThrow();
       // Every statement here rejected for good (the one reviewed with an internal note).
       const all = await t.storage.db.selectFrom('statements').select(['id', 'claim_id', 'tier']).execute();
+      const sealer = await sealerFor(t.storage, 'open');
       await t.storage.db
         .insertInto('reviews')
         .values(
@@ -311,7 +313,7 @@ describe.each(storageTargets)('statements on $name', (target) => {
             undo_until: '2025-07-02T09:00:00.000Z',
             note:
               row.id === reviewed.id
-                ? sealNote(t.statementsKey, reviewed.id, 'note', 'Kowalski, ten sam PESEL co wcześniej')
+                ? sealNote(sealer, reviewed.id, 'note', 'Kowalski, ten sam PESEL co wcześniej')
                 : null,
           })) as never,
         )

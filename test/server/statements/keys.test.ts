@@ -1,6 +1,7 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyId, type LoadedKey } from '#server/crypto/encryption.ts';
+import fs from 'node:fs';
+import { encryptText, keyId, type LoadedKey } from '#server/crypto/encryption.ts';
 import { prepareStatementsKey } from '#server/statements/keys.ts';
 import { contactDigest } from '#server/crypto/secrets.ts';
 import { openNote } from '#server/review/view.ts';
@@ -68,8 +69,15 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
         },
       ],
     });
-    // a statement sealed before the database knew a fingerprint (as from before this check)
+    // a statement sealed with the statements key before the database knew a fingerprint (as from before this
+    // check, and before the bounded families: docs/decisions/storage.md#bounded-keys)
     expect((await post(validStatement('III', 'T0000000003'))).statusCode).toBe(201);
+    const stored = await t.storage.db.selectFrom('statements').selectAll().executeTakeFirstOrThrow();
+    const fields = JSON.stringify(unsealStatement([t.statementsKey], stored.claim_id, stored));
+    await t.storage.db
+      .updateTable('statements')
+      .set({ secrets: encryptText(t.statementsKey, fields, `statement:${stored.claim_id}`) })
+      .execute();
   });
   afterAll(async () => {
     await t.close();
@@ -82,7 +90,8 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
   });
 
   it('records the right key, then refuses any other, and the operator commands do too', async () => {
-    expect(await prepareStatementsKey(t.storage, loaded(t.statementsKey))).toBe(0);
+    // The statement the statements key sealed goes to the open family's key.
+    expect(await prepareStatementsKey(t.storage, loaded(t.statementsKey))).toBe(1);
     expect(await prepareStatementsKey(t.storage, loaded(t.statementsKey))).toBe(0);
     await expect(prepareStatementsKey(t.storage, loaded(randomBytes(32)))).rejects.toThrow(/STATEMENTS_KEY/);
     const status = await runOperator(['status'], t, { STATEMENTS_KEY: randomBytes(32).toString('hex') });
@@ -99,26 +108,36 @@ describe.each(storageTargets)('the statements key on $name', (target) => {
       .select(['id', 'claim_id'])
       .executeTakeFirstOrThrow();
     await insertReviewWithNotes(t, statement);
+    // docs/decisions/storage.md#bounded-keys: the statement's values and marks are the open family's, and stay.
+    const [open] = await t.storage.db
+      .selectFrom('seal_keys')
+      .select('id')
+      .where('family', '=', 'open')
+      .execute();
     const marks = () => t.storage.db.selectFrom('statement_marks').selectAll().execute();
     expect((await marks()).map((mark) => [mark.kind, mark.key_id]).sort()).toEqual(
       [
-        ['pesel', keyId(t.statementsKey)],
-        ['identityCard', keyId(t.statementsKey)],
+        ['pesel', open!.id],
+        ['identityCard', open!.id],
       ].sort(),
     );
-    expect(new Set(await sealedKeyIds())).toEqual(new Set([keyId(t.statementsKey)]));
-    expect(new Set(await mailKeyIds())).toEqual(new Set([keyId(t.statementsKey)]));
-    expect(await prepareStatementsKey(t.storage, loaded(newKey, [t.statementsKey]))).toBe(1);
-    expect(new Set(await sealedKeyIds())).toEqual(new Set([keyId(newKey)]));
-    expect(new Set(await mailKeyIds())).toEqual(new Set([keyId(newKey)]));
+    expect(new Set(await sealedKeyIds())).toEqual(new Set([open!.id]));
+    expect(new Set(await mailKeyIds())).toEqual(new Set([keyId(t.statementsKey), open!.id]));
+    expect(await prepareStatementsKey(t.storage, loaded(newKey, [t.statementsKey]))).toBe(0);
+    expect(new Set(await sealedKeyIds())).toEqual(new Set([open!.id]));
+    expect(new Set(await mailKeyIds())).toEqual(new Set([keyId(newKey), open!.id]));
     const review = await t.storage.db.selectFrom('reviews').selectAll().executeTakeFirstOrThrow();
     expect(openNote([newKey], statement.id, 'note', review.note)).toBe('Kupon do sprawdzenia');
     expect(openNote([newKey], statement.id, 'approval', review.approval_note)).toBe('Sprawdź jeszcze raz');
-    // The marks are made anew with the new key: the same PESEL is found on statements stored after.
+    // The marks stay the open family's key's: the same PESEL is found on statements stored after.
     const after = await marks();
-    expect(after.map((mark) => mark.key_id)).toEqual([keyId(newKey), keyId(newKey)]);
+    expect(after.map((mark) => mark.key_id)).toEqual([open!.id, open!.id]);
+    const openKey = Buffer.from(
+      fs.readFileSync(`${t.storage.keysDir}/open-${open!.id}.key`, 'utf8').trim(),
+      'base64',
+    );
     expect(after.find((mark) => mark.kind === 'pesel')!.digest).toBe(
-      contactDigest(newKey, 'pesel', '44051401359'),
+      contactDigest(openKey, 'pesel', '44051401359'),
     );
     // the old key alone is now the wrong one; the new one alone opens everything
     await expect(prepareStatementsKey(t.storage, loaded(t.statementsKey))).rejects.toThrow(/STATEMENTS_KEY/);

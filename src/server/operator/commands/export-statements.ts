@@ -20,10 +20,10 @@ export const exportStatements: Command = {
       out,
       progress('Eksport: oświadczenia'),
     );
-    // docs/decisions/storage.md#year-keys: a copy of the database from before a purge; the rest is exported.
-    for (const { statement, year } of keyDestroyed)
+    // docs/decisions/storage.md#bounded-keys: a copy of the database from before a purge; the rest is exported.
+    for (const { statement, family } of keyDestroyed)
       tell(
-        `Oświadczenie ${statement}: jego klucz zniszczono razem z rokiem ${year} (dane usunięte po okresie przechowywania) — nie da się go odczytać, pominięto je.`,
+        `Oświadczenie ${statement}: jego klucz zniszczono ${family === 'open' ? 'przy usuwaniu danych' : `razem z rokiem ${family}`} (dane usunięte po okresie przechowywania) — nie da się go odczytać, pominięto je.`,
       );
     try {
       await recordAudit(storage, clock, {

@@ -45,6 +45,10 @@ async function runAndTell(context: CommandContext, apply: boolean) {
     tell(`Przegląd z dnia ${day} już wykonano (${outcome.run}): niczego nie usunięto drugi raz.`);
   if (outcome.destroyedKeys.length > 0)
     tell(`Zniszczono klucze lat: ${outcome.destroyedKeys.join(', ')} (ich dane usunięto w całości).`);
+  if (outcome.rotatedKeys.length > 0)
+    tell(
+      `Wymieniono klucze: ${outcome.rotatedKeys.map((family) => (family === 'open' ? 'okres otwarty' : family)).join(', ')} (starsze kopie bazy nie otworzą już usuniętych danych; zrób nową kopię bazy i folderu kluczy).`,
+    );
 }
 
 export const retentionRun: Command = {
