@@ -16,13 +16,14 @@ const CAMPAIGN_NOW = '2025-07-16T12:00:00+02:00';
 for (const target of storageTargets) {
   describe(`a statement under CAMPAIGN_NOW on ${target.name}`, () => {
     let t: TestApp;
+    let hashes: Map<string, string>;
     const clock = fakeClock({ campaign: () => Date.parse(CAMPAIGN_NOW) });
     const { personWith, call } = panelStaff(() => t, clock);
 
     beforeAll(async () => {
       t = await openTestApp(target, { panel: panelSettings, rateLimitMax: 10_000 }, clock);
       const { lines } = await importInto(t, winnersFixture, { clock });
-      const hashes = new Map(
+      hashes = new Map(
         lines.map((line) => [line.code, new URLSearchParams(line.link.split('?')[1]).get('hash')!]),
       );
       await sendStatements(t, [['I', 'C0000000001']], hashes);
@@ -41,6 +42,32 @@ for (const target of storageTargets) {
         level: 'ok',
         text: reviewTexts.findings.inTime.replace('{received}', '2025-07-16'),
       });
+    });
+
+    it("stamps the review's acts on the lottery's clock, its undo window on the real one", async () => {
+      // A decision, an approval and the acceptance are facts of the lottery: they were stamped on the real
+      // day (2026), so the prize counted as accepted, issued and taxed then.
+      const { id } = (await sendStatements(t, [['III', 'T0000000003']], hashes)).get('III')!;
+      const reviewer = await personWith(['reviewer']);
+      const approver = await personWith(['approver']);
+      const realBefore = Date.now();
+      await call(reviewer, 'POST', `review/statements/${id}/take`);
+      await call(reviewer, 'POST', `review/statements/${id}/decision`, { outcome: 'accept' });
+      await call(approver, 'POST', `review/statements/${id}/approval`, { outcome: 'confirm' });
+      const view = (await call(approver, 'GET', `review/statements/${id}`)).json<{
+        decision: { at: string };
+        approval: { at: string };
+        final: { at: string; undoUntil: string };
+      }>();
+      const lottery = new Date(Date.parse(CAMPAIGN_NOW)).toISOString();
+      expect([view.decision.at, view.approval.at, view.final.at]).toEqual([lottery, lottery, lottery]);
+      expect(Date.parse(view.final.undoUntil)).toBeGreaterThan(realBefore);
+      const review = await t.storage.db
+        .selectFrom('reviews')
+        .select('taken_at')
+        .where('statement_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(review.taken_at).toBe(lottery);
     });
 
     it("dates the winner's confirmation on the same clock as the deadline their link mail gave", async () => {
