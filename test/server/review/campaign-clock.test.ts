@@ -58,12 +58,26 @@ for (const target of storageTargets) {
       await call(reviewer, 'POST', `review/statements/${id}/decision`, { outcome: 'accept' });
       await call(approver, 'POST', `review/statements/${id}/approval`, { outcome: 'confirm' });
       const view = (await call(approver, 'GET', `review/statements/${id}`)).json<{
+        receivedAt: string;
         decision: { at: string };
         approval: { at: string };
         final: { at: string; undoUntil: string };
       }>();
       const lottery = new Date(Date.parse(CAMPAIGN_NOW)).toISOString();
-      expect([view.decision.at, view.approval.at, view.final.at]).toEqual([lottery, lottery, lottery]);
+      expect([view.receivedAt, view.decision.at, view.approval.at, view.final.at]).toEqual([
+        lottery,
+        lottery,
+        lottery,
+        lottery,
+      ]);
+      const queue = (await call(approver, 'GET', 'review/queue?tier=III&state=accepted')).json<{
+        items: { id: string; receivedAt: string; takenAt: string; final: { at: string } }[];
+      }>();
+      expect(queue.items.find((item) => item.id === id)).toMatchObject({
+        receivedAt: lottery,
+        takenAt: lottery,
+        final: { at: lottery },
+      });
       expect(Date.parse(view.final.undoUntil)).toBeGreaterThan(realBefore);
       const review = await t.storage.db
         .selectFrom('reviews')
