@@ -153,7 +153,7 @@ export async function decide(
       decision,
       reason,
       decided_by: staffId,
-      // A fact of the lottery, on the campaign clock (docs/decisions/server-house.md#two-clocks).
+      // A fact of the lottery, on the campaign clock (docs/decisions/server-house.md#two-clocks-chosen-per-use).
       decided_at: isoAt(deps.clock.campaign()),
     });
     if (!changed) throw new DomainError('conflict', messages.answered);

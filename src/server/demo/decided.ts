@@ -18,7 +18,7 @@ import { DEMO_CONTACT } from './dataset';
 // README's walk issues the first prize of the register and of the tax report (the taxed vectors are tested in
 // test/server/retention/). Fictional person, the demo's contact.
 //
-// Their days are the lottery's (docs/decisions/server-house.md#two-clocks): a demo started under CAMPAIGN_NOW
+// Their days are the lottery's (docs/decisions/server-house.md#two-clocks-chosen-per-use): a demo started under CAMPAIGN_NOW
 // behaves as of then, so it holds only the decisions whose every day has come on the campaign clock (none on
 // 16 July 2025, the README's walk; all on the real day after January 2026).
 

@@ -114,7 +114,7 @@ export async function recordStep(
     throw new DomainError('not-allowed', messages.issueOwnDecision);
   if (!rule.from.includes(issue.state)) throw new DomainError('conflict', messages.issueStepNotNow);
   const realMs = deps.clock.real();
-  // docs/decisions/server-house.md#two-clocks: a step's day is a fact of the lottery, judged against the
+  // docs/decisions/server-house.md#two-clocks-chosen-per-use: a step's day is a fact of the lottery, judged against the
   // campaign clock's day, as the acceptance it follows (`since`) was stamped; so is the step's record.
   const campaignMs = deps.clock.campaign();
   // A parcel's end comes after it was sent; a parcel or a handover after the acceptance.

@@ -152,7 +152,7 @@ export async function payoutPaid(deps: AppDeps, staffId: string, body: Record<st
   const ids = idsOf(body);
   return deps.storage.db.transaction().execute(async (trx) => {
     // Payable: the undo window passed (real clock); paid on the campaign clock's now, the day the money prize
-    // counts as issued, late or not and taxed in (docs/decisions/server-house.md#two-clocks).
+    // counts as issued, late or not and taxed in (docs/decisions/server-house.md#two-clocks-chosen-per-use).
     const rows = await payableStatements(trx, {
       nowIso: isoAt(deps.clock.real()),
       prizes: MONEY_PRIZES,

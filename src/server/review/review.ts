@@ -91,7 +91,7 @@ export async function takeNext(deps: AppDeps, viewer: Viewer, tier: unknown): Pr
   if (tier !== undefined && (typeof tier !== 'string' || !tierById(tier)))
     throw new DomainError('invalid', messages.queueFilterInvalid);
   return deps.storage.db.transaction().execute(async (trx) => {
-    // docs/decisions/server-house.md#two-clocks: a staff act is a fact of the lottery, on the campaign clock.
+    // docs/decisions/server-house.md#two-clocks-chosen-per-use: a staff act is a fact of the lottery, on the campaign clock.
     const nowIso = isoAt(deps.clock.campaign());
     // Another reviewer may take the one found between the look and the insert: then the next one.
     for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
@@ -125,7 +125,7 @@ export async function takeStatement(deps: AppDeps, viewer: Viewer, id: string) {
  * A final decision: the statement is accepted or rejected, and its verdict mail is queued in the same
  * transaction, held until the undo window has passed (docs/decisions/review.md#undo-window). The decision's
  * `final_at` is a fact of the lottery (its day is the prize's acceptance), on the campaign clock; its
- * `undo_until` measures waiting, on the real one (docs/decisions/server-house.md#two-clocks).
+ * `undo_until` measures waiting, on the real one (docs/decisions/server-house.md#two-clocks-chosen-per-use).
  */
 async function finalChanges(
   trx: Trx,

@@ -226,7 +226,7 @@ describe('the demo data set', () => {
   });
 });
 
-// docs/decisions/server-house.md#two-clocks: a demo started under CAMPAIGN_NOW behaves as of then, its decided
+// docs/decisions/server-house.md#two-clocks-chosen-per-use: a demo started under CAMPAIGN_NOW behaves as of then, its decided
 // statements too: it held decisions, payouts and deliveries of September 2025 and January 2026 on 16 July 2025.
 describe('the demo decided statements under CAMPAIGN_NOW', () => {
   let t: TestApp;

@@ -14,7 +14,7 @@ import { storageTargets } from '../helpers/storage-targets';
 
 // README.md "A prize claim from start to end" under the quick start's CAMPAIGN_NOW, on its demo data, through
 // the server (test/e2e/readme-walk.test.ts walks it in Chromium on the real clock): every day of the lottery
-// is the campaign's (docs/decisions/server-house.md#two-clocks). It paid on the real day, late against
+// is the campaign's (docs/decisions/server-house.md#two-clocks-chosen-per-use). It paid on the real day, late against
 // 31 January 2026 and taxed in 2026, and refused every issue day ("Data nie może być wcześniejsza niż
 // 2026-…"), so no parcel, car or carrier's file could be recorded.
 

@@ -62,7 +62,7 @@ for (const target of storageTargets) {
       expect(queue.tier).toBeNull();
       expect(queue.total).toBe(ids.size);
       expect(queue.items[0]).toMatchObject({ id: ids.get('VI'), tier: 'VI', reviewer: reviewer.email });
-      // Taking a statement is a staff act: on the lottery's clock (docs/decisions/server-house.md#two-clocks).
+      // Taking a statement is a staff act: on the lottery's clock (docs/decisions/server-house.md#two-clocks-chosen-per-use).
       expect(queue.items[0].takenAt).toBe(new Date(now.campaign).toISOString());
       await t.storage.db.deleteFrom('reviews').execute();
     });
