@@ -1,12 +1,15 @@
 /**
  * The server's two clocks, the only place it reads the time (lint forbids `Date.now()` and `new Date()`
- * elsewhere in src/server):
+ * elsewhere in src/server); docs/decisions/server-house.md#two-clocks-chosen-per-use has the table:
  *
- * - `campaign` says what is due when: the phases, the winners calendar, when a claim's link was issued
- *   and when its statement arrived, so whether it is overdue or came in time; reminders. CAMPAIGN_NOW
- *   pins it to one instant, so a test, a demo or a preview sees the whole campaign as of that day.
- * - `real` says when something happened and how long to wait: when a statement arrived (and so its
- *   retention), opt-outs, rejections, retries, timeouts, rate limits, log throttling.
+ * - `campaign` says what is due when and dates every fact of the lottery: the phases, the winners calendar,
+ *   when a claim's link was issued and when its statement arrived (in time or overdue), reminders; when a
+ *   statement was taken, decided, approved, rejected, paid; a prize's issue days (sent, delivered, returned,
+ *   handed over), a complaint's decision and answer, a retention run. CAMPAIGN_NOW pins it to one instant, so a
+ *   test, a demo or a preview sees the whole campaign, the staff's acts included, as of that day.
+ * - `real` only measures waiting (sessions, undo windows, leases, retries, timeouts, rate limits, log
+ *   throttling) and stamps the records' own time beside the facts (the audit trail's `at`, the outbox's
+ *   `sent_at`, a statement's `created_at`). No instant of one is ever compared with an instant of the other.
  *
  * Tests pass their own (`fakeClock` in test/server/helpers/app.ts).
  */

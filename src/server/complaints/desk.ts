@@ -122,13 +122,16 @@ export async function openComplaint(deps: AppDeps, staffId: string, id: string) 
   };
 }
 
-/** How the answer left, and whether in time (docs/decisions/complaints.md#clock). */
+/**
+ * How the answer left, on which day, and whether in time (docs/decisions/complaints.md#clock): the letter's day,
+ * or the Warsaw day the outbox sent the e-mail on the campaign clock (its real `sent_at` is the outbox's own).
+ */
 function answerOf(row: ComplaintMailRow) {
   if (row.answer_channel === null) return null;
   const sentOn = answerSentOn(row);
   return {
     channel: row.answer_channel,
-    sentAt: row.answer_channel === 'post' ? row.letter_day : row.mail_sent_at,
+    sentAt: row.answer_channel === 'post' ? row.letter_day : row.mail_sent_on,
     letterNumber: row.letter_number,
     onTime: sentOn === null ? null : answeredInTime(row.deadline, sentOn),
   };
@@ -150,7 +153,8 @@ export async function decide(
       decision,
       reason,
       decided_by: staffId,
-      decided_at: isoAt(deps.clock.real()),
+      // A fact of the lottery, on the campaign clock (docs/decisions/server-house.md#two-clocks-chosen-per-use).
+      decided_at: isoAt(deps.clock.campaign()),
     });
     if (!changed) throw new DomainError('conflict', messages.answered);
     await appendAudit(trx, deps.storage, deps.clock, {
@@ -205,7 +209,7 @@ export async function sendAnswer(
         letter_number: how.channel === 'post' ? how.letterNumber.trim() : null,
         letter_day: how.channel === 'post' ? how.letterDay : null,
         answered_by: staffId,
-        answered_at: isoAt(clocks.realMs),
+        answered_at: isoAt(clocks.campaignMs),
       },
       mail,
     );
@@ -229,7 +233,7 @@ export async function reopenClaimOf(deps: AppDeps, staffId: string, id: string) 
   const claim = row.claim_id === null ? undefined : await claimOfComplaint(deps.storage.db, row.claim_id);
   if (!claim || row.decision !== 'upheld' || claim.review_state !== 'rejected')
     throw new DomainError('conflict', messages.cannotReopen);
-  const rejected = await rejectStatementsOfClaims(deps.storage.db, [claim.id], isoAt(deps.clock.real()));
+  const rejected = await rejectStatementsOfClaims(deps.storage.db, [claim.id], isoAt(deps.clock.campaign()));
   await recordAudit(deps.storage, deps.clock, {
     actor: staffId,
     action: 'complaint-claim-reopened',

@@ -29,7 +29,10 @@ export const PROTOCOL_COLUMNS = [
   'onTime',
 ] as const;
 
-/** When and how the answer left: the outbox's sent time for e-mail, the letter's day for post. */
+/**
+ * When and how the answer left: the day the outbox sent the e-mail (campaign clock, as the deadline), the
+ * letter's day for post.
+ */
 function dispatch(row: ComplaintRow, from: string) {
   if (row.answer_channel === 'post' && row.letter_day !== null) {
     return {
@@ -40,7 +43,7 @@ function dispatch(row: ComplaintRow, from: string) {
   if (row.answer_channel === 'email' && row.answer_mail !== null) {
     return {
       by: `email ${messageIdOf(row.answer_mail, from)}`,
-      at: row.mail_sent_at ?? '',
+      at: row.mail_sent_on ?? '',
     };
   }
   return { by: '', at: '' };

@@ -42,12 +42,12 @@ export async function payableStatements(
   return select.execute();
 }
 
-/** Marks these payable statements (as `payableStatements` found them) paid. */
-export async function markPaid(db: Db, query: { nowIso: string; ids: readonly string[]; staffId: string }) {
+/** Marks these payable statements (as `payableStatements` found them) paid at `paidIso` (campaign clock). */
+export async function markPaid(db: Db, query: { paidIso: string; ids: readonly string[]; staffId: string }) {
   if (query.ids.length === 0) return;
   await db
     .updateTable('reviews')
-    .set({ paid_at: query.nowIso, paid_by: query.staffId })
+    .set({ paid_at: query.paidIso, paid_by: query.staffId })
     .where('statement_id', 'in', [...query.ids])
     .where('paid_at', 'is', null)
     .execute();

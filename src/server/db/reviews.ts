@@ -62,6 +62,7 @@ export async function queuePage(db: Db, query: QueueQuery) {
         'statements.reference',
         'statements.code',
         'statements.created_at',
+        'statements.campaign_received_at',
         'statements.tier',
         'claims.id as claim_id',
         'claims.created_at as issued_at',

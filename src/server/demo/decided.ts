@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { warsawLocalToInstant } from '#shared/warsaw-time.ts';
-import { isoAt } from '../clock';
+import { warsawDate, warsawLocalToInstant } from '#shared/warsaw-time.ts';
+import { isoAt, type Clock } from '../clock';
 import type { ClaimLine } from '../claims/claims';
 import { findClaimsByCode } from '../db/claims';
 import { insertDecidedStatement } from '../db/demo-decisions';
@@ -18,6 +18,10 @@ import { DEMO_CONTACT } from './dataset';
 // due), a phone rejected for good (due 2026-09-05). All below the register's threshold and untaxed: the
 // README's walk issues the first prize of the register and of the tax report (the taxed vectors are tested in
 // test/server/retention/). Fictional person, the demo's contact.
+//
+// Their days are the lottery's (docs/decisions/server-house.md#two-clocks-chosen-per-use): a demo started under CAMPAIGN_NOW
+// behaves as of then, so it holds only the decisions whose every day has come on the campaign clock (none on
+// 16 July 2025, the README's walk; all on the real day after January 2026).
 
 interface DemoDecision {
   prize: string;
@@ -64,6 +68,10 @@ const DEMO_DECISIONS: readonly DemoDecision[] = [
 
 const at = (day: string) => isoAt(warsawLocalToInstant(`${day}T12:00:00`));
 
+/** Its last day: the decision's days on the campaign clock, none after the campaign's today. */
+const lastDayOf = (decision: DemoDecision) =>
+  [decision.receivedOn, decision.decidedOn, decision.paidOn ?? '', decision.step?.day ?? ''].sort().at(-1)!;
+
 /**
  * Adds the demo's decided statements, to a prize's claims from its second to last backwards in the import's
  * order (`lines`, as demo-links.jsonl lists them; the demo's tests and the README send statements to the first
@@ -72,10 +80,12 @@ const at = (day: string) => isoAt(warsawLocalToInstant(`${day}T12:00:00`));
 export async function addDemoDecisions(
   storage: Storage,
   lines: readonly Pick<ClaimLine, 'code' | 'award' | 'tier'>[],
+  clock: Clock,
 ): Promise<void> {
   const used = new Map<string, number>();
   const sealer = await sealerFor(storage, 'open');
-  for (const decision of DEMO_DECISIONS) {
+  const today = warsawDate(clock.campaign());
+  for (const decision of DEMO_DECISIONS.filter((one) => lastDayOf(one) <= today)) {
     const taken = (used.get(decision.prize) ?? 0) + 1;
     used.set(decision.prize, taken);
     const line = lines.filter(({ award }) => award === decision.prize).at(-1 - taken);
@@ -111,7 +121,8 @@ export async function addDemoDecisions(
       approved_at: null,
       final_by: 'demo',
       final_at: final,
-      undo_until: final,
+      // The undo window is real time: long over, whatever the campaign clock says.
+      undo_until: isoAt(Math.min(Date.parse(final), clock.real())),
       verdict_mail: null,
       paid_at: decision.paidOn ? at(decision.paidOn) : null,
       paid_by: decision.paidOn ? 'demo' : null,

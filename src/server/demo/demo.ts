@@ -28,7 +28,7 @@ export async function importDemoIfEmpty(
     clock,
     demo: true,
   });
-  await addDemoDecisions(storage, lines);
+  await addDemoDecisions(storage, lines, clock);
   const linksFile = path.join(dataDir, DEMO_LINKS_FILE);
   fs.writeFileSync(linksFile, lines.map((line) => `${JSON.stringify(line)}\n`).join(''), { mode: 0o600 });
   return linksFile;

@@ -114,10 +114,13 @@ export async function recordStep(
     throw new DomainError('not-allowed', messages.issueOwnDecision);
   if (!rule.from.includes(issue.state)) throw new DomainError('conflict', messages.issueStepNotNow);
   const realMs = deps.clock.real();
+  // docs/decisions/server-house.md#two-clocks-chosen-per-use: a step's day is a fact of the lottery, judged against the
+  // campaign clock's day, as the acceptance it follows (`since`) was stamped; so is the step's record.
+  const campaignMs = deps.clock.campaign();
   // A parcel's end comes after it was sent; a parcel or a handover after the acceptance.
   const since =
     request.step === 'shipped' || request.step === 'handed-over' ? issue.waitingSince : issue.shippedOn!;
-  const day = checkedDay(request.day, since, warsawDate(realMs));
+  const day = checkedDay(request.day, since, warsawDate(campaignMs));
   const shipping = request.step === 'shipped';
   const carrier = shipping ? textOf(request.carrier) : null;
   const tracking = shipping ? textOf(request.tracking) : null;
@@ -134,7 +137,7 @@ export async function recordStep(
     tracking,
     source: actor.source,
     recorded_by: actor.id,
-    recorded_at: isoAt(realMs),
+    recorded_at: isoAt(campaignMs),
   });
   if (!recorded) {
     if (actor.source === 'import') return { recorded: false, mailed: false };
@@ -162,7 +165,7 @@ export async function recordStep(
       to,
       { reference: prize.reference ?? '', carrier: carrier!, tracking: tracking!, shippedOn: day },
       parcel,
-      { campaignMs: deps.clock.campaign(), realMs },
+      { campaignMs, realMs },
     ),
   ]);
   return { recorded: true, mailed: true };

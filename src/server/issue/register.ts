@@ -104,8 +104,7 @@ function identityCells(payload: Record<string, unknown>): string[] {
 export async function exportRegister(deps: AppDeps & { previousKeys: readonly Buffer[] }, out: string) {
   const keys = [deps.statementsKey, ...deps.previousKeys];
   return deps.storage.db.transaction().execute(async (trx) => {
-    const realMs = deps.clock.real();
-    const current = (await prizeIssues(trx, realMs))
+    const current = (await prizeIssues(trx, deps.clock.real()))
       .filter(({ prize, issue }) => issue.issuedOn !== null && prizeValue(prize.prize as PrizeKey).registered)
       .map(({ prize, issue }) => ({
         statementId: prize.id,
@@ -115,7 +114,8 @@ export async function exportRegister(deps: AppDeps & { previousKeys: readonly Bu
         order: `${issue.issuedOn} ${prize.final_at} ${prize.id}`,
       }));
     const existing = await registerEntries(trx);
-    const added = newEntries(existing, current, isoAt(realMs));
+    // An entry is recorded on the campaign clock, as the issue days it lists (docs/decisions/server-house.md).
+    const added = newEntries(existing, current, isoAt(deps.clock.campaign()));
     await appendRegisterEntries(trx, added);
     const entries = [...existing, ...added];
     await appendAudit(trx, deps.storage, deps.clock, {

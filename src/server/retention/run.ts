@@ -119,7 +119,7 @@ export async function runRetention(
   return storage.db.transaction().execute(async (trx) => {
     const run = randomUUID();
     const realNowMs = clock.real();
-    const claimed = await claimRunDay(trx, { day, run, purged: 0, held: 0, ran_at: isoAt(realNowMs) });
+    const claimed = await claimRunDay(trx, { day, run, purged: 0, held: 0, ran_at: isoAt(clock.campaign()) });
     if (!claimed) {
       const earlier = (await runOfDay(trx, day))!;
       return {

@@ -63,7 +63,8 @@ function basisOf(
   realNowMs: number,
 ): { basis: RetentionBasis; pending: string } {
   if (row.state === 'rejected' && rejectedForGood(row, realNowMs))
-    return { basis: { kind: 'never-issued', endedOn: dayOf(row.undo_until ?? row.final_at!) }, pending: '' };
+    // The rejection's day is the final decision's, on the campaign clock (its undo window is real time).
+    return { basis: { kind: 'never-issued', endedOn: dayOf(row.final_at!) }, pending: '' };
   if (row.state !== 'accepted' || row.final_at === null || undoOpen(row, realNowMs))
     return {
       basis: { kind: 'pending' },

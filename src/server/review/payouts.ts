@@ -118,9 +118,12 @@ function idsOf(body: Record<string, unknown>): string[] {
 /** The transfer file of these statements, each still payable (else a conflict: the list changed). Audited. */
 export async function payoutExport(deps: AppDeps, staffId: string, body: Record<string, unknown>) {
   const ids = idsOf(body);
-  const nowMs = deps.clock.real();
   return deps.storage.db.transaction().execute(async (trx) => {
-    const rows = await payableStatements(trx, { nowIso: isoAt(nowMs), prizes: MONEY_PRIZES, ids });
+    const rows = await payableStatements(trx, {
+      nowIso: isoAt(deps.clock.real()),
+      prizes: MONEY_PRIZES,
+      ids,
+    });
     refuseOwnDecisions(rows, staffId);
     if (rows.length !== ids.length) throw new DomainError('conflict', messages.payoutsChanged);
     await appendAudit(trx, deps.storage, deps.clock, {
@@ -136,7 +139,8 @@ export async function payoutExport(deps: AppDeps, staffId: string, body: Record<
       }),
       ';',
     );
-    return { csv, fileName: `wyplaty-${warsawDate(nowMs)}.csv` };
+    // The file's date is the payout's day, a fact of the lottery: the campaign clock's.
+    return { csv, fileName: `wyplaty-${warsawDate(deps.clock.campaign())}.csv` };
   });
 }
 
@@ -147,11 +151,16 @@ export async function payoutExport(deps: AppDeps, staffId: string, body: Record<
 export async function payoutPaid(deps: AppDeps, staffId: string, body: Record<string, unknown>) {
   const ids = idsOf(body);
   return deps.storage.db.transaction().execute(async (trx) => {
-    const nowIso = isoAt(deps.clock.real());
-    const rows = await payableStatements(trx, { nowIso, prizes: MONEY_PRIZES, ids });
+    // Payable: the undo window passed (real clock); paid on the campaign clock's now, the day the money prize
+    // counts as issued, late or not and taxed in (docs/decisions/server-house.md#two-clocks-chosen-per-use).
+    const rows = await payableStatements(trx, {
+      nowIso: isoAt(deps.clock.real()),
+      prizes: MONEY_PRIZES,
+      ids,
+    });
     refuseOwnDecisions(rows, staffId);
     const paid = rows.map((row) => row.id);
-    await markPaid(trx, { nowIso, ids: paid, staffId });
+    await markPaid(trx, { paidIso: isoAt(deps.clock.campaign()), ids: paid, staffId });
     await appendAudit(trx, deps.storage, deps.clock, {
       actor: staffId,
       action: 'payouts-paid',

@@ -87,7 +87,8 @@ export async function reviewQueue(deps: AppDeps, viewer: Viewer, query: Record<s
       tier: row.tier,
       code: row.code,
       state: row.state,
-      receivedAt: row.created_at,
+      // When it arrived, a fact of the lottery: the campaign clock's (created_at is the real record's order).
+      receivedAt: row.campaign_received_at,
       deadlineDate: statementDeadline(Date.parse(row.issued_at)),
       reviewer: row.reviewer_email,
       takenAt: row.taken_at,

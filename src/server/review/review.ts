@@ -92,7 +92,8 @@ export async function takeNext(deps: AppDeps, viewer: Viewer, tier: unknown): Pr
   if (tier !== undefined && (typeof tier !== 'string' || !tierById(tier)))
     throw new DomainError('invalid', messages.queueFilterInvalid);
   return deps.storage.db.transaction().execute(async (trx) => {
-    const nowIso = isoAt(deps.clock.real());
+    // docs/decisions/server-house.md#two-clocks-chosen-per-use: a staff act is a fact of the lottery, on the campaign clock.
+    const nowIso = isoAt(deps.clock.campaign());
     // Another reviewer may take the one found between the look and the insert: then the next one.
     for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
       const next = await oldestUntaken(trx, tier as string | undefined);
@@ -112,7 +113,7 @@ export async function takeStatement(deps: AppDeps, viewer: Viewer, id: string) {
     const found = await load(trx, id);
     if (
       !actsFrom('take', found.state) ||
-      !(await insertReview(trx, newReview(found, viewer.staffId, isoAt(deps.clock.real()))))
+      !(await insertReview(trx, newReview(found, viewer.staffId, isoAt(deps.clock.campaign()))))
     )
       throw new DomainError('conflict', messages.alreadyTaken);
     await audit(trx, deps, { actor: viewer.staffId, action: 'statement-taken', subject: id });
@@ -123,7 +124,9 @@ export async function takeStatement(deps: AppDeps, viewer: Viewer, id: string) {
 
 /**
  * A final decision: the statement is accepted or rejected, and its verdict mail is queued in the same
- * transaction, held until the undo window has passed (docs/decisions/review.md#undo-window).
+ * transaction, held until the undo window has passed (docs/decisions/review.md#undo-window). The decision's
+ * `final_at` is a fact of the lottery (its day is the prize's acceptance), on the campaign clock; its
+ * `undo_until` measures waiting, on the real one (docs/decisions/server-house.md#two-clocks-chosen-per-use).
  */
 async function finalChanges(
   trx: Trx,
@@ -135,6 +138,7 @@ async function finalChanges(
   undoWindowMs: number,
 ): Promise<Partial<ReviewTable>> {
   const realMs = deps.clock.real();
+  const campaignMs = deps.clock.campaign();
   // The statement is opened only when the claim keeps no registered address.
   const to = winnerMailTo([deps.statementsKey], row, () => {
     const { email } = openPayload(deps.statementsKey, row);
@@ -151,13 +155,13 @@ async function finalChanges(
       ...(outcome === 'reject' ? { reason: reasonOf(reasonKey)?.sentence ?? '' } : {}),
     },
     number,
-    { campaignMs: deps.clock.campaign(), realMs, notBeforeMs: realMs + undoWindowMs },
+    { campaignMs, realMs, notBeforeMs: realMs + undoWindowMs },
   );
   await queueMail(trx, [mail]);
   return {
     state: outcome === 'accept' ? 'accepted' : 'rejected',
     final_by: staffId,
-    final_at: isoAt(realMs),
+    final_at: isoAt(campaignMs),
     undo_until: isoAt(realMs + undoWindowMs),
     verdict_mail: mail.id,
   };
@@ -210,7 +214,7 @@ export async function decide(deps: ReviewDeps, viewer: Viewer, id: string, body:
       outcome,
       reason: reason?.key ?? null,
       note: sealNote(await heldSealer(trx, deps.storage.keysDir, 'open'), id, 'note', note),
-      decided_at: isoAt(deps.clock.real()),
+      decided_at: isoAt(deps.clock.campaign()),
     };
     const next = needsApproval(row.tier)
       ? { ...decision, state: 'awaiting-approval' as const }
@@ -250,7 +254,7 @@ export async function approve(deps: ReviewDeps, viewer: Viewer, id: string, body
       approver_id: viewer.staffId,
       approval: outcome,
       approval_note: sealNote(await heldSealer(trx, deps.storage.keysDir, 'open'), id, 'approval', note),
-      approved_at: isoAt(deps.clock.real()),
+      approved_at: isoAt(deps.clock.campaign()),
     };
     const next =
       outcome === 'confirm'

@@ -240,7 +240,8 @@ export async function statementView(
     tier: row.tier,
     code: row.code,
     state: row.state,
-    receivedAt: row.created_at,
+    // When it arrived, a fact of the lottery: the campaign clock's, as its findings read it.
+    receivedAt: row.campaign_received_at,
     claim: {
       id: row.claim_id,
       issuedDate: warsawDate(issuedMs),

@@ -138,9 +138,9 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
         if ('status' in found) return reject(reply, found.status, [found.problem]);
 
         const { claim } = found;
-        // docs/decisions/server-house.md#two-clocks-chosen-per-use: real time, even under CAMPAIGN_NOW,
-        // records when the statement arrived (and retention); the campaign clock's is the day the deadline
-        // is read against: whether it came in time, and the date the confirmation gives.
+        // docs/decisions/server-house.md#two-clocks-chosen-per-use: the campaign clock's instant is when the
+        // statement arrived, a fact of the lottery: whether it came in time, the date the confirmation gives,
+        // what the panel shows. Real time, beside it, is only the row's own record (the order of arrival).
         const receivedMs = deps.clock.real();
         const campaignReceivedMs = deps.clock.campaign();
         let to: string;

@@ -66,6 +66,25 @@ describe.each(storageTargets)('an e-mail answer on the deadline’s last minute,
     expect(await onTime(id)).toBe(true);
   });
 
+  it('records the decision, the answer and the day it left on the campaign clock, not the real one', async () => {
+    const id = await answeredBy('2026-02-22T23:59:00');
+    await dispatch();
+    const row = await t.storage.db
+      .selectFrom('complaints')
+      .select(['decided_at', 'answered_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      decided_at: new Date(warsawLocalToInstant('2026-02-01T10:00:00')).toISOString(),
+      answered_at: new Date(warsawLocalToInstant('2026-02-22T23:59:00')).toISOString(),
+    });
+    // The desk shows the day it left, the one judged against the deadline (not November's real day).
+    const { answer } = (await call(clerk, 'GET', `complaints/${id}`)).json<{
+      answer: { sentAt: string; onTime: boolean };
+    }>();
+    expect(answer).toMatchObject({ sentAt: '2026-02-22', onTime: true });
+  });
+
   it('is late when the outbox sent it on the next day, though queued on the last minute', async () => {
     const id = await answeredBy('2026-02-22T23:59:00');
     campaignNow = warsawLocalToInstant('2026-02-23T00:01:00');

@@ -225,3 +225,44 @@ describe('the demo data set', () => {
     expect(stranger.statusCode).toBe(404);
   });
 });
+
+// docs/decisions/server-house.md#two-clocks-chosen-per-use: a demo started under CAMPAIGN_NOW behaves as of then, its decided
+// statements too: it held decisions, payouts and deliveries of September 2025 and January 2026 on 16 July 2025.
+describe('the demo decided statements under CAMPAIGN_NOW', () => {
+  let t: TestApp;
+  const today = '2025-09-12';
+
+  beforeAll(async () => {
+    t = await openTestApp(storageTargets[0]!);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are only those whose every day has come on the campaign clock', async () => {
+    const clock = fakeClock({ campaign: () => Date.parse(`${today}T12:00:00+02:00`) });
+    expect(await importDemoIfEmpty(t.storage, t.dataDir, t.statementsKey, clock)).toBeDefined();
+    const decided = await t.storage.db
+      .selectFrom('reviews')
+      .innerJoin('statements', 'statements.id', 'reviews.statement_id')
+      .innerJoin('claims', 'claims.id', 'reviews.claim_id')
+      .select([
+        'claims.prize',
+        'reviews.state',
+        'reviews.final_at',
+        'reviews.paid_at',
+        'statements.created_at',
+      ])
+      .where('reviews.reviewer_id', '=', 'demo')
+      .orderBy('reviews.final_at')
+      .execute();
+    // The 200 zł paid on 10 September and the phone rejected on 20 August; not the later ones.
+    expect(decided.map(({ prize, state }) => [prize, state])).toEqual([
+      ['TELEFON', 'rejected'],
+      ['KASA_200', 'accepted'],
+    ]);
+    const days = decided.flatMap((row) => [row.final_at, row.paid_at, row.created_at]).filter(Boolean);
+    expect(days.every((day) => day!.slice(0, 10) <= today)).toBe(true);
+    expect(await t.storage.db.selectFrom('prize_issue_steps').select('id').execute()).toEqual([]);
+  });
+});

@@ -15,8 +15,11 @@ import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 for (const target of storageTargets) {
   describe(`prize issue on ${target.name}`, () => {
     let t: TestApp;
-    // Accepted on 1 December 2025; the steps are recorded in January 2026, before the last issue day.
-    const now = { real: Date.parse('2025-12-01T09:00:00Z'), campaign: Date.parse('2026-01-20T12:00:00Z') };
+    // Accepted on 1 December 2025; the steps are recorded in January 2026, before the last issue day: days of
+    // the lottery, on the campaign clock, whatever the real clock says (here months later, as under
+    // CAMPAIGN_NOW; in the past, as the operator's processes read it), which only measures the undo window and
+    // the sessions.
+    const now = { real: Date.parse('2026-06-01T09:00:00Z'), campaign: Date.parse('2025-12-01T09:00:00Z') };
     const clock = fakeClock({ real: () => now.real, campaign: () => now.campaign });
     const { personWith, call } = panelStaff(() => t, clock);
     const ids = new Map<string, string>();
@@ -65,8 +68,10 @@ for (const target of storageTargets) {
           await call(approver, 'POST', `review/statements/${id}/approval`, { outcome: 'confirm' });
         // One decision a second: the list is in the order of the acceptances.
         now.real += 1_000;
+        now.campaign += 1_000;
       }
-      now.real = Date.parse('2026-01-20T09:00:00Z');
+      now.campaign = Date.parse('2026-01-20T12:00:00Z');
+      now.real = Date.parse('2026-07-20T09:00:00Z');
       clerk = await personWith(['payout']);
       // The decider's session ended meanwhile: they log in again.
       decider = {

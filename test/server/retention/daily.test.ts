@@ -31,6 +31,10 @@ describe.each(storageTargets)('the daily retention run on $name', (target: Stora
     });
     const runs = () => opened.storage.db.selectFrom('retention_runs').select('day').orderBy('day').execute();
     await expect.poll(runs).toEqual([{ day: '2031-01-01' }]);
+    // When the records were purged is a fact of the lottery: the campaign clock's instant, not the real one.
+    expect(await opened.storage.db.selectFrom('retention_runs').select('ran_at').execute()).toEqual([
+      { ran_at: new Date(warsawLocalToInstant('2031-01-01T00:10:00')).toISOString() },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     campaignNow = warsawLocalToInstant('2031-01-02T00:10:00');
     await expect.poll(runs).toEqual([{ day: '2031-01-01' }, { day: '2031-01-02' }]);

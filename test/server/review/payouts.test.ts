@@ -31,8 +31,10 @@ function polishSpreadsheet(file: string): Array<Array<string | number>> {
 for (const target of storageTargets) {
   describe(`payouts on ${target.name}`, () => {
     let t: TestApp;
-    const now = { real: Date.parse('2026-07-10T08:00:00Z') };
-    const clock = fakeClock({ real: () => now.real });
+    // The lottery's clock and the real one apart (as under CAMPAIGN_NOW): the undo window is waited on the
+    // real clock; the acceptance, the payout and its file's date are the lottery's facts, on the campaign clock.
+    const now = { real: Date.parse('2026-07-10T08:00:00Z'), campaign: Date.parse('2025-09-10T08:00:00Z') };
+    const clock = fakeClock({ real: () => now.real, campaign: () => now.campaign });
     const { personWith, call } = panelStaff(() => t, clock);
     const ids = new Map<string, string>();
     const references = new Map<string, string>();
@@ -50,6 +52,7 @@ for (const target of storageTargets) {
         await call(approver, 'POST', `review/statements/${id}/approval`, { outcome: 'confirm' });
       // One decision a second: the list is in the order of the decisions.
       now.real += 1_000;
+      now.campaign += 1_000;
     }
 
     beforeAll(async () => {
@@ -97,7 +100,7 @@ for (const target of storageTargets) {
       const file = await call(payout, 'POST', 'payouts/export', { ids: [ids.get('VI'), ids.get('WINTO')] });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(file.headers['content-disposition']).toBe('attachment; filename="wyplaty-2026-07-10.csv"');
+      expect(file.headers['content-disposition']).toBe('attachment; filename="wyplaty-2025-09-10.csv"');
       expect(file.headers['cache-control']).toBe('no-store');
       // Semicolons and decimal commas, as a Polish spreadsheet expects: the amounts are numbers.
       expect(polishSpreadsheet(file.body)).toEqual([
@@ -126,6 +129,15 @@ for (const target of storageTargets) {
       expect((await call(payout, 'POST', 'payouts/paid', { ids: [ids.get('VI')] })).json()).toEqual({
         paid: 1,
       });
+      // Paid on the lottery's day, accepted on it too, whatever the real day the clerk pressed it on.
+      const paidRow = await t.storage.db
+        .selectFrom('reviews')
+        .select(['paid_at', 'final_at', 'undo_until'])
+        .where('statement_id', '=', ids.get('VI')!)
+        .executeTakeFirstOrThrow();
+      expect(paidRow.paid_at).toBe(new Date(now.campaign).toISOString());
+      expect(paidRow.final_at!.startsWith('2025-09-10T08:00')).toBe(true);
+      expect(paidRow.undo_until!.startsWith('2026-07-10T08:')).toBe(true);
       expect((await call(payout, 'GET', 'payouts')).json()).toMatchObject({
         total: 1,
         sum: '7\u00a0000,00\u00a0zł',

@@ -21,8 +21,8 @@ const CODES = {
 for (const target of storageTargets) {
   describe(`releasing held statements and taking the next of any tier on ${target.name}`, () => {
     let t: TestApp;
-    const now = { real: Date.parse('2026-07-10T08:00:00Z') };
-    const clock = fakeClock({ real: () => now.real });
+    const now = { real: Date.parse('2026-07-10T08:00:00Z'), campaign: Date.parse('2026-07-10T09:30:00Z') };
+    const clock = fakeClock({ real: () => now.real, campaign: () => now.campaign });
     const ids = new Map<string, string>();
     const { personWith, call } = panelStaff(() => t, clock);
 
@@ -62,7 +62,8 @@ for (const target of storageTargets) {
       expect(queue.tier).toBeNull();
       expect(queue.total).toBe(ids.size);
       expect(queue.items[0]).toMatchObject({ id: ids.get('VI'), tier: 'VI', reviewer: reviewer.email });
-      expect(queue.items[0].takenAt).toBe(new Date(now.real).toISOString());
+      // Taking a statement is a staff act: on the lottery's clock (docs/decisions/server-house.md#two-clocks-chosen-per-use).
+      expect(queue.items[0].takenAt).toBe(new Date(now.campaign).toISOString());
       await t.storage.db.deleteFrom('reviews').execute();
     });
 

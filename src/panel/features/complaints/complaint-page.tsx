@@ -12,7 +12,6 @@ import {
 } from '#shared/panel-api/complaint-calls.ts';
 import { errorText, request } from '../../lib/api';
 import { fill, reviewStateName, texts, tierName } from '../../lib/texts';
-import { formatInstant } from '../../lib/time';
 import { LiveAlert, LiveStatus } from '../../components/live-region';
 import { Page } from '../../components/page';
 import { QueryState } from '../../components/query-state';
@@ -224,7 +223,7 @@ export function ComplaintPage() {
                 {': '}
                 {data.answer.sentAt === null
                   ? p.waiting
-                  : `${data.answer.channel === 'email' ? formatInstant(data.answer.sentAt) : data.answer.sentAt}, ${data.answer.onTime ? p.onTime : p.notOnTime}`}
+                  : `${data.answer.sentAt}, ${data.answer.onTime ? p.onTime : p.notOnTime}`}
               </p>
             </section>
           ) : null}

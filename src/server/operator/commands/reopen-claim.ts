@@ -11,7 +11,7 @@ export const reopenClaim: Command = {
     'odrzuca oświadczenie wysłane przez kogoś innego (zostaje jako dowód), by laureat wysłał swoje',
   async run({ storage, clock, args, emit }) {
     const { code, tier } = codeAndTier(args, prizes.tiers);
-    const rejected = await reopenClaims(storage, code, tier, isoAt(clock.real()));
+    const rejected = await reopenClaims(storage, code, tier, isoAt(clock.campaign()));
     emit({ code, tier: tier.id, rejected });
   },
 };
