@@ -6,8 +6,8 @@ import pg from 'pg';
 import { SQLITE_FILE_NAME } from '#server/db/index.ts';
 import type { TestApp } from './app';
 
-/** A copy of the test's database, as a restored backup is: its own SQLite file, or its own schema. */
-export async function copyDatabase(t: TestApp) {
+/** A copy of the test's database, as a restored backup is: its own SQLite file, or its own schema (named). */
+export async function copyDatabase(t: TestApp, name = 'copy') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loteria-copy-'));
   if (t.databaseUrl === undefined) {
     await sql`vacuum into ${path.join(dataDir, SQLITE_FILE_NAME)}`.execute(t.storage.db);
@@ -15,7 +15,7 @@ export async function copyDatabase(t: TestApp) {
   }
   const url = new URL(t.databaseUrl);
   const from = /search_path=(\w+)/.exec(url.searchParams.get('options')!)![1]!;
-  const to = `${from}_copy`;
+  const to = `${from}_${name}`;
   const admin = new pg.Client({ connectionString: t.databaseUrl });
   await admin.connect();
   await admin.query(`create schema ${to}`);

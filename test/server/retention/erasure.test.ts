@@ -104,7 +104,7 @@ describe.each(storageTargets)('erasure that holds in every copy on $name', (targ
 
   it('no key that remains opens the purged statement in a backup taken before, during or after, nor in the live file', async () => {
     // 1. A backup before any run: the statement is sealed with the open family's key.
-    copies.push(await copyDatabase(t));
+    copies.push(await copyDatabase(t, `copy${copies.length}`));
     // Accepted, and the smartwatch delivered on 10 Sep 2025: purge day 2031-01-01. The run of 1 June 2026
     // seals it with the key of 2031.
     await t.storage.db
@@ -138,7 +138,7 @@ describe.each(storageTargets)('erasure that holds in every copy on $name', (targ
     );
     expect(sealing.exitCode, sealing.stderr).toBe(0);
     // 2. A backup after the reseal.
-    copies.push(await copyDatabase(t));
+    copies.push(await copyDatabase(t, `copy${copies.length}`));
     const resealed = await valuesIn(copies[1]!, statementId);
     expect(resealed.sealed.map(({ value }) => value.slice(0, 5))).toEqual(resealed.sealed.map(() => 'y2031'));
     // The purge.
@@ -146,7 +146,7 @@ describe.each(storageTargets)('erasure that holds in every copy on $name', (targ
     expect(purge.exitCode, purge.stderr).toBe(0);
     expect(purge.lines.at(-1)).toMatchObject({ purged: expect.any(Number) });
     // 3. A backup after it.
-    copies.push(await copyDatabase(t));
+    copies.push(await copyDatabase(t, `copy${copies.length}`));
 
     const keys = remainingKeys(t);
     const oldCiphertexts: string[] = [];
