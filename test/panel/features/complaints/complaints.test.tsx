@@ -92,6 +92,22 @@ describe('the complaints desk', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it('says on which day an e-mail answer left: the day judged against the deadline, not an instant', async () => {
+    // docs/decisions/complaints.md#clock: the outbox's campaign day (`sent_on`), as a letter's day is shown.
+    renderPanel('/reklamacje/c1', {
+      'GET /session': { body: CLERK },
+      'GET /complaints/c1': {
+        body: {
+          ...complaint,
+          line: line({ state: 'answered', decision: 'rejected' }),
+          answer: { channel: 'email', sentAt: '2026-02-10', letterNumber: null, onTime: true },
+        },
+      },
+    });
+    const answer = await screen.findByRole('region', { name: texts.complaints.page.answer });
+    expect(answer.textContent).toContain(`2026-02-10, ${texts.complaints.page.onTime}`);
+  });
+
   it('is not shown to a role without complaints', async () => {
     renderPanel('/reklamacje', { 'GET /session': { body: ADMIN } });
     await screen.findByText(texts.noAccess.title);
