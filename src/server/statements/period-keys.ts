@@ -50,6 +50,9 @@ const sealerOf = (family: KeyFamily, id: string, key: Buffer): Sealer => ({
   seal: (plain, context) => encryptBytesForFamily(key, family, plain, context),
 });
 
+/** Each folder's and family's last current key, by "<folder>/<family>". */
+const lastSealer = new Map<string, Sealer>();
+
 /** The family's current key, made (a file first, then its row) when it has none. */
 export async function sealerFor(
   { db, keysDir }: Pick<Storage, 'db' | 'keysDir'>,
@@ -58,6 +61,8 @@ export async function sealerFor(
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [id] = await sealKeysIn(db, String(family), 'current');
     if (id !== undefined) {
+      const cached = lastSealer.get(`${keysDir}/${family}`);
+      if (cached?.id === id) return cached;
       const key = keyFileOf(keysDir, family, id);
       // A database restored from before a run names a key the run destroyed: it seals nothing any more.
       if (!key && keyFileDestroyed(keysDir, family, id)) {
@@ -66,7 +71,10 @@ export async function sealerFor(
       }
       if (!key)
         throw new KeyError(`brak pliku klucza ${family}-${id} w folderze kluczy ${keysDir} (YEAR_KEYS_DIR)`);
-      return sealerOf(family, id, key);
+      // Kept until the family's current key changes (npm run bench:statements: a file read per statement).
+      const sealer = sealerOf(family, id, key);
+      lastSealer.set(`${keysDir}/${family}`, sealer);
+      return sealer;
     }
     const made = makeKeyFile(keysDir, family);
     await addSealKey(db, {
