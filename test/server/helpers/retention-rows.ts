@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/types.ts';
 import type { TestApp } from './app';
 
 // The rows the retention tests (retention.test.ts, keys.test.ts) write and read straight in the tables: a
@@ -34,3 +36,27 @@ export const storedSecrets = async (t: TestApp, statementId: string) =>
       .where('id', '=', statementId)
       .executeTakeFirstOrThrow()
   ).secrets;
+
+/** A statement's rows where erasure looks (its own, its claim's, its review's, its marks), by id or code. */
+export async function statementRows(db: Kysely<Database>, by: { id: string } | { code: string }) {
+  const statements = db.selectFrom('statements').selectAll();
+  const statement = await (
+    'id' in by ? statements.where('id', '=', by.id) : statements.where('code', '=', by.code)
+  ).executeTakeFirstOrThrow();
+  const claim = await db
+    .selectFrom('claims')
+    .selectAll()
+    .where('id', '=', statement.claim_id)
+    .executeTakeFirstOrThrow();
+  const review = await db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('statement_id', '=', statement.id)
+    .executeTakeFirst();
+  const marks = await db
+    .selectFrom('statement_marks')
+    .selectAll()
+    .where('statement_id', '=', statement.id)
+    .execute();
+  return { statement, claim, review, marks };
+}

@@ -12,6 +12,7 @@ import { fakeClock, openTestApp, postStatement, type TestApp } from '../helpers/
 import { copyDatabase } from '../helpers/copy-database';
 import { runOperator } from '../helpers/operator';
 import { insertReviewWithNotes, validStatement } from '../helpers/statement-fixtures';
+import { statementRows } from '../helpers/retention-rows';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
 
@@ -31,26 +32,7 @@ async function valuesIn(copy: Copy, statementId: string) {
       : new SqliteDialect({ database: new SqliteDatabase(path.join(copy.dataDir, SQLITE_FILE_NAME)) }),
   });
   try {
-    const statement = await db
-      .selectFrom('statements')
-      .selectAll()
-      .where('id', '=', statementId)
-      .executeTakeFirstOrThrow();
-    const claim = await db
-      .selectFrom('claims')
-      .selectAll()
-      .where('id', '=', statement.claim_id)
-      .executeTakeFirstOrThrow();
-    const review = await db
-      .selectFrom('reviews')
-      .selectAll()
-      .where('statement_id', '=', statementId)
-      .executeTakeFirst();
-    const marks = await db
-      .selectFrom('statement_marks')
-      .selectAll()
-      .where('statement_id', '=', statementId)
-      .execute();
+    const { statement, claim, review, marks } = await statementRows(db, { id: statementId });
     const sealed = [
       { value: statement.secrets, context: `statement:${claim.id}` },
       { value: statement.image, context: `statement-image:${claim.id}` },

@@ -18,6 +18,7 @@ import {
 import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
 import { openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { validStatement, insertReviewWithNotes } from '../helpers/statement-fixtures';
+import { statementRows } from '../helpers/retention-rows';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
 
@@ -42,30 +43,7 @@ describe.each(storageTargets)('the bounded families of keys on $name', (target) 
       .where('state', '=', state as never)
       .execute();
 
-  async function statementOf(code: string) {
-    const db = t.storage.db;
-    const statement = await db
-      .selectFrom('statements')
-      .selectAll()
-      .where('code', '=', code)
-      .executeTakeFirstOrThrow();
-    const claim = await db
-      .selectFrom('claims')
-      .selectAll()
-      .where('id', '=', statement.claim_id)
-      .executeTakeFirstOrThrow();
-    const review = await db
-      .selectFrom('reviews')
-      .selectAll()
-      .where('statement_id', '=', statement.id)
-      .executeTakeFirst();
-    const marks = await db
-      .selectFrom('statement_marks')
-      .selectAll()
-      .where('statement_id', '=', statement.id)
-      .execute();
-    return { statement, claim, review, marks };
-  }
+  const statementOf = (code: string) => statementRows(t.storage.db, { code });
   const valuesOf = ({ statement, claim, review }: Awaited<ReturnType<typeof statementOf>>) => [
     statement.secrets,
     statement.image,
