@@ -143,6 +143,11 @@ describe.each(storageTargets)('complaints in retention on $name', (target) => {
   it('retention-plan lists the complaints class, and counts by the answer, the lottery end and the claim', async () => {
     const plan = await operator(['retention-plan', '--on', '2026-09-04'], '2026-09-04');
     expect(plan.lines.map((line) => line.class)).toContain('complaints');
+    // Each class with its period, for the person, on stderr.
+    expect(plan.stderr).toContain(
+      'complaints: 6 miesięcy od odpowiedzi na reklamację, nie wcześniej niż od końca loterii',
+    );
+    expect(plan.stderr).toMatch(/^statements: 5 lat od końca roku wydania/m);
     expect(await planOf('2026-09-04')).toEqual({ class: 'complaints', due: 0, held: 0, kept: 7 });
     expect(await planOf('2026-09-05')).toEqual({ class: 'complaints', due: 1, held: 0, kept: 6 });
     expect(await planOf('2026-10-11')).toEqual({ class: 'complaints', due: 2, held: 0, kept: 5 });

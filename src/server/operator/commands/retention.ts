@@ -8,6 +8,7 @@ import {
   statementPlan,
   type RunOutcome,
 } from '../../retention/run';
+import { RETENTION_POLICIES } from '../../retention/policies';
 import { runRetentionWithKeys } from '../../retention/with-keys';
 import { OPERATOR } from '../../staff/audit';
 import { option, positional, UsageError, type Command, type CommandContext } from '../command';
@@ -31,12 +32,14 @@ export const retentionPlanCommand: Command = {
   usage: 'retention-plan [--on <RRRR-MM-DD>] [--reference <numer>]',
   description:
     'pokazuje, co w danym dniu minie okres przechowywania (w każdej klasie danych), albo dzień usunięcia jednego oświadczenia i dlaczego; niczego nie zmienia',
-  async run({ storage, clock, args, emit }) {
+  async run({ storage, clock, args, emit, tell }) {
     if (args.includes('--reference')) {
       emit(await statementPlan({ storage, clock }, option(args, '--reference', 'numer')));
       return;
     }
     for (const line of await retentionPlan({ storage, clock }, dayOption(args, clock, false))) emit(line);
+    // shared/API.md "Retention": each class with its period (and why), for the person; the JSON stays the plan.
+    for (const policy of RETENTION_POLICIES) tell(`${policy.class}: ${policy.period} (${policy.reason}).`);
   },
 };
 
