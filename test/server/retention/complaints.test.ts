@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import complaintTexts from '#content/complaints.json';
 import { openComplaint } from '#server/complaints/desk.ts';
 import { complaintContext } from '#server/complaints/sealed.ts';
-import { encryptBytes } from '#server/crypto/encryption.ts';
+import { decryptText, encryptBytes, type LoadedKey } from '#server/crypto/encryption.ts';
 import { insertHold } from '#server/db/retention.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { DomainError } from '#server/domain-errors.ts';
 import { RETENTION_POLICIES } from '#server/retention/policies.ts';
+import { prepareStatementsKey } from '#server/statements/keys.ts';
 import { OPERATOR } from '#server/staff/audit.ts';
 import { fakeClock, openTestApp, type TestApp } from '../helpers/app';
 import { runOperator } from '../helpers/operator';
@@ -227,5 +229,14 @@ describe.each(storageTargets)('complaints in retention on $name', (target) => {
     expect(await secretsOf('issued')).toBe('');
     for (const id of ['open', 'decided', 'pending', 'held']) expect(await secretsOf(id)).not.toBe('');
     expect(run.lines.at(-1)).toMatchObject({ held: 2 });
+  });
+
+  it('a key rotation passes an emptied complaint by and reseals the kept ones', async () => {
+    const newKey = randomBytes(32);
+    const rotation: LoadedKey = { key: newKey, previous: [t.statementsKey], source: 'STATEMENTS_KEY' };
+    await prepareStatementsKey(t.storage, rotation);
+    expect(await secretsOf('early')).toBe('');
+    const kept = await secretsOf('open');
+    expect(decryptText([newKey], kept, complaintContext('open'))).toContain('Kowalski');
   });
 });
