@@ -16,7 +16,7 @@ import {
   openComplaints,
   type ComplaintMailRow,
 } from '../db/complaints';
-import { rejectStatementsOfClaims } from '../db/statements';
+import { PURGED, rejectStatementsOfClaims } from '../db/statements';
 import type { ComplaintDecision, ComplaintTable } from '../db/types';
 import { DomainError } from '../domain-errors';
 import { composeMail, type ComplaintMailFacts } from '../mail/compose';
@@ -86,6 +86,8 @@ function answerFacts(row: ComplaintTable): ComplaintMailFacts | undefined {
 /** A complaint's page: what the person wrote, the claim it names, the answer's preview. Audited. */
 export async function openComplaint(deps: AppDeps, staffId: string, id: string) {
   const row = await found(deps, id);
+  // docs/decisions/retention.md#complaints: an answered complaint's text goes with its period.
+  if (row.secrets === PURGED) throw new DomainError('conflict', messages.purged);
   const body: ComplaintBody = unsealComplaint(keysOf(deps), row.id, row.secrets);
   await recordAudit(deps.storage, deps.clock, {
     actor: staffId,

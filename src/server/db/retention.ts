@@ -59,6 +59,16 @@ export async function claimsWithoutStatement(db: Db) {
     .execute();
 }
 
+/** Complaints whose text is still kept, with what their purge day counts from (docs/decisions/retention.md#complaints). */
+export const complaintRows = (db: Db) =>
+  db
+    .selectFrom('complaints')
+    .select(['id', 'reference', 'claim_id', 'state', 'answered_at'])
+    .where('secrets', '<>', PURGED)
+    .orderBy('received_on')
+    .orderBy('id')
+    .execute();
+
 export const optoutRows = (db: Db) =>
   db.selectFrom('optouts').select(['hash_digest', 'issued_at', 'resigned_at']).execute();
 
@@ -209,6 +219,53 @@ export async function emptyClaim(trx: Db, claimId: string): Promise<boolean> {
   if (Number(result.numUpdatedRows) !== 1) return false;
   await forgetClaimMail(trx, claimId);
   return true;
+}
+
+/**
+ * Empties what a complaint's person wrote (name, address, e-mail, texts: the sealed `secrets`), unless at this
+ * moment it is not answered, a hand hold is on a statement of its claim or on the complaint's own reference,
+ * or another complaint about its claim is not answered yet (the caller's transaction). The row stays: its reference, dates, decision and answer prove how it was
+ * handled (the protocol). True when it was emptied.
+ */
+export async function emptyComplaint(trx: Db, id: string): Promise<boolean> {
+  const heldBy = (table: StatementTableName) => (eb: ExpressionBuilder<Database, 'complaints'>) =>
+    eb.exists(
+      eb
+        .selectFrom(table)
+        .innerJoin('retention_holds', 'retention_holds.reference', `${table}.reference`)
+        .select(`${table}.id`)
+        .whereRef(`${table}.claim_id`, '=', 'complaints.claim_id'),
+    );
+  const result = await trx
+    .updateTable('complaints')
+    .set({ secrets: PURGED })
+    .where('id', '=', id)
+    .where('state', '=', 'answered')
+    .where('secrets', '<>', PURGED)
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('retention_holds')
+              .select('retention_holds.reference')
+              .whereRef('retention_holds.reference', '=', 'complaints.reference'),
+          ),
+          heldBy('statements')(eb as never),
+          heldBy('rejected_statements')(eb as never),
+          // Another complaint about the same claim not answered yet: the claim is still disputed.
+          eb.exists(
+            eb
+              .selectFrom('complaints as other')
+              .select('other.id')
+              .whereRef('other.claim_id', '=', 'complaints.claim_id')
+              .where('other.state', 'in', [...OPEN_COMPLAINT_STATES]),
+          ),
+        ]),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteOptout(trx: Db, digest: string): Promise<boolean> {

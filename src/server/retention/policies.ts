@@ -3,10 +3,12 @@ import { purgeDayOf } from '#shared/retention-dates.ts';
 import { isoDateAfter, warsawDate } from '#shared/warsaw-time.ts';
 import {
   claimsWithoutStatement,
+  complaintRows,
   deleteInvitation,
   deleteOptout,
   deleteStaffSession,
   emptyClaim,
+  emptyComplaint,
   emptyFailedBody,
   emptyStatement,
   failedBodies,
@@ -15,7 +17,7 @@ import {
   staffSessionRows,
 } from '../db/retention';
 import type { AppDeps } from '../deps';
-import { statementRetention } from './statements';
+import { statementRetention, type StatementRetention } from './statements';
 
 // docs/decisions/retention.md#policies: the table of policies, one row per class of records: how long each is
 // kept, why, which of its records are due, and how one is emptied. retention-plan and retention-run read it.
@@ -64,6 +66,20 @@ const lapseAfter = (iso: string) =>
 
 const unheld = { held: false } as const;
 
+type ComplaintRow = Awaited<ReturnType<typeof complaintRows>>[number];
+
+/**
+ * docs/decisions/retention.md#complaints: an answered complaint's purge day: the short period after its answer
+ * (and the lottery's end), and never before the records of the claim it concerns (its statements' purge days);
+ * null while it is not answered, or while a statement of its claim has no purge day yet.
+ */
+function complaintPurgeOn(complaint: ComplaintRow, statements: readonly StatementRetention[]): string | null {
+  if (complaint.state !== 'answered' || complaint.answered_at === null) return null;
+  const days = [lapseAfter(complaint.answered_at), ...statements.map((statement) => statement.day.purgeOn)];
+  if (days.includes(null)) return null;
+  return (days as string[]).sort().at(-1)!;
+}
+
 /** The table of policies (docs/decisions/retention.md#policies), in the order retention-plan lists it. */
 export const RETENTION_POLICIES: readonly RetentionPolicy[] = [
   {
@@ -95,6 +111,30 @@ export const RETENTION_POLICIES: readonly RetentionPolicy[] = [
         held: holds.complaintClaims.has(claim.id),
         purge: (trx) => emptyClaim(trx, claim.id),
       }));
+    },
+  },
+  {
+    class: 'complaints',
+    period:
+      '6 miesięcy od odpowiedzi na reklamację, nie wcześniej niż od końca loterii, a gdy dotyczy zgłoszenia z oświadczeniem — nie krócej niż dane tego oświadczenia; bez odpowiedzi: do odpowiedzi',
+    reason:
+      'reklamacje kończą się z loterią, a roszczenia z loterii przedawniają się po 6 miesiącach: do tego czasu odpowiedź może być sporna w sądzie; reklamacja dotycząca nagrody należy do dokumentacji jej wydania (ustawa o grach hazardowych, Ordynacja podatkowa)',
+    async records(db, holds) {
+      const statementsOf = new Map<string, StatementRetention[]>();
+      for (const statement of await statementRetention(db, holds.realNowMs))
+        statementsOf.set(statement.claimId, [...(statementsOf.get(statement.claimId) ?? []), statement]);
+      return (await complaintRows(db)).map((complaint) => {
+        const statements = (complaint.claim_id && statementsOf.get(complaint.claim_id)) || [];
+        return {
+          reference: complaint.reference,
+          purgeOn: complaintPurgeOn(complaint, statements),
+          held:
+            holds.references.has(complaint.reference) ||
+            statements.some((statement) => holds.references.has(statement.reference)) ||
+            (complaint.claim_id !== null && holds.complaintClaims.has(complaint.claim_id)),
+          purge: (trx) => emptyComplaint(trx, complaint.id),
+        };
+      });
     },
   },
   {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDue } from '#shared/retention-dates.ts';
+import { formatPolishDate, warsawDate } from '#shared/warsaw-time.ts';
 import { isoAt } from '../clock';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../domain-errors';
@@ -93,7 +94,23 @@ export async function statementPlan(deps: Deps, reference: string) {
 const sum = (plan: ClassPlan[], key: 'due' | 'held') => plan.reduce((total, line) => total + line[key], 0);
 
 /**
- * retention-run: without `apply`, what would be emptied on `day`, changing nothing. With it, in one
+ * Issue 51: a day after today (the campaign clock's Warsaw day) is not a purge day. What is due on it may be
+ * planned (a dry run), never emptied ahead of time: a prize handed over today would lose its records.
+ */
+function refuseFutureDay(day: string, campaignNowMs: number) {
+  const today = warsawDate(campaignNowMs);
+  if (day > today)
+    throw new DomainError(
+      'invalid',
+      `Nie można usuwać danych z dniem ${formatPolishDate(day)}: to dzień po dzisiejszym (${formatPolishDate(today)}). ` +
+        'Usuwa się tylko to, czego termin już minął; niczego nie zmieniono. Co byłoby do usunięcia tego dnia, ' +
+        `pokaże próba: retention-run --on ${day} (bez --apply).`,
+    );
+}
+
+/**
+ * retention-run: without `apply`, what would be emptied on `day` (any day), changing nothing. With it, for
+ * today or a day before it on the campaign clock (a later day is refused, changing nothing), in one
  * transaction: the day's row (a day already run purges nothing), each due record emptied unless held at that
  * moment, a receipt per record, one audit entry.
  */
@@ -116,6 +133,7 @@ export async function runRetention(
       emptiedYears: [],
     };
   }
+  refuseFutureDay(day, clock.campaign());
   return storage.db.transaction().execute(async (trx) => {
     const run = randomUUID();
     const realNowMs = clock.real();

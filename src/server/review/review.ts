@@ -1,5 +1,6 @@
 import messages from '#content/staff-messages.json';
 import { tierById } from '#shared/campaign.ts';
+import { personalNumberIn } from '#shared/personal-numbers.ts';
 import { winnerMailTo } from '../claims/claims';
 import { undoOpen } from '../claims/prize-lost';
 import { isoAt } from '../clock';
@@ -345,7 +346,8 @@ const REVEAL_NOTE_MAX = 200;
 
 /**
  * docs/decisions/review.md#unmasking: why a look at the data is needed (a key of review.json's list) and an
- * optional short note, both recorded with the look.
+ * optional short note, both recorded with the look; a note holding what looks like a PESEL, an ID, a passport
+ * or an account number is refused.
  */
 function needOf(source: Record<string, unknown>): { reason: string; note?: string } {
   const { reason, note } = source;
@@ -354,6 +356,8 @@ function needOf(source: Record<string, unknown>): { reason: string; note?: strin
   if (note === undefined || note === null) return { reason };
   if (typeof note !== 'string' || note.length > REVEAL_NOTE_MAX)
     throw new DomainError('invalid', messages.revealNoteTooLong);
+  // docs/decisions/retention.md#notes: the note lands in the audit trail, which no purge may rewrite.
+  if (personalNumberIn(note) !== undefined) throw new DomainError('invalid', messages.revealNotePersonal);
   return note.trim() === '' ? { reason } : { reason, note: note.trim() };
 }
 

@@ -95,6 +95,7 @@ export const SEALED_TABLES: ReadonlyArray<SealedTable<keyof Database>> = [
     table: 'complaints',
     key: 'id',
     columns: { secrets: { context: (row) => complaintContext(row.id) } },
+    empty: PURGED,
   }),
   // review/view.ts: the review's internal notes.
   sealedTable({

@@ -75,6 +75,7 @@ export const complaintsSchema = {
         'letterInvalid',
         'dayInvalid',
         'cannotReopen',
+        'purged',
       ],
       properties: {
         unknownField: text,
@@ -86,6 +87,7 @@ export const complaintsSchema = {
         letterInvalid: text,
         dayInvalid: text,
         cannotReopen: text,
+        purged: text,
       },
     },
     reasons: {

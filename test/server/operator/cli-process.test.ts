@@ -170,6 +170,7 @@ describe('npm run operator -- <command>, each in its own process', () => {
     expect(plan.lines.map((line) => line.class)).toEqual([
       'statements',
       'claims',
+      'complaints',
       'optouts',
       'outbox',
       'staff-sessions',

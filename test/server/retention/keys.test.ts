@@ -16,6 +16,7 @@ describe.each(storageTargets)("retention with the years' keys on $name", (target
   let t: TestApp;
   const sent = new Map<string, { id: string; reference: string }>();
   const operator = (...args: string[]) => runOperator(args, t);
+  const ON_2031 = { CAMPAIGN_NOW: '2031-01-01T12:00:00+01:00' };
   const secretsOf = (tier: string) => storedSecrets(t, sent.get(tier)!.id);
   const paid = (tier: string, paidAt: string) =>
     insertFinalReview(t, { id: sent.get(tier)!.id, tier }, 'accepted', paidAt);
@@ -49,7 +50,8 @@ describe.each(storageTargets)("retention with the years' keys on $name", (target
 
     const copy = await copyDatabase(t);
     try {
-      const purge = await operator('retention-run', '--on', '2031-01-01', '--apply');
+      // On that day of the campaign clock: a later day than today is refused (issue 51).
+      const purge = await runOperator(['retention-run', '--on', '2031-01-01', '--apply'], t, ON_2031);
       expect(purge.lines.at(-1)).toMatchObject({ held: 0 });
       const receipts = await t.storage.db
         .selectFrom('retention_receipts')

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaintContext } from '#server/complaints/sealed.ts';
+import { DomainError } from '#server/domain-errors.ts';
 import { encryptBytes } from '#server/crypto/encryption.ts';
 import { insertHold } from '#server/db/retention.ts';
 import { RETENTION_POLICIES } from '#server/retention/policies.ts';
@@ -17,8 +20,15 @@ import { importLinkHashes, winnersFixture } from '../helpers/winners-fixture';
 describe.each(storageTargets)('retention on $name', (target) => {
   let t: TestApp;
   const ids = new Map<string, { id: string; reference: string }>();
-  const clock = fakeClock();
-  const operator = (...args: string[]) => runOperator(args, t);
+  /** The campaign clock's instant, for the app and the commands alike (CAMPAIGN_NOW); unset: real time. */
+  let campaignNow: string | undefined;
+  const clock = fakeClock({ campaign: () => (campaignNow ? Date.parse(campaignNow) : Date.now()) });
+  const campaignEnv = (): Record<string, string> => (campaignNow ? { CAMPAIGN_NOW: campaignNow } : {});
+  const operator = (...args: string[]) => runOperator(args, t, campaignEnv());
+  const yearKeys = () => {
+    const dir = path.join(t.dataDir, 'year-keys');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  };
   const plan = async (tier: string) =>
     (await operator('retention-plan', '--reference', ids.get(tier)!.reference)).lines[0];
   const secretsOf = (tier: string) => storedSecrets(t, ids.get(tier)!.id);
@@ -31,6 +41,10 @@ describe.each(storageTargets)('retention on $name', (target) => {
     runs: await t.storage.db.selectFrom('retention_runs').selectAll().execute(),
     receipts: await t.storage.db.selectFrom('retention_receipts').selectAll().execute(),
     audit: await t.storage.db.selectFrom('audit_log').selectAll().orderBy('seq').execute(),
+    complaints: await t.storage.db.selectFrom('complaints').selectAll().orderBy('id').execute(),
+    sessions: await t.storage.db.selectFrom('staff_sessions').selectAll().orderBy('token_digest').execute(),
+    holds: await t.storage.db.selectFrom('retention_holds').selectAll().orderBy('reference').execute(),
+    yearKeys: yearKeys(),
   });
   const review = (tier: string, state: 'accepted' | 'rejected', paidAt: string | null = null) =>
     insertFinalReview(t, { id: ids.get(tier)!.id, tier }, state, paidAt);
@@ -164,6 +178,10 @@ describe.each(storageTargets)('retention on $name', (target) => {
     expect(dry.lines.at(-1)).toEqual({ run: null, purged: expect.any(Number), held: 2 });
     expect(dry.lines.find((line) => line.class === 'statements')).toMatchObject({ due: 1, held: 2 });
     expect(dry.stderr).toMatch(/niczego nie zmieniono/);
+    // Issue 51: it says what it would empty, never that it emptied it.
+    expect(dry.stderr).toContain('Próba — niczego nie zmieniono: przegląd z dnia 2031-06-01 usunąłby ');
+    expect(dry.stderr).toContain('(dziś jest ');
+    expect(dry.stderr).not.toMatch(/usunął\b(?!by)/);
     // The keys' hook (a): the statements with a known purge day, each with its year.
     const inProcess = await runRetention(
       { storage: t.storage, clock },
@@ -200,16 +218,58 @@ describe.each(storageTargets)('retention on $name', (target) => {
     expect(await secretsOf('VI')).not.toBe('');
   });
 
+  it('refuses an applied run for a day after today (campaign clock) in Polish, changing nothing; a dry run may plan it', async () => {
+    const before = await snapshot();
+    // Issue 51's case: on 29 November 2026, a run for 2 January 2032 would have emptied the car handed over.
+    campaignNow = '2026-11-29T12:00:00+01:00';
+    const refused = await operator('retention-run', '--on', '2032-01-02', '--apply');
+    expect(refused.exitCode).toBe(1);
+    expect(refused.lines).toEqual([]);
+    expect(refused.stderr).toBe(
+      'Błąd: Nie można usuwać danych z dniem 2.01.2032: to dzień po dzisiejszym (29.11.2026). Usuwa się tylko ' +
+        'to, czego termin już minął; niczego nie zmieniono. Co byłoby do usunięcia tego dnia, pokaże próba: ' +
+        'retention-run --on 2032-01-02 (bez --apply).\n',
+    );
+    // The former name too, and a day just after today (the campaign's, not the machine's: 31 May 2031).
+    expect((await operator('purge-statements', '--on', '2032-01-02')).exitCode).toBe(1);
+    campaignNow = '2031-05-31T23:30:00+02:00';
+    const tomorrow = await operator('retention-run', '--on', '2031-06-01', '--apply');
+    expect(tomorrow.exitCode).toBe(1);
+    expect(tomorrow.stderr).toMatch(
+      /^Błąd: Nie można usuwać danych z dniem 1\.06\.2031: to dzień po dzisiejszym \(31\.05\.2031\)/,
+    );
+    await expect(
+      runRetention({ storage: t.storage, clock }, { day: '2031-06-01', apply: true, actor: OPERATOR }),
+    ).rejects.toBeInstanceOf(DomainError);
+    // A dry run for any day stays allowed: what would go, and from when it may.
+    campaignNow = '2026-11-29T12:00:00+01:00';
+    const dry = await operator('retention-run', '--on', '2032-01-02');
+    expect(dry.exitCode).toBe(0);
+    expect(dry.lines.at(-1)).toEqual({ run: null, purged: expect.any(Number), held: 2 });
+    expect(dry.stderr).toContain('przegląd z dnia 2032-01-02 usunąłby ');
+    expect(dry.stderr).toContain(
+      'Usunąć to będzie można dopiero 2032-01-02 (dziś jest 2026-11-29): retention-run --on 2032-01-02 --apply.',
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('two servers running on the same day purge once; the car and the held survive; audit-verify passes', async () => {
-    // Two servers: two processes on the one database, at once.
+    // Two servers: two processes on the one database, at once, on the campaign's day after the purge day.
+    campaignNow = '2031-06-02T12:00:00+02:00';
     const args = ['retention-run', '--on', '2031-06-01', '--apply'];
-    const outcomes = await Promise.all([spawnOperator(args, t), spawnOperator(args, t)]);
+    const outcomes = await Promise.all([
+      spawnOperator(args, t, campaignEnv()),
+      spawnOperator(args, t, campaignEnv()),
+    ]);
     expect(outcomes.map((outcome) => outcome.exitCode)).toEqual([0, 0]);
     const lines = outcomes.map((outcome) => outcome.lines.at(-1)!);
     expect(new Set(lines.map((line) => line.run)).size).toBe(1);
     expect(lines.filter((line) => line.purged === 0)).toHaveLength(1);
     expect(lines.find((line) => line.purged !== 0)).toMatchObject({ held: 2 });
     expect(outcomes.filter((outcome) => /już wykonano/.test(outcome.stderr))).toHaveLength(1);
+    expect(
+      outcomes.filter((outcome) => /przegląd z dnia 2031-06-01 usunął /i.test(outcome.stderr)),
+    ).toHaveLength(1);
     expect(await secretsOf('VI')).toBe('');
     for (const tier of ['I', 'II', 'III', 'IV', 'WINTO']) expect(await secretsOf(tier)).not.toBe('');
     // The row, its reference and decision stay.

@@ -78,6 +78,24 @@ for (const target of storageTargets) {
       }
       const long = await reveal(holder, id, { reason: 'identity', note: 'x'.repeat(201) });
       expect(long.json()).toEqual({ message: messages.revealNoteTooLong });
+      // docs/decisions/retention.md#notes: the note lands in the trail for good, so no personal number in it.
+      for (const note of [
+        `PESEL ${PESEL}`,
+        'dowód ABA 300000',
+        'paszport AB1234567',
+        'PL61 1090 1014 0000 0712 1981 2874',
+      ]) {
+        const personal = await reveal(holder, id, { reason: 'identity', note });
+        expect(personal.statusCode).toBe(400);
+        expect(personal.json()).toEqual({ message: messages.revealNotePersonal });
+      }
+      const personalPhoto = await photo(
+        holder,
+        id,
+        `?reason=coupon&note=${encodeURIComponent(`PESEL ${PESEL}`)}`,
+      );
+      expect(personalPhoto.statusCode).toBe(400);
+      expect(personalPhoto.json()).toEqual({ message: messages.revealNotePersonal });
       expect((await photo(holder, id, '')).json()).toEqual({ message: messages.revealReasonInvalid });
       expect((await photo(holder, id, '?reason=ciekawosc')).statusCode).toBe(400);
       expect(await looksBy(other.id)).toEqual([]);

@@ -22,8 +22,9 @@ describe.each(storageTargets)('the keyed audit trail and its head on $name', (ta
   const verify = (args: string[] = [], env: Record<string, string> = {}) =>
     runOperator(['audit-verify', ...args], t, env);
   /** audit-verify where no head file is kept: only --expect says where the trail ended. */
-  const verifyWithoutHeadFile = (args: string[]) =>
-    runOperator(['audit-verify', ...args], { ...t, audit: { ...t.audit, headFile: undefined } });
+  const verifyWithoutHeadFile = (args: string[], env: Record<string, string> = {}) =>
+    runOperator(['audit-verify', ...args], { ...t, audit: { ...t.audit, headFile: undefined } }, env);
+  const PRODUCTION = { NODE_ENV: 'production' };
   const rows = () => t.storage.db.selectFrom('audit_log').selectAll().orderBy('seq').execute();
   const last = async () => (await rows()).at(-1)!;
   const headFile = () => fs.readFileSync(t.audit.headFile!, 'utf8');
@@ -170,8 +171,54 @@ describe.each(storageTargets)('the keyed audit trail and its head on $name', (ta
     check = await verifyWithoutHeadFile(['--expect', headOf(end)]);
     expect(check.exitCode).toBe(1);
     expect(check.stderr).toContain('(--expect)');
-    // With nothing noted outside the database, an empty trail is all there is to see.
-    expect((await verifyWithoutHeadFile([])).lines).toEqual([{ entries: 0, verified: true }]);
+    // With nothing noted outside the database, an empty trail is all there is to see: outside production it
+    // verifies, saying it cannot prove the end; in production it is refused.
+    const young = await verifyWithoutHeadFile([]);
+    expect(young).toMatchObject({ exitCode: 0, lines: [{ entries: 0, verified: true }] });
+    expect(young.stderr).toContain('Uwaga: nie można dowieść, że dziennik zdarzeń sięga swojego końca');
+    const refused = await verifyWithoutHeadFile([], PRODUCTION);
+    expect(refused).toMatchObject({ exitCode: 1, lines: [] });
+    expect(refused.stderr).toContain('nie można dowieść, że dziennik zdarzeń sięga swojego końca');
+    // AUDIT_HEAD_FILE set but not written (a start writes it only once there is an entry): the same, naming it.
+    const missing = path.join(headDir, 'nie-ma.head');
+    const unwritten = await verify([], { ...PRODUCTION, AUDIT_HEAD_FILE: missing });
+    expect(unwritten).toMatchObject({ exitCode: 1, lines: [] });
+    expect(unwritten.stderr).toContain(`plik AUDIT_HEAD_FILE ${missing} nie istnieje, a nie podano --expect`);
+  });
+
+  it('in production, refuses to call a trail whole without a head kept outside the database', async () => {
+    await record(3);
+    const end = await last();
+    // No AUDIT_HEAD_FILE, no --expect: exit 1, in Polish, and no `verified` line for a script to trust.
+    const refused = await verifyWithoutHeadFile([], PRODUCTION);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.lines).toEqual([]);
+    expect(refused.stderr).toBe(
+      'Błąd: nie można dowieść, że dziennik zdarzeń sięga swojego końca: nie podano zapisanego końca dziennika ' +
+        '(AUDIT_HEAD_FILE nie jest ustawione, nie podano --expect). Dziennik z odciętym końcem albo opróżniony ' +
+        `sprawdza się wtedy tak samo jak krótki. Sprawdzono poprawnie ${end.seq} wpisów, ostatni: nr ${end.seq}, ` +
+        `skrót ${end.hash}. Trzymaj koniec dziennika poza bazą danych (AUDIT_HEAD_FILE, docs/deploy.md) albo ` +
+        'podaj --expect <nr>:<skrót>.\n',
+    );
+    // With the head file, or a head given with --expect, production verifies as before.
+    expect(await verify([], PRODUCTION)).toMatchObject({
+      exitCode: 0,
+      lines: [{ entries: end.seq, verified: true }],
+    });
+    const expected = await verifyWithoutHeadFile(['--expect', headOf(end)], PRODUCTION);
+    expect(expected).toMatchObject({ exitCode: 0, lines: [{ entries: end.seq, verified: true }] });
+    expect(expected.stderr).not.toContain('nie można dowieść');
+    // Outside production the same check passes, with the same words as a warning on stderr.
+    const warned = await verifyWithoutHeadFile([]);
+    expect(warned).toMatchObject({ exitCode: 0, lines: [{ entries: end.seq, verified: true }] });
+    expect(warned.stderr).toContain(
+      'Uwaga: nie można dowieść, że dziennik zdarzeń sięga swojego końca: nie podano zapisanego końca',
+    );
+    // A broken chain is named first, in production too.
+    await t.storage.db.deleteFrom('audit_log').where('seq', '=', 2).execute();
+    const broken = await verifyWithoutHeadFile([], PRODUCTION);
+    expect(broken.exitCode).toBe(1);
+    expect(broken.stderr).toContain('brakuje wpisu nr 2');
   });
 
   it('refuses to prove the trail with another key, naming AUDIT_KEY', async () => {

@@ -1,6 +1,14 @@
+import { polishCount } from '#shared/polish-count.ts';
 import { isWarsawLocalTime, warsawDate } from '#shared/warsaw-time.ts';
 import type { Clock } from '../../clock';
-import { holdStatement, releaseStatement, retentionPlan, statementPlan } from '../../retention/run';
+import {
+  holdStatement,
+  releaseStatement,
+  retentionPlan,
+  statementPlan,
+  type RunOutcome,
+} from '../../retention/run';
+import { RETENTION_POLICIES } from '../../retention/policies';
 import { runRetentionWithKeys } from '../../retention/with-keys';
 import { OPERATOR } from '../../staff/audit';
 import { option, positional, UsageError, type Command, type CommandContext } from '../command';
@@ -24,25 +32,49 @@ export const retentionPlanCommand: Command = {
   usage: 'retention-plan [--on <RRRR-MM-DD>] [--reference <numer>]',
   description:
     'pokazuje, co w danym dniu minie okres przechowywania (w każdej klasie danych), albo dzień usunięcia jednego oświadczenia i dlaczego; niczego nie zmienia',
-  async run({ storage, clock, args, emit }) {
+  async run({ storage, clock, args, emit, tell }) {
     if (args.includes('--reference')) {
       emit(await statementPlan({ storage, clock }, option(args, '--reference', 'numer')));
       return;
     }
     for (const line of await retentionPlan({ storage, clock }, dayOption(args, clock, false))) emit(line);
+    // shared/API.md "Retention": each class with its period (and why), for the person; the JSON stays the plan.
+    for (const policy of RETENTION_POLICIES) tell(`${policy.class}: ${policy.period} (${policy.reason}).`);
   },
 };
 
-/** retention-run, and purge-statements (its former name, with --apply implied). */
+const records = (n: number) => polishCount(n, 'rekord', 'rekordy', 'rekordów');
+
+/** What a run empties (or would), by class: "18 rekordów (statements 14, claims 4); wstrzymanych: 2". */
+function counts(outcome: RunOutcome): string {
+  const byClass = outcome.classes
+    .filter((line) => line.due > 0)
+    .map((line) => `${line.class} ${line.due}`)
+    .join(', ');
+  return `${records(outcome.purged)}${byClass === '' ? '' : ` (${byClass})`}; wstrzymanych: ${outcome.held}`;
+}
+
+/**
+ * retention-run, and purge-statements (its former name, with --apply implied). Issue 51: the dry run says what
+ * it would empty, in the conditional, never that it emptied it; the JSON lines stay the contract's.
+ */
 async function runAndTell(context: CommandContext, apply: boolean) {
   const { clock, args, emit, tell } = context;
   const day = dayOption(args, clock, true);
   const outcome = await runRetentionWithKeys(context, { day, apply, actor: OPERATOR });
   if (!apply) for (const line of outcome.classes) emit(line);
   emit({ run: outcome.run, purged: outcome.purged, held: outcome.held });
-  if (!apply) tell(`Próba: niczego nie zmieniono. Usunięcie: retention-run --on ${day} --apply.`);
-  else if (outcome.already)
+  if (!apply) {
+    tell(`Próba — niczego nie zmieniono: przegląd z dnia ${day} usunąłby ${counts(outcome)}.`);
+    const today = warsawDate(clock.campaign());
+    tell(
+      day > today
+        ? `Usunąć to będzie można dopiero ${day} (dziś jest ${today}): retention-run --on ${day} --apply.`
+        : `Usunięcie: retention-run --on ${day} --apply.`,
+    );
+  } else if (outcome.already)
     tell(`Przegląd z dnia ${day} już wykonano (${outcome.run}): niczego nie usunięto drugi raz.`);
+  else tell(`Przegląd z dnia ${day} usunął ${counts(outcome)}.`);
   if (outcome.destroyedKeys.length > 0)
     tell(`Zniszczono klucze lat: ${outcome.destroyedKeys.join(', ')} (ich dane usunięto w całości).`);
   if (outcome.rotatedKeys.length > 0)
@@ -55,7 +87,7 @@ export const retentionRun: Command = {
   name: 'retention-run',
   usage: 'retention-run --on <RRRR-MM-DD> [--apply]',
   description:
-    'usuwa dane, których okres przechowywania minął w podanym dniu (raz dziennie, z pokwitowaniem i wpisem w dzienniku); bez --apply tylko pokazuje, co by usunął',
+    'usuwa dane, których okres przechowywania minął w podanym dniu, nie późniejszym niż dziś (raz dziennie, z pokwitowaniem i wpisem w dzienniku); bez --apply tylko pokazuje, co by usunął (dla dowolnego dnia)',
   run: (context) => runAndTell(context, context.args.includes('--apply')),
 };
 
