@@ -12,6 +12,7 @@ import { complaintMailEntry } from '../mail/orders';
 import { appendAudit } from '../staff/audit';
 import { newReference } from '../statements/reference';
 import { sealComplaint } from './sealed';
+import { heldSealer } from '../statements/period-keys';
 
 // docs/decisions/complaints.md: a complaint registered, from the form or by staff for one that came by post.
 
@@ -69,6 +70,7 @@ export async function registerComplaint(
     );
     try {
       await storage.db.transaction().execute(async (trx) => {
+        const sealer = await heldSealer(trx, storage.keysDir, 'open');
         await insertComplaint(
           trx,
           {
@@ -83,7 +85,7 @@ export async function registerComplaint(
             created_at: isoAt(clocks.realMs),
             code: body.code,
             claim_id: claimId ?? null,
-            secrets: sealComplaint(key, id, body),
+            secrets: sealComplaint(sealer, id, body),
             state: 'open',
             decision: null,
             reason: null,

@@ -117,6 +117,7 @@ export const BOUNDED_TABLES = [
   'rejected_statements',
   'claims',
   'reviews',
+  'complaints',
 ] as const satisfies ReadonlyArray<keyof Database>;
 const isBounded = (table: keyof Database) => (BOUNDED_TABLES as readonly string[]).includes(table);
 

@@ -18,6 +18,7 @@ import {
 import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
 import { openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { validStatement, insertReviewWithNotes } from '../helpers/statement-fixtures';
+import { validComplaint } from '../complaints/complaint-fixtures';
 import { statementRows } from '../helpers/retention-rows';
 import { storageTargets } from '../helpers/storage-targets';
 import { importInto, winnersFixture } from '../helpers/winners-fixture';
@@ -84,6 +85,22 @@ describe.each(storageTargets)('the bounded families of keys on $name', (target) 
     expect(openNote([t.statementsKey], sent.statement.id, 'approval', sent.review!.approval_note)).toBe(
       'Sprawdź jeszcze raz',
     );
+  });
+
+  it('seals a complaint sent through the form with the open family’s key too', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/complaints',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(validComplaint()),
+    });
+    expect(sent.statusCode).toBe(201);
+    const [open] = await keysOf('open', 'current');
+    const { secrets } = await t.storage.db
+      .selectFrom('complaints')
+      .select('secrets')
+      .executeTakeFirstOrThrow();
+    expect(secrets.startsWith(`open.${open!.id}.`)).toBe(true);
   });
 
   it('moves them to the purge year’s key, once, and leaves them there through a statements key rotation', async () => {
