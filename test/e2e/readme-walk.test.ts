@@ -354,7 +354,7 @@ describe.skipIf(!browserAvailable())('the README’s prize claim from start to e
     const watch = accepted.get('IV')!;
     await cashier.getByRole('button', { name: fill(issue.choose, { reference: watch }) }).click();
     await cashier.getByRole('heading', { level: 3, name: new RegExp(watch) }).waitFor();
-    await cashier.getByLabel(issue.carrier, { exact: true }).fill('InPost');
+    await cashier.getByLabel(issue.carrier, { exact: true }).selectOption('InPost');
     await cashier.getByLabel(issue.tracking, { exact: true }).fill('620000111222333');
     expect(await cashier.getByLabel(issue.day, { exact: true }).inputValue()).toBe(TODAY);
     await cashier.getByRole('button', { name: issue.shipped, exact: true }).click();

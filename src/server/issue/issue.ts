@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import messages from '#content/staff-messages.json';
 import { fill } from '#shared/content/template.ts';
-import { prizes } from '#shared/campaign.ts';
+import { campaign, prizes } from '#shared/campaign.ts';
 import { isWarsawLocalTime, warsawDate } from '#shared/warsaw-time.ts';
 import { winnerMailTo } from '../claims/claims';
 import { isoAt } from '../clock';
@@ -28,7 +28,6 @@ import { isIssued, isLate, issueOf, ISSUE_DEADLINE, type IssueState, type PrizeI
 type Trx = AppDeps['storage']['db'];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const CARRIER = /^.{2,100}$/u;
 const TRACKING = /^[\p{L}\p{N}][\p{L}\p{N} /-]{1,98}[\p{L}\p{N}]$/u;
 
 /** From which states each step may be recorded, and on which way a prize goes. */
@@ -48,6 +47,20 @@ const AUDIT_ACTIONS: Record<IssueStep, AuditAction> = {
 
 export const isIssueStep = (value: unknown): value is IssueStep =>
   typeof value === 'string' && Object.prototype.hasOwnProperty.call(STEP_RULES, value);
+
+/**
+ * The carrier as the content's list spells it (campaign.json `carriers`; a carrier's file may write it in
+ * other letter case): the shipped mail and the winner's page carry no name staff typed.
+ */
+function listedCarrier(name: string): string {
+  const listed = campaign.carriers.find((carrier) => carrier.toLowerCase() === name.toLowerCase());
+  if (!listed)
+    throw new DomainError(
+      'invalid',
+      fill(messages.issueCarrierInvalid, { carriers: campaign.carriers.join(', ') }),
+    );
+  return listed;
+}
 
 /** A step as asked: by a person in the panel, or by a row of a carrier's file (the operator). */
 export interface StepRequest {
@@ -122,9 +135,8 @@ export async function recordStep(
     request.step === 'shipped' || request.step === 'handed-over' ? issue.waitingSince : issue.shippedOn!;
   const day = checkedDay(request.day, since, warsawDate(campaignMs));
   const shipping = request.step === 'shipped';
-  const carrier = shipping ? textOf(request.carrier) : null;
+  const carrier = shipping ? listedCarrier(textOf(request.carrier)) : null;
   const tracking = shipping ? textOf(request.tracking) : null;
-  if (shipping && !CARRIER.test(carrier!)) throw new DomainError('invalid', messages.issueCarrierInvalid);
   if (shipping && !TRACKING.test(tracking!)) throw new DomainError('invalid', messages.issueTrackingInvalid);
   const parcel = shipping ? issue.parcel + 1 : Math.max(issue.parcel, 1);
   const recorded = await insertStep(trx, {

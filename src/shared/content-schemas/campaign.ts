@@ -37,6 +37,7 @@ export const campaignSchema = {
     'complaints',
     'statementDeadlineDays',
     'carRegistrationWorkingDays',
+    'carriers',
     'minimumPurchasePln',
     'onlineCodePrefix',
     'phases',
@@ -59,6 +60,16 @@ export const campaignSchema = {
     statementDeadlineDays: { type: 'integer', minimum: 1 },
     /** spec §9: the car's registration formalities, in working days from its handover. */
     carRegistrationWorkingDays: { type: 'integer', minimum: 1 },
+    /**
+     * The carriers a parcel may be sent with ('Wysłano', import-shipments): chosen from this list, so the
+     * shipped mail and the winner's page carry no text staff typed.
+     */
+    carriers: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 2, maxLength: 40, pattern: '^[\\p{L}\\p{N}][\\p{L}\\p{N} .&-]*$' },
+    },
     minimumPurchasePln: { type: 'number', minimum: 0 },
     onlineCodePrefix: { type: 'string', pattern: '^[A-Za-z0-9]$' },
     phases: {

@@ -69,13 +69,19 @@ export function IssueForm({
           <>
             <div className="field">
               <label htmlFor={`${id}-carrier`}>{texts.issue.carrier}</label>
-              <input
+              <select
                 id={`${id}-carrier`}
                 required
-                autoComplete="off"
                 value={carrier}
                 onChange={(event) => setCarrier(event.target.value)}
-              />
+              >
+                <option value="">{texts.issue.carrierPick}</option>
+                {campaign.carriers.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
             </div>
             <div className="field">
               <label htmlFor={`${id}-tracking`}>{texts.issue.tracking}</label>
