@@ -229,9 +229,19 @@ export async function pingDatabase(db: Kysely<Database>): Promise<void> {
  * without free pages, and the log cut again. PostgreSQL keeps old row versions until its own vacuum and in its
  * WAL: docs/deploy.md#erasure says why the destroyed keys make those copies unreadable.
  */
-export async function compactAfterErasure(storage: Storage): Promise<void> {
-  if (storage.dialect !== 'sqlite') return;
-  await sql`pragma wal_checkpoint(truncate)`.execute(storage.db);
+export async function compactAfterErasure(storage: Storage): Promise<boolean> {
+  if (storage.dialect !== 'sqlite') return true;
+  await truncateLog(storage.db);
   await sql`vacuum`.execute(storage.db);
-  await sql`pragma wal_checkpoint(truncate)`.execute(storage.db);
+  return truncateLog(storage.db);
+}
+
+/**
+ * Writes the log back and cuts it to nothing. A reader in another process (the server, beside a command) may
+ * hold an old frame: SQLite waits for it (busy_timeout) and then answers busy. False when the log could not
+ * be cut: the caller says so.
+ */
+async function truncateLog(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
+  return rows[0]?.busy === 0;
 }

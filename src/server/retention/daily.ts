@@ -36,6 +36,8 @@ export function startDailyRetention(
           purged: outcome.purged,
           held: outcome.held,
           keysDestroyed: outcome.destroyedKeys,
+          // docs/deploy.md#erasure: the log's old frames are still there (another process kept reading).
+          ...(outcome.compacted ? {} : { compacted: false }),
         },
         'retention run',
       );

@@ -22,6 +22,8 @@ export interface RetentionWithKeysOutcome extends RunOutcome {
   destroyedKeys: number[];
   /** The families whose keys this run replaced: what is left of them is sealed with a new key. */
   rotatedKeys: Array<FamilyRotation['family']>;
+  /** False when SQLite's log could not be cut (another process kept reading): its old frames may remain. */
+  compacted: boolean;
 }
 
 export async function runRetentionWithKeys(
@@ -29,17 +31,19 @@ export async function runRetentionWithKeys(
   request: Parameters<typeof runRetention>[1],
 ): Promise<RetentionWithKeysOutcome> {
   const outcome = await runRetention(deps, request);
-  if (!request.apply || outcome.already) return { ...outcome, destroyedKeys: [], rotatedKeys: [] };
+  if (!request.apply || outcome.already)
+    return { ...outcome, destroyedKeys: [], rotatedKeys: [], compacted: true };
   const periodKeys = { storage: deps.storage, keys: [deps.key.key, ...deps.key.previous] };
   await resealToYear(
     periodKeys,
     outcome.knownPurgeDays.map(({ id, year }) => ({ statementId: id, purgeYear: year })),
   );
-  if (outcome.purged === 0) return { ...outcome, destroyedKeys: [], rotatedKeys: [] };
+  if (outcome.purged === 0) return { ...outcome, destroyedKeys: [], rotatedKeys: [], compacted: true };
   const rotations = await rotateFamilies(periodKeys, ['open', ...outcome.emptiedYears]);
-  await compactAfterErasure(deps.storage);
+  const compacted = await compactAfterErasure(deps.storage);
   return {
     ...outcome,
+    compacted,
     destroyedKeys: rotations.flatMap((rotation) =>
       typeof rotation.family === 'number' && !rotation.resealed && rotation.left === 0
         ? [rotation.family]

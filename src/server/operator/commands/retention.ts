@@ -77,6 +77,10 @@ async function runAndTell(context: CommandContext, apply: boolean) {
   else tell(`Przegląd z dnia ${day} usunął ${counts(outcome)}.`);
   if (outcome.destroyedKeys.length > 0)
     tell(`Zniszczono klucze lat: ${outcome.destroyedKeys.join(', ')} (ich dane usunięto w całości).`);
+  if (!outcome.compacted)
+    tell(
+      'Nie udało się oczyścić dziennika zapisu bazy (plik -wal): inny proces wciąż go czytał. Zatrzymaj na chwilę serwer i wykonaj: sqlite3 <DATA_DIR>/loteria.sqlite "pragma wal_checkpoint(truncate); vacuum; pragma wal_checkpoint(truncate);" (docs/deploy.md#erasure).',
+    );
   if (outcome.rotatedKeys.length > 0)
     tell(
       `Wymieniono klucze: ${outcome.rotatedKeys.map((family) => (family === 'open' ? 'okres otwarty' : family)).join(', ')} (starsze kopie bazy nie otworzą już usuniętych danych; zrób nową kopię bazy i folderu kluczy).`,
