@@ -37,16 +37,18 @@ export async function addSealKey(db: Db, row: SealKeyTable): Promise<void> {
     .execute();
 }
 
-/** From now on the family's current keys seal nothing new; returns them. */
-export async function retireCurrent(trx: Db, family: string, at: string): Promise<string[]> {
+/**
+ * In a retention run's transaction, when it empties something: from its commit on, no key that sealed before
+ * it seals anything new (each family gets a new one on first use); returns how many were retired.
+ */
+export async function retireAllCurrent(trx: Db, at: string): Promise<number> {
   const rows = await trx
     .updateTable('seal_keys')
     .set({ state: 'retired', changed_at: at })
-    .where('family', '=', family)
     .where('state', '=', 'current')
     .returning('id')
     .execute();
-  return rows.map((row) => row.id);
+  return rows.length;
 }
 
 export async function markDestroyed(db: Db, family: string, id: string, at: string): Promise<void> {

@@ -16,6 +16,7 @@ import {
   statementWithReference,
 } from '../db/retention';
 import type { RetentionReceiptTable } from '../db/types';
+import { retireAllCurrent } from '../db/seal-keys';
 import { appendAudit } from '../staff/audit';
 import { RETENTION_POLICIES, type HoldsNow } from './policies';
 import { statementRetention, statementsWithKnownPurgeDay, type StatementPurgeYear } from './statements';
@@ -50,8 +51,6 @@ export interface RunOutcome {
    * year (to be sealed with that year's key). After an applied run, those it did not empty.
    */
   knownPurgeDays: StatementPurgeYear[];
-  /** Keys hook (b): the purge years of the statements this run emptied (their keys are replaced or destroyed). */
-  emptiedYears: number[];
 }
 
 async function holdsNow(db: Db, realNowMs: number): Promise<HoldsNow> {
@@ -130,7 +129,6 @@ export async function runRetention(
       already: false,
       classes,
       knownPurgeDays: await statementsWithKnownPurgeDay(storage.db, clock.real()),
-      emptiedYears: [],
     };
   }
   refuseFutureDay(day, clock.campaign());
@@ -148,7 +146,6 @@ export async function runRetention(
         already: true,
         classes: [],
         knownPurgeDays: [],
-        emptiedYears: [],
       };
     }
     const holds = await holdsNow(trx, realNowMs);
@@ -172,15 +169,15 @@ export async function runRetention(
     const held = sum(classes, 'held');
     await insertReceipts(trx, receipts);
     await finishRun(trx, day, { purged, held });
+    // docs/decisions/storage.md#bounded-keys: with what it emptied, every key that could have sealed it is
+    // retired in the same commit; retention/with-keys.ts destroys them once what they still seal has a new key.
+    if (purged > 0) await retireAllCurrent(trx, isoAt(realNowMs));
     await appendAudit(trx, storage, clock, {
       actor: request.actor,
       action: 'retention-run',
       subject: run,
       details: { day, purged, held, ...Object.fromEntries(classes.map((line) => [line.class, line.due])) },
     });
-    const yearsNow = receipts
-      .filter((receipt) => receipt.class === 'statements')
-      .map((receipt) => Number(receipt.day.slice(0, 4)));
     return {
       run,
       day,
@@ -189,7 +186,6 @@ export async function runRetention(
       already: false,
       classes,
       knownPurgeDays: await statementsWithKnownPurgeDay(trx, realNowMs),
-      emptiedYears: [...new Set(yearsNow)].sort((a, b) => a - b),
     };
   });
 }

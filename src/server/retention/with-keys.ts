@@ -1,15 +1,15 @@
 import type { Clock } from '../clock';
 import type { LoadedKey } from '../crypto/encryption';
 import { compactAfterErasure, type Storage } from '../db';
-import { resealToYear, rotateFamilies, type FamilyRotation } from '../statements/period-keys';
+import { finishRetiredKeys, resealToYear, type FamilyRotation } from '../statements/period-keys';
 import { runRetention, type RunOutcome } from './run';
 
 // docs/decisions/retention.md#keys: an applied run with the bounded families' keys
 // (docs/decisions/storage.md#bounded-keys). After the run's transaction: the statements whose purge day is
 // known are sealed with the key of that day's year (each daily run, so one decided or issued yesterday is
-// sealed with its year today); then, if the run emptied anything, every key that ever sealed what it emptied
-// is retired, what those keys still seal is sealed with a new key of its family, and they are destroyed;
-// last, the database keeps no old bytes of it (SQLite: checkpoint, vacuum).
+// sealed with its year today); then, if the run emptied anything, every key it retired in its commit (all of
+// them: run.ts) is destroyed once what it still seals has a new key of its family; last, the database keeps no
+// old bytes of it (SQLite: checkpoint, vacuum).
 
 export interface RetentionWithKeysDeps {
   storage: Storage;
@@ -31,19 +31,20 @@ export async function runRetentionWithKeys(
   request: Parameters<typeof runRetention>[1],
 ): Promise<RetentionWithKeysOutcome> {
   const outcome = await runRetention(deps, request);
-  if (!request.apply || outcome.already)
-    return { ...outcome, destroyedKeys: [], rotatedKeys: [], compacted: true };
+  const none = { ...outcome, destroyedKeys: [], rotatedKeys: [], compacted: true };
+  if (!request.apply) return none;
   const periodKeys = { storage: deps.storage, keys: [deps.key.key, ...deps.key.previous] };
-  await resealToYear(
-    periodKeys,
-    outcome.knownPurgeDays.map(({ id, year }) => ({ statementId: id, purgeYear: year })),
-  );
-  if (outcome.purged === 0) return { ...outcome, destroyedKeys: [], rotatedKeys: [], compacted: true };
-  const rotations = await rotateFamilies(periodKeys, ['open', ...outcome.emptiedYears]);
-  const compacted = await compactAfterErasure(deps.storage);
+  if (!outcome.already)
+    await resealToYear(
+      periodKeys,
+      outcome.knownPurgeDays.map(({ id, year }) => ({ statementId: id, purgeYear: year })),
+    );
+  // A run that emptied something retired every key in its commit; so may an interrupted one have.
+  const rotations = await finishRetiredKeys(periodKeys);
+  if (rotations.length === 0) return none;
   return {
     ...outcome,
-    compacted,
+    compacted: await compactAfterErasure(deps.storage),
     destroyedKeys: rotations.flatMap((rotation) =>
       typeof rotation.family === 'number' && !rotation.resealed && rotation.left === 0
         ? [rotation.family]

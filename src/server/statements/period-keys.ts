@@ -10,7 +10,7 @@ import {
   type Sealer,
 } from '../crypto/encryption';
 import { eraseKeyFile, keyFileDestroyed, keyFileOf, keyFilesIn, makeKeyFile } from '../crypto/year-key-files';
-import { addSealKey, markDestroyed, retireCurrent, sealKeyIsCurrent, sealKeysIn } from '../db/seal-keys';
+import { addSealKey, familiesWith, markDestroyed, sealKeyIsCurrent, sealKeysIn } from '../db/seal-keys';
 import { marksKeyedWith } from '../db/reviews';
 import { markStatements } from '../review/marks';
 import {
@@ -24,8 +24,8 @@ import {
 // docs/decisions/storage.md#bounded-keys: what a statement's purge empties (its fields and photo, its claim's
 // e-mail, its review's notes, its marks) is sealed from the start with a key whose end is bounded: the open
 // family's while its purge day is not known, its purge year's once it is. A run that empties something
-// retires every key that ever sealed it and destroys it once its other values are sealed anew, so no key
-// that remains opens any copy of what the run emptied, whenever the copy was made.
+// retires every key in its commit and destroys them once what they still seal is sealed anew, so no key that
+// remains opens any copy of what the run emptied, whenever the copy was made.
 
 /** A storage and the statements key (with its previous ones): what opens values sealed before families. */
 export type { Sealer };
@@ -199,25 +199,34 @@ async function sealRowWith(
   rowKey: string,
   replaces: readonly string[] = [],
 ): Promise<number> {
+  const keeps = (sealed: string) => {
+    if (replaces.some((prefix) => sealed.startsWith(prefix))) return false;
+    const sealedWith = sealedFamily(sealed);
+    if (family === 'open') return sealedWith !== undefined;
+    return typeof sealedWith === 'number' && sealedWith >= family;
+  };
+  // Taken only when a value needs it: a row with nothing to seal makes no key.
+  let sealer: Sealer | undefined;
+  const seal = (plain: Buffer, context: string) => {
+    if (!sealer) throw new KeyNeeded();
+    return sealer.seal(plain, context);
+  };
   for (let attempt = 0; ; attempt += 1) {
-    const sealer = await sealerFor(storage, family);
-    const keeps = (sealed: string) => {
-      if (replaces.some((prefix) => sealed.startsWith(prefix))) return false;
-      const sealedWith = sealedFamily(sealed);
-      if (family === 'open') return sealedWith !== undefined;
-      return typeof sealedWith === 'number' && sealedWith >= family;
-    };
     try {
       return await storage.db.transaction().execute(async (trx) => {
-        const written = await resealRowOf(trx, table, rowKey, { seal: sealer.seal, keeps }, keys);
-        if (written.length > 0) await confirmSealers(trx, [sealer]);
+        const written = await resealRowOf(trx, table, rowKey, { seal, keeps }, keys);
+        if (sealer && written.length > 0) await confirmSealers(trx, [sealer]);
         return written.length;
       });
     } catch (error) {
-      if (!(error instanceof SealKeyRetiredError) || attempt >= 3) throw error;
+      if (!(error instanceof KeyNeeded || error instanceof SealKeyRetiredError) || attempt >= 4) throw error;
+      sealer = await sealerFor(storage, family);
     }
   }
 }
+
+/** sealRowWith's first look found a value to seal: the key is taken, and the row sealed again. */
+class KeyNeeded extends Error {}
 
 /**
  * Seals each statement's values (rowsOf) with the key of its purge day's year, made on first use. A value
@@ -244,7 +253,7 @@ export async function resealToYear(
   return report;
 }
 
-/** What rotateFamilies did to a family. */
+/** What finishRetiredKeys did to a family. */
 export interface FamilyRotation {
   family: KeyFamily;
   /** Keys destroyed now. */
@@ -255,22 +264,19 @@ export interface FamilyRotation {
   left: number;
 }
 
+const familyOf = (name: string): KeyFamily => (name === 'open' ? 'open' : Number(name));
+
 /**
- * After a run emptied values of these families: their keys are retired (nothing new is sealed with them),
- * the values they still seal (a statement not due yet, one held) are sealed with a new key of the family,
- * the open family's marks are made anew with its new key, and then each retired key that nothing needs is
- * destroyed. A key that a run left retired (interrupted) is taken up again.
+ * After a run that emptied something retired every key in its commit (db/seal-keys.ts retireAllCurrent):
+ * what the retired keys still seal (a statement not due yet, one held, a complaint, the marks) is sealed with
+ * a new key of its family, and each retired key that nothing needs then is destroyed. So no key that existed
+ * before such a run outlives it. Keys a run left retired (interrupted) are taken up by the next one.
  */
-export async function rotateFamilies(
-  periodKeys: PeriodKeys,
-  families: readonly KeyFamily[],
-): Promise<FamilyRotation[]> {
+export async function finishRetiredKeys(periodKeys: PeriodKeys): Promise<FamilyRotation[]> {
   const { storage } = periodKeys;
   const rotations: FamilyRotation[] = [];
-  for (const family of new Set(families)) {
-    await storage.db.transaction().execute((trx) => retireCurrent(trx, String(family), isoAt(realTime())));
+  for (const family of (await familiesWith(storage.db, 'retired')).map(familyOf)) {
     const retired = await sealKeysIn(storage.db, String(family), 'retired');
-    if (retired.length === 0) continue;
     const prefixes = retired.map((id) => familySealedPrefix(family, id));
     let resealed = false;
     for (const table of BOUNDED_TABLES) {
@@ -300,5 +306,5 @@ export async function rotateFamilies(
     }
     rotations.push({ family, destroyed, resealed, left });
   }
-  return rotations;
+  return rotations.sort((a, b) => String(a.family).localeCompare(String(b.family)));
 }

@@ -60,10 +60,15 @@ describe.each(storageTargets)("retention with the years' keys on $name", (target
         .execute();
       expect(receipts).toEqual([{ reference: sent.get('VI')!.reference }]);
       expect(purge.stderr).toContain('Zniszczono klucze lat: 2031');
+      // docs/decisions/storage.md#bounded-keys: every other key is replaced, what it sealed sealed anew.
+      expect(purge.stderr).toContain('Wymieniono klucze: 2032');
       expect(await secretsOf('VI')).toBe('');
+      const keyBefore = (await secretsOf('WINTO')).split('.')[1];
       const keys = fs.readdirSync(path.join(t.dataDir, 'year-keys'));
       expect(keys.filter((name) => name.startsWith('2031-') && name.endsWith('.key'))).toEqual([]);
-      expect(keys.filter((name) => name.startsWith('2032-') && name.endsWith('.key'))).toHaveLength(1);
+      expect(keys.filter((name) => name.startsWith('2032-') && name.endsWith('.key'))).toEqual([
+        `2032-${keyBefore}.key`,
+      ]);
 
       // The copy, restored beside the keys that remain.
       const out = path.join(copy.dataDir, 'export.csv');
@@ -73,13 +78,15 @@ describe.each(storageTargets)("retention with the years' keys on $name", (target
         { YEAR_KEYS_DIR: path.join(t.dataDir, 'year-keys') },
       );
       expect(exported.exitCode, exported.stderr).toBe(0);
-      expect(exported.lines).toEqual([{ out, statements: 1, keyDestroyed: 1 }]);
+      // Taken before the run, the copy opens nothing the run's keys sealed: the emptied statement, nor the one
+      // whose key was replaced (docs/deploy.md#year-keys: back up after such a run).
+      expect(exported.lines).toEqual([{ out, statements: 0, keyDestroyed: 2 }]);
       expect(exported.stderr).toContain(
-        `Oświadczenie ${sent.get('VI')!.reference}: jego klucz zniszczono razem z rokiem 2031`,
+        `Oświadczenie ${sent.get('VI')!.reference}: jego klucz (rok 2031) zniszczono przy usuwaniu danych`,
       );
-      const csv = fs.readFileSync(out, 'utf8');
-      expect(csv).toContain(sent.get('WINTO')!.reference);
-      expect(csv).not.toContain(sent.get('VI')!.reference);
+      expect(exported.stderr).toContain(
+        `Oświadczenie ${sent.get('WINTO')!.reference}: jego klucz (rok 2032) zniszczono przy usuwaniu danych`,
+      );
       expect((await operator('audit-verify')).lines).toEqual([
         { entries: expect.any(Number), verified: true },
       ]);

@@ -5,18 +5,20 @@ import { encryptBytes, type LoadedKey } from '#server/crypto/encryption.ts';
 import { YearKeyDestroyedError } from '#server/crypto/year-key-files.ts';
 import { openClaimEmail } from '#server/claims/claims.ts';
 import { PURGED } from '#server/db/statements.ts';
+import { retireAllCurrent } from '#server/db/seal-keys.ts';
 import { openNote } from '#server/review/view.ts';
 import { prepareStatementsKey } from '#server/statements/keys.ts';
 import {
   confirmSealers,
   resealToYear,
-  rotateFamilies,
+  finishRetiredKeys,
   SealKeyRetiredError,
   sealerFor,
   type PeriodKeys,
 } from '#server/statements/period-keys.ts';
 import { unsealImage, unsealStatement } from '#server/statements/sealed.ts';
-import { openTestApp, postStatement, type TestApp } from '../helpers/app';
+import { runRetentionWithKeys } from '#server/retention/with-keys.ts';
+import { fakeClock, openTestApp, postStatement, type TestApp } from '../helpers/app';
 import { validStatement, insertReviewWithNotes } from '../helpers/statement-fixtures';
 import { validComplaint } from '../complaints/complaint-fixtures';
 import { statementRows } from '../helpers/retention-rows';
@@ -45,6 +47,11 @@ describe.each(storageTargets)('the bounded families of keys on $name', (target) 
       .execute();
 
   const statementOf = (code: string) => statementRows(t.storage.db, { code });
+  /** What a run that empties something does to the keys: retires them all in its commit, then finishes them. */
+  const rotate = async () => {
+    await t.storage.db.transaction().execute((trx) => retireAllCurrent(trx, new Date(0).toISOString()));
+    return finishRetiredKeys(periodKeys);
+  };
   const valuesOf = ({ statement, claim, review }: Awaited<ReturnType<typeof statementOf>>) => [
     statement.secrets,
     statement.image,
@@ -123,11 +130,14 @@ describe.each(storageTargets)('the bounded families of keys on $name', (target) 
     await prepareStatementsKey(t.storage, loaded(t.statementsKey, [newKey]));
   });
 
-  it('rotates a family: what is left is sealed with a new key, the marks made anew, the old key destroyed', async () => {
+  it('replaces every key: what is left is sealed with a new key, the marks made anew, the old keys destroyed', async () => {
     const [old] = await keysOf('open', 'current');
     const pending = await statementOf('A1B2C3D4E5F');
-    const rotations = await rotateFamilies(periodKeys, ['open']);
-    expect(rotations).toEqual([{ family: 'open', destroyed: 1, resealed: true, left: 0 }]);
+    // The year of the statement not due yet (2031) and the open family alike.
+    expect(await rotate()).toEqual([
+      { family: 2031, destroyed: 1, resealed: true, left: 0 },
+      { family: 'open', destroyed: 1, resealed: true, left: 0 },
+    ]);
     const [now] = await keysOf('open', 'current');
     expect(now!.id).not.toBe(old!.id);
     expect(await keysOf('open', 'destroyed')).toEqual([{ id: old!.id }]);
@@ -163,15 +173,14 @@ describe.each(storageTargets)('the bounded families of keys on $name', (target) 
       .set({ note: null, approval_note: null })
       .where('statement_id', '=', third.statement.id)
       .execute();
-    expect(await rotateFamilies(periodKeys, [2031])).toEqual([
-      { family: 2031, destroyed: 1, resealed: false, left: 0 },
-    ]);
+    await t.storage.db.deleteFrom('statement_marks').where('statement_id', '=', third.statement.id).execute();
+    expect(await rotate()).toContainEqual({ family: 2031, destroyed: 1, resealed: false, left: 0 });
     expect(await keysOf('2031', 'current')).toEqual([]);
   });
 
   it('refuses to store what a key sealed once that key was retired, and the statement is sealed again', async () => {
     const sealer = await sealerFor(t.storage, 'open');
-    await rotateFamilies(periodKeys, ['open']);
+    await rotate();
     await expect(
       t.storage.db.transaction().execute((trx) => confirmSealers(trx, [sealer])),
     ).rejects.toBeInstanceOf(SealKeyRetiredError);
@@ -179,6 +188,21 @@ describe.each(storageTargets)('the bounded families of keys on $name', (target) 
     const [now] = await keysOf('open', 'current');
     expect((await postStatement(t, validStatement('VI', 'E1B2C3D4E5F'))).statusCode).toBe(201);
     expect((await statementOf('E1B2C3D4E5F')).statement.secrets.startsWith(`open.${now!.id}.`)).toBe(true);
+  });
+
+  it('finishes at the next applied run the keys an interrupted run left retired', async () => {
+    // The run's commit retired them; the process stopped before it destroyed them.
+    await t.storage.db.transaction().execute((trx) => retireAllCurrent(trx, new Date(0).toISOString()));
+    const day = new Date().toISOString().slice(0, 10);
+    const key = { key: t.statementsKey, previous: [], source: 'STATEMENTS_KEY' };
+    const run = await runRetentionWithKeys(
+      { storage: t.storage, clock: fakeClock(), key },
+      { day, apply: true, actor: 'operator' },
+    );
+    expect(run.rotatedKeys).toContain('open');
+    expect(await keysOf('open', 'retired')).toEqual([]);
+    const { statement } = await statementOf('E1B2C3D4E5F');
+    expect(unsealStatement([t.statementsKey], statement.claim_id, statement)).toHaveProperty('type');
   });
 
   it('on start, seals with the open family’s key what the statements key sealed before', async () => {

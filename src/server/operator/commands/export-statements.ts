@@ -23,7 +23,7 @@ export const exportStatements: Command = {
     // docs/decisions/storage.md#bounded-keys: a copy of the database from before a purge; the rest is exported.
     for (const { statement, family } of keyDestroyed)
       tell(
-        `Oświadczenie ${statement}: jego klucz zniszczono ${family === 'open' ? 'przy usuwaniu danych' : `razem z rokiem ${family}`} (dane usunięte po okresie przechowywania) — nie da się go odczytać, pominięto je.`,
+        `Oświadczenie ${statement}: jego klucz (${family === 'open' ? 'okres otwarty' : `rok ${family}`}) zniszczono przy usuwaniu danych po okresie przechowywania — z tej kopii bazy nie da się go odczytać, pominięto je.`,
       );
     try {
       await recordAudit(storage, clock, {
