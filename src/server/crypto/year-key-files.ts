@@ -22,10 +22,24 @@ export class YearKeyDestroyedError extends KeyError {
 }
 
 const KEY_BYTES = 32;
-const fileOf = (dir: string, family: KeyFamily, id: string, kind: 'key' | 'destroyed') =>
+const fileOf = (dir: string, family: KeyFamily, id: string, kind: 'key' | 'erasing' | 'destroyed') =>
   path.join(dir, `${family}-${id}.${kind}`);
 
 const readKey = (file: string) => parseKey(fs.readFileSync(file, 'utf8'), file);
+
+/**
+ * The key in its file, or undefined when there is none: never made, or erased meanwhile by another process
+ * (its mark written first: what was read of it may be the noise it is overwritten with).
+ */
+function readKeyIfThere(dir: string, family: KeyFamily, id: string): Buffer | undefined {
+  try {
+    return readKey(fileOf(dir, family, id, 'key'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (error instanceof KeyError && fs.existsSync(fileOf(dir, family, id, 'destroyed'))) return undefined;
+    throw error;
+  }
+}
 
 /** The folders this process opens family-sealed values from (the server's; a test's may be more). */
 const folders = new Set<string>();
@@ -38,8 +52,8 @@ export function openYearKeysFrom(dir: string) {
 
 function familyKey(family: KeyFamily, id: string): Buffer {
   for (const dir of folders) {
-    const file = fileOf(dir, family, id, 'key');
-    if (fs.existsSync(file)) return readKey(file);
+    const key = readKeyIfThere(dir, family, id);
+    if (key) return key;
   }
   if ([...folders].some((dir) => fs.existsSync(fileOf(dir, family, id, 'destroyed'))))
     throw new YearKeyDestroyedError(family);
@@ -49,10 +63,12 @@ function familyKey(family: KeyFamily, id: string): Buffer {
 }
 
 /** A key of the folder, by family and id (undefined once destroyed or never made here). */
-export function keyFileOf(dir: string, family: KeyFamily, id: string): Buffer | undefined {
-  const file = fileOf(dir, family, id, 'key');
-  return fs.existsSync(file) ? readKey(file) : undefined;
-}
+export const keyFileOf = (dir: string, family: KeyFamily, id: string): Buffer | undefined =>
+  readKeyIfThere(dir, family, id);
+
+/** Whether the key's file is there (a server keeps the key it seals with until its file goes). */
+export const keyFileExists = (dir: string, family: KeyFamily, id: string) =>
+  fs.existsSync(fileOf(dir, family, id, 'key'));
 
 /** Whether the folder says the key was destroyed (a database restored from before that still names it). */
 export const keyFileDestroyed = (dir: string, family: KeyFamily, id: string) =>
@@ -82,15 +98,18 @@ export function makeKeyFile(dir: string, family: KeyFamily): { key: Buffer; id: 
 }
 
 /**
- * The last step of destroying a key nothing needs: its bytes are overwritten and synced, its file unlinked,
- * and a mark left that says it was destroyed (what it sealed then reads as YearKeyDestroyedError, not as a
- * missing key). On flash storage and journaling file systems the overwrite is a courtesy: docs/deploy.md#year-keys
- * says why the copies of the folder must be short-lived.
+ * The last step of destroying a key nothing needs. The mark that says it was destroyed comes first (what it
+ * sealed then reads as YearKeyDestroyedError, not as a missing key), then the file is moved aside (a reader
+ * never finds a half-overwritten key), its bytes overwritten and synced, and it is unlinked. Repeatable: a
+ * step a crash left undone is done again. On flash storage and journaling file systems the overwrite is a
+ * courtesy: docs/deploy.md#year-keys says why the copies of the folder must be short-lived.
  */
 export function eraseKeyFile(dir: string, family: KeyFamily, id: string) {
-  const file = fileOf(dir, family, id, 'key');
-  if (fs.existsSync(file)) {
-    const fd = fs.openSync(file, 'r+');
+  replaceFile(fileOf(dir, family, id, 'destroyed'), `${family} ${id}\n`);
+  const erasing = fileOf(dir, family, id, 'erasing');
+  if (fs.existsSync(fileOf(dir, family, id, 'key'))) fs.renameSync(fileOf(dir, family, id, 'key'), erasing);
+  if (fs.existsSync(erasing)) {
+    const fd = fs.openSync(erasing, 'r+');
     try {
       const noise = randomBytes(fs.fstatSync(fd).size);
       fs.writeSync(fd, noise, 0, noise.length, 0);
@@ -98,8 +117,7 @@ export function eraseKeyFile(dir: string, family: KeyFamily, id: string) {
     } finally {
       fs.closeSync(fd);
     }
+    fs.rmSync(erasing, { force: true });
   }
-  replaceFile(fileOf(dir, family, id, 'destroyed'), `${family} ${id}\n`);
-  fs.rmSync(file, { force: true });
   syncDirectory(dir);
 }

@@ -90,7 +90,9 @@ export async function promoteReserve(
 ): Promise<boolean> {
   const taken = await trx
     .updateTable('reserve_entries')
-    .set({ promoted_from: lost.claimId, claim_id: claim.id, promoted_at: claim.created_at })
+    // docs/decisions/storage.md#bounded-keys: the e-mail moves to the claim, sealed with the open family's key;
+    // the copy the statements key sealed goes ('' holds nothing, as an emptied statement's does).
+    .set({ promoted_from: lost.claimId, claim_id: claim.id, promoted_at: claim.created_at, email_sealed: '' })
     .where('record_key', '=', entry.record_key)
     .where('promoted_from', 'is', null)
     .executeTakeFirst();

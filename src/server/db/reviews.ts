@@ -322,3 +322,23 @@ export async function marksKeyedWith(db: Db, keyIds: readonly string[]): Promise
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * Deletes the marks of statements no longer received, or emptied (one the operator rejected moves to
+ * rejected_statements): the review compares received statements only, and such a mark would keep its key.
+ */
+export async function deleteStrayMarks(db: Db): Promise<void> {
+  await db
+    .deleteFrom('statement_marks')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('statements')
+            .select('statements.id')
+            .whereRef('statements.id', '=', 'statement_marks.statement_id')
+            .where('statements.secrets', '<>', PURGED),
+        ),
+      ),
+    )
+    .execute();
+}

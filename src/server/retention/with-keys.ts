@@ -41,7 +41,7 @@ export async function runRetentionWithKeys(
     );
   // A run that emptied something retired every key in its commit; so may an interrupted one have.
   const rotations = await finishRetiredKeys(periodKeys);
-  if (rotations.length === 0) return none;
+  if (outcome.purged === 0 && !rotations.some((rotation) => rotation.destroyed > 0)) return none;
   return {
     ...outcome,
     compacted: await compactAfterErasure(deps.storage),

@@ -1,7 +1,7 @@
 import { MARKED_FIELDS } from '#shared/statement/payload.ts';
 import type { MarkKind } from '#shared/statement/payload-rows.ts';
 import type { Storage } from '../db';
-import { replaceMarks, statementsWithoutMarks } from '../db/reviews';
+import { deleteStrayMarks, replaceMarks, statementsWithoutMarks } from '../db/reviews';
 import type { StatementMarkTable } from '../db/types';
 import { keyId } from '../crypto/encryption';
 import { contactDigest } from '../crypto/secrets';
@@ -47,6 +47,7 @@ export async function markStatements(
   key: Buffer,
   keys: readonly Buffer[],
 ): Promise<number> {
+  await deleteStrayMarks(db);
   const unmarked = await statementsWithoutMarks(db, keyId(key));
   let marked = 0;
   for (const row of unmarked) {

@@ -2,7 +2,7 @@ import type { Storage } from '../db';
 import { anyStatement } from '../db/statements';
 import { getMeta, setMeta, setMetaIfAbsent } from '../db/winners';
 import { KeyError, keyFingerprint, sealedFamily, type LoadedKey } from '../crypto/encryption';
-import { recordKeyFiles, sealOpenFromStart } from './period-keys';
+import { finishRetiredKeys, recordKeyFiles, sealOpenFromStart } from './period-keys';
 import { resealColumns } from './sealed-columns';
 import { unsealStatement } from './sealed';
 
@@ -51,5 +51,7 @@ export async function prepareStatementsKey(storage: Storage, loaded: LoadedKey):
   await resealColumns(storage.db, loaded.key, keys);
   await recordKeyFiles(storage);
   const resealed = await sealOpenFromStart({ storage, keys });
+  // A retention run stopped after its commit left its keys retired: they are finished now, not at the next run.
+  await finishRetiredKeys({ storage, keys });
   return (resealed.get('statements') ?? 0) + (resealed.get('rejected_statements') ?? 0);
 }

@@ -9,7 +9,14 @@ import {
   type KeyFamily,
   type Sealer,
 } from '../crypto/encryption';
-import { eraseKeyFile, keyFileDestroyed, keyFileOf, keyFilesIn, makeKeyFile } from '../crypto/year-key-files';
+import {
+  eraseKeyFile,
+  keyFileDestroyed,
+  keyFileExists,
+  keyFileOf,
+  keyFilesIn,
+  makeKeyFile,
+} from '../crypto/year-key-files';
 import { addSealKey, familiesWith, markDestroyed, sealKeyIsCurrent, sealKeysIn } from '../db/seal-keys';
 import { marksKeyedWith } from '../db/reviews';
 import { markStatements } from '../review/marks';
@@ -62,7 +69,7 @@ export async function sealerFor(
     const [id] = await sealKeysIn(db, String(family), 'current');
     if (id !== undefined) {
       const cached = lastSealer.get(`${keysDir}/${family}`);
-      if (cached?.id === id) return cached;
+      if (cached?.id === id && keyFileExists(keysDir, family, id)) return cached;
       const key = keyFileOf(keysDir, family, id);
       // A database restored from before a run names a key the run destroyed: it seals nothing any more.
       if (!key && keyFileDestroyed(keysDir, family, id)) {
@@ -113,14 +120,18 @@ export async function heldSealer(trx: Storage['db'], keysDir: string, family: Ke
 }
 
 /**
- * A folder from before the database recorded its keys (issue 44's year keys): each file becomes a row, the
- * first of each family current. Run on start; a key already recorded is left as it is.
+ * A folder from before the database recorded its keys (issue 44's year keys): each file whose values this
+ * database holds becomes a row, the first of each family current. Run on start; a key already recorded is left
+ * as it is.
  */
 export async function recordKeyFiles(storage: Storage): Promise<void> {
   const known = await storage.db.selectFrom('seal_keys').select(['family', 'id']).execute();
   const recorded = new Set(known.map((row) => `${row.family}/${row.id}`));
   for (const { family, id } of keyFilesIn(storage.keysDir)) {
     if (recorded.has(`${family}/${id}`)) continue;
+    // A key this database holds nothing of is not its own (another copy's, a key made after its backup): left
+    // alone, never retired nor destroyed from here.
+    if ((await rowsSealedWithPrefix(storage.db, familySealedPrefix(family, id))) === 0) continue;
     const current = await sealKeysIn(storage.db, String(family), 'current');
     await addSealKey(storage.db, {
       family: String(family),
@@ -276,7 +287,15 @@ export async function finishRetiredKeys(periodKeys: PeriodKeys): Promise<FamilyR
   const { storage } = periodKeys;
   const rotations: FamilyRotation[] = [];
   for (const family of (await familiesWith(storage.db, 'retired')).map(familyOf)) {
-    const retired = await sealKeysIn(storage.db, String(family), 'retired');
+    const retired: string[] = [];
+    for (const id of await sealKeysIn(storage.db, String(family), 'retired')) {
+      // A database restored from before a run names keys that run destroyed: their values are gone for good.
+      if (keyFileDestroyed(storage.keysDir, family, id)) {
+        eraseKeyFile(storage.keysDir, family, id);
+        await markDestroyed(storage.db, String(family), id, isoAt(realTime()));
+      } else retired.push(id);
+    }
+    if (retired.length === 0) continue;
     const prefixes = retired.map((id) => familySealedPrefix(family, id));
     let resealed = false;
     for (const table of BOUNDED_TABLES) {

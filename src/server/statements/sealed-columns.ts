@@ -17,6 +17,7 @@ import {
   type SealedColumnsPlace,
 } from '../db/sealed-columns';
 import { PURGED } from '../db/statements';
+import { YearKeyDestroyedError } from '../crypto/year-key-files';
 import type { Database } from '../db/types';
 import { orderContext } from '../mail/orders';
 import { noteContext } from '../review/note-context';
@@ -89,6 +90,8 @@ export const SEALED_TABLES: ReadonlyArray<SealedTable<keyof Database>> = [
     table: 'reserve_entries',
     key: 'record_key',
     columns: { email_sealed: { context: (row) => emailContext(row.record_key) } },
+    // A promoted entry's e-mail is its claim's now (db/reserves.ts promoteReserve).
+    empty: '',
   }),
   // complaints/sealed.ts: what a complaint says.
   sealedTable({
@@ -235,7 +238,14 @@ function resealed<T extends keyof Database>(
     const { context, open: openValue } = spec as SealedColumn<T>;
     const was = row[column as keyof Row<T>] as string | null;
     if (was === null || was === entry.empty || (target.keeps(was) && !movesOpen)) return [];
-    const plain = openValue ? openValue(keys, was, row) : decryptBytes(keys, was, context(row));
+    let plain: Buffer;
+    try {
+      plain = openValue ? openValue(keys, was, row) : decryptBytes(keys, was, context(row));
+    } catch (error) {
+      // A database restored from before a purge: what its run emptied stays as it is, unreadable for good.
+      if (error instanceof YearKeyDestroyedError) return [];
+      throw error;
+    }
     return [{ column, was, now: target.seal(plain, context(row)) }];
   });
   return movesOpen ? [...values, { column: entry.openColumn!, was: open, now: entry.empty ?? '' }] : values;

@@ -70,6 +70,7 @@ describe.each(storageTargets)("retention with the years' keys on $name", (target
         `2032-${keyBefore}.key`,
       ]);
 
+      const liveKeys = keys.filter((name) => name.endsWith('.key'));
       // The copy, restored beside the keys that remain.
       const out = path.join(copy.dataDir, 'export.csv');
       const exported = await runOperator(
@@ -86,6 +87,19 @@ describe.each(storageTargets)("retention with the years' keys on $name", (target
       );
       expect(exported.stderr).toContain(
         `Oświadczenie ${sent.get('WINTO')!.reference}: jego klucz (rok 2032) zniszczono przy usuwaniu danych`,
+      );
+      // The retention run again on the restored copy (docs/deploy.md#year-keys) finds the keys its run destroyed
+      // gone, and leaves the live database's keys alone: they seal nothing the copy holds.
+      const again = await runOperator(
+        ['retention-run', '--on', '2031-01-01', '--apply'],
+        { ...copy, statementsKey: t.statementsKey, audit: t.audit },
+        { YEAR_KEYS_DIR: path.join(t.dataDir, 'year-keys'), ...ON_2031 },
+      );
+      expect(again.exitCode, again.stderr).toBe(0);
+      for (const name of liveKeys)
+        expect(fs.existsSync(path.join(t.dataDir, 'year-keys', name)), name).toBe(true);
+      expect((await operator('retention-plan', '--reference', sent.get('WINTO')!.reference)).exitCode).toBe(
+        0,
       );
       expect((await operator('audit-verify')).lines).toEqual([
         { entries: expect.any(Number), verified: true },

@@ -261,7 +261,10 @@ describe.each(storageTargets)('retention on $name', (target) => {
       spawnOperator(args, t, campaignEnv()),
       spawnOperator(args, t, campaignEnv()),
     ]);
-    expect(outcomes.map((outcome) => outcome.exitCode)).toEqual([0, 0]);
+    expect(
+      outcomes.map((outcome) => outcome.exitCode),
+      outcomes.map((o) => o.stderr).join('\n'),
+    ).toEqual([0, 0]);
     const lines = outcomes.map((outcome) => outcome.lines.at(-1)!);
     expect(new Set(lines.map((line) => line.run)).size).toBe(1);
     expect(lines.filter((line) => line.purged === 0)).toHaveLength(1);

@@ -154,6 +154,20 @@ for (const target of storageTargets) {
       expect(passed.statusCode).toBe(200);
       const { claimId } = passed.json();
       expect(passed.json()).toEqual({ claimId, code: 'W0000000012', reserve: 1 });
+      // docs/decisions/storage.md#bounded-keys: the e-mail is the new claim's now, sealed with the open family's
+      // key; the entry's copy, sealed with the statements key that stays, goes.
+      const reserveRow = await t.storage.db
+        .selectFrom('reserve_entries')
+        .select('email_sealed')
+        .where('claim_id', '=', claimId)
+        .executeTakeFirstOrThrow();
+      expect(reserveRow.email_sealed).toBe('');
+      const claimRow = await t.storage.db
+        .selectFrom('claims')
+        .select('email_sealed')
+        .where('id', '=', claimId)
+        .executeTakeFirstOrThrow();
+      expect(claimRow.email_sealed).toMatch(/^open\./);
       expect((await call(approver, 'POST', `review/claims/${lost.id}/reserve`)).json()).toEqual({
         message: messages.alreadyPassed,
       });

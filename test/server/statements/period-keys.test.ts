@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptBytes, type LoadedKey } from '#server/crypto/encryption.ts';
 import { YearKeyDestroyedError } from '#server/crypto/year-key-files.ts';
 import { openClaimEmail } from '#server/claims/claims.ts';
-import { PURGED } from '#server/db/statements.ts';
+import { PURGED, rejectStatementsOfClaims } from '#server/db/statements.ts';
 import { retireAllCurrent } from '#server/db/seal-keys.ts';
 import { openNote } from '#server/review/view.ts';
 import { prepareStatementsKey } from '#server/statements/keys.ts';
@@ -217,5 +217,13 @@ describe.each(storageTargets)('the bounded families of keys on $name', (target) 
     const after = await statementOf('E1B2C3D4E5F');
     expect(after.statement.secrets).toMatch(/^open\./);
     expect(unsealStatement([t.statementsKey], claim.id, after.statement)).toEqual({ name: 'Jan' });
+  });
+
+  it('drops the marks of a statement the operator rejected, so they keep no key alive', async () => {
+    const { statement } = await statementOf('E1B2C3D4E5F');
+    await rejectStatementsOfClaims(t.storage.db, [statement.claim_id], new Date(0).toISOString());
+    const [open] = await keysOf('open', 'current');
+    expect(await rotate()).toContainEqual({ family: 'open', destroyed: 1, resealed: true, left: 0 });
+    expect(await keysOf('open', 'destroyed')).toContainEqual({ id: open!.id });
   });
 });
