@@ -130,6 +130,17 @@ export async function deleteHold(db: Db, reference: string): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
+/** A record is held by hand (retention-hold) under this reference. */
+const handHoldOn =
+  (referenceColumn: 'statements.reference' | 'rejected_statements.reference' | 'complaints.reference') =>
+  (eb: ExpressionBuilder<Database, 'retention_holds'>) =>
+    eb.exists(
+      eb
+        .selectFrom('retention_holds')
+        .select('retention_holds.reference')
+        .whereRef('retention_holds.reference', '=', referenceColumn as never),
+    );
+
 /** A record of this claim is held now: a complaint about it not answered yet. */
 const complaintOpenOn =
   (claimColumn: 'statements.claim_id' | 'rejected_statements.claim_id' | 'claims.id') =>
@@ -161,12 +172,7 @@ export async function emptyStatement(
     .where((eb) =>
       eb.not(
         eb.or([
-          eb.exists(
-            eb
-              .selectFrom('retention_holds')
-              .select('retention_holds.reference')
-              .whereRef('retention_holds.reference', '=', `${table}.reference` as never),
-          ),
+          handHoldOn(`${table}.reference`)(eb as never),
           complaintOpenOn(`${table}.claim_id`)(eb as never),
         ]),
       ),
@@ -245,12 +251,7 @@ export async function emptyComplaint(trx: Db, id: string): Promise<boolean> {
     .where((eb) =>
       eb.not(
         eb.or([
-          eb.exists(
-            eb
-              .selectFrom('retention_holds')
-              .select('retention_holds.reference')
-              .whereRef('retention_holds.reference', '=', 'complaints.reference'),
-          ),
+          handHoldOn('complaints.reference')(eb as never),
           heldBy('statements')(eb as never),
           heldBy('rejected_statements')(eb as never),
           // Another complaint about the same claim not answered yet: the claim is still disputed.
