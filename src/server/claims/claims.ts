@@ -12,6 +12,8 @@ import type { Clock } from '../clock';
 import { cancelQueued, lastNumber, queuedOfClaim, queueMail, resealWaiting } from '../db/outbox';
 import { reissuedLinkMail } from '../mail/orders';
 import { decryptText, type Sealer } from '../crypto/encryption';
+import { heldSealer } from '../statements/period-keys';
+import { emailContext } from './email-context';
 
 /**
  * A claim is a winning record's right to send one statement (spec §4, §7). Its rules live here — how it is
@@ -79,9 +81,6 @@ export function newClaim(
   };
   return { claim, line, email };
 }
-
-// Bound to the winning record, which a claim keeps for good: a repeated import's candidate seals it alike.
-export const emailContext = (recordKey: string) => `claim-email:${recordKey}`;
 
 /** docs/api.md#operator-commands: the winners file's e-mail is kept sealed while mail to it may be due. */
 export const sealClaimEmail = (
@@ -176,7 +175,8 @@ export async function reissueLinks(
       const number = (await lastNumber(trx, claim.id, 'link')) + 1;
       const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
       const queued = await queuedOfClaim(trx, claim.id, 'reminder');
-      const mail = reissuedLinkMail(statementsKey, claim, to, link, number, clocks, queued);
+      const sealer = await heldSealer(trx, storage.keysDir, 'open');
+      const mail = reissuedLinkMail(sealer, claim, to, link, number, clocks, queued);
       await queueMail(trx, [mail.link]);
       for (const reminder of mail.reminders) await resealWaiting(trx, reminder.id, reminder.sealed);
     });

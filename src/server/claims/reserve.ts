@@ -80,7 +80,7 @@ export async function passToReserve(deps: AppDeps, staffId: string, claimId: str
     if (!promoted) throw new DomainError('conflict', messages.alreadyPassed);
     if (lost.statement_id === null) await cancelQueued(trx, [claimId], ['link', 'reminder']);
     const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
-    await queueMail(trx, firstLinkMail(statementsKey, claim, email, made.line.link, clocks, true));
+    await queueMail(trx, firstLinkMail(sealer, claim, email, made.line.link, clocks, true));
     await appendAudit(trx, storage, clock, {
       actor: staffId,
       action: 'reserve-promoted',

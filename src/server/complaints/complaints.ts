@@ -62,15 +62,15 @@ export async function registerComplaint(
     const id = randomUUID();
     const reference = newReference();
     const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
-    const mail = complaintMailEntry(
-      key,
-      body.email,
-      { kind: 'complaint-received', reference, deadline },
-      clocks,
-    );
     try {
       await storage.db.transaction().execute(async (trx) => {
         const sealer = await heldSealer(trx, storage.keysDir, 'open');
+        const mail = complaintMailEntry(
+          sealer,
+          body.email,
+          { kind: 'complaint-received', reference, deadline },
+          clocks,
+        );
         await insertComplaint(
           trx,
           {

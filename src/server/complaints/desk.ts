@@ -24,6 +24,7 @@ import { complaintMailEntry } from '../mail/orders';
 import { appendAudit, recordAudit } from '../staff/audit';
 import { registerComplaint } from './complaints';
 import { unsealComplaint } from './sealed';
+import { heldSealer } from '../statements/period-keys';
 import { validateComplaint } from './validate-complaint';
 import { problemsMessage } from '../statements/validate-statement';
 
@@ -192,16 +193,12 @@ export async function sendAnswer(
     if (!valid) throw new DomainError('invalid', messages.letterInvalid);
   }
   const clocks = { campaignMs: deps.clock.campaign(), realMs: deps.clock.real() };
-  const mail =
-    how.channel === 'email'
-      ? complaintMailEntry(
-          deps.statementsKey,
-          unsealComplaint(keysOf(deps), row.id, row.secrets).email,
-          facts,
-          clocks,
-        )
-      : undefined;
+  const to = how.channel === 'email' ? unsealComplaint(keysOf(deps), row.id, row.secrets).email : undefined;
   await deps.storage.db.transaction().execute(async (trx) => {
+    const mail =
+      to === undefined
+        ? undefined
+        : complaintMailEntry(await heldSealer(trx, deps.storage.keysDir, 'open'), to, facts, clocks);
     const changed = await answerComplaint(
       trx,
       id,

@@ -20,6 +20,7 @@ import type { IssueStep } from '../db/types';
 import { shippedEntry } from '../mail/orders';
 import { appendAudit, type AuditAction } from '../staff/audit';
 import { unsealStatement } from '../statements/sealed';
+import { heldSealer } from '../statements/period-keys';
 import { isIssued, isLate, issueOf, ISSUE_DEADLINE, type IssueState, type PrizeIssue } from './state';
 
 // docs/decisions/prize-issue.md: recording a prize's way to its winner, step by step, from the panel or from a
@@ -172,7 +173,7 @@ export async function recordStep(
   if (!to) return { recorded: true, mailed: false };
   await queueMail(trx, [
     shippedEntry(
-      deps.statementsKey,
+      await heldSealer(trx, deps.storage.keysDir, 'open'),
       { id: prize.claim_id, tier: prize.tier, prize: prize.prize, code: prize.code },
       to,
       { reference: prize.reference ?? '', carrier: carrier!, tracking: tracking!, shippedOn: day },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrizeKey, TierId } from '#shared/campaign.ts';
 import type { ClaimMailFacts, ComplaintMailFacts, PasskeyNoticeFacts, StaffMailFacts } from './compose';
 import { isoAt } from '../clock';
-import { decryptText, encryptText } from '../crypto/encryption';
+import { decryptText, type Sealer } from '../crypto/encryption';
 import type { MailKindColumn, OutboxTable } from '../db/types';
 import { statementDeadline } from '../claims/deadline';
 import { FINAL_REMINDER, reminderTimes } from './schedule';
@@ -42,8 +42,14 @@ export interface MailClaim {
 
 export const orderContext = (id: string) => `mail:${id}`;
 
-export const sealOrder = (key: Buffer, id: string, order: MailOrder): string =>
-  encryptText(key, JSON.stringify(order), orderContext(id));
+/**
+ * docs/decisions/storage.md#bounded-keys: a message's order (its address, its link) is sealed with the open
+ * family's key, held by the transaction that queues it, like the statement whose address it may carry.
+ */
+type Seal = Pick<Sealer, 'seal'>;
+
+export const sealOrder = (sealer: Seal, id: string, order: MailOrder): string =>
+  sealer.seal(Buffer.from(JSON.stringify(order), 'utf8'), orderContext(id));
 
 export const openOrder = (keys: readonly Buffer[], id: string, sealed: string): MailOrder =>
   JSON.parse(decryptText(keys, sealed, orderContext(id))) as MailOrder;
@@ -63,7 +69,7 @@ interface EntryTimes {
 }
 
 function entry(
-  key: Buffer,
+  sealer: Seal,
   claimId: string | null,
   kind: MailKindColumn,
   number: number,
@@ -85,7 +91,7 @@ function entry(
     attempts: 0,
     first_failed_at: null,
     last_error: null,
-    sealed: sealOrder(key, id, order),
+    sealed: sealOrder(sealer, id, order),
     created_at: isoAt(times.nowMs),
     sent_at: null,
     sent_on: null,
@@ -99,7 +105,7 @@ function entry(
  * passed to a reserve entry, whose mail says so rather than reading like a first win.
  */
 function linkEntry(
-  key: Buffer,
+  sealer: Seal,
   claim: MailClaim,
   to: string,
   path: string,
@@ -116,7 +122,7 @@ function linkEntry(
     ...(reserve ? { reserve: true } : {}),
   };
   return entry(
-    key,
+    sealer,
     claim.id,
     'link',
     number,
@@ -136,7 +142,7 @@ function reminderOrder(claim: MailClaim, to: string, path: string, final: boolea
  * At import, and for a prize passed to a reserve entry (`reserve`).
  */
 export function firstLinkMail(
-  key: Buffer,
+  sealer: Seal,
   claim: MailClaim,
   to: string,
   path: string,
@@ -144,13 +150,13 @@ export function firstLinkMail(
   reserve = false,
 ): OutboxTable[] {
   const reminders = reminderTimes(Date.parse(claim.created_at)).map((reminder) =>
-    entry(key, claim.id, 'reminder', reminder.number, reminderOrder(claim, to, path, reminder.final), {
+    entry(sealer, claim.id, 'reminder', reminder.number, reminderOrder(claim, to, path, reminder.final), {
       dueMs: reminder.dueMs,
       expiresMs: reminder.expiresMs,
       nowMs: clocks.realMs,
     }),
   );
-  return [linkEntry(key, claim, to, path, 0, clocks, reserve), ...reminders];
+  return [linkEntry(sealer, claim, to, path, 0, clocks, reserve), ...reminders];
 }
 
 /**
@@ -158,7 +164,7 @@ export function firstLinkMail(
  * reminders sealed again, carrying the new link.
  */
 export function reissuedLinkMail(
-  key: Buffer,
+  sealer: Seal,
   claim: MailClaim,
   to: string,
   path: string,
@@ -167,10 +173,10 @@ export function reissuedLinkMail(
   queuedReminders: readonly { id: string; number: number }[],
 ): { link: OutboxTable; reminders: { id: string; sealed: string }[] } {
   return {
-    link: linkEntry(key, claim, to, path, number, clocks),
+    link: linkEntry(sealer, claim, to, path, number, clocks),
     reminders: queuedReminders.map(({ id, number: reminder }) => ({
       id,
-      sealed: sealOrder(key, id, reminderOrder(claim, to, path, reminder === FINAL_REMINDER)),
+      sealed: sealOrder(sealer, id, reminderOrder(claim, to, path, reminder === FINAL_REMINDER)),
     })),
   };
 }
@@ -180,14 +186,14 @@ export function reissuedLinkMail(
  * number is 0: the claim's current statement's (a rejected one's moves up: rejectStatementsOfClaims).
  */
 export function receivedEntry(
-  key: Buffer,
+  sealer: Seal,
   claim: MailClaim,
   to: string,
   facts: { reference: string; receivedOn: string },
   clocks: { campaignMs: number; realMs: number },
 ): OutboxTable {
   return entry(
-    key,
+    sealer,
     claim.id,
     'received',
     0,
@@ -198,7 +204,7 @@ export function receivedEntry(
 
 /** docs/decisions/review.md#undo-window: the staff's verdict, held back until its undo window has passed. */
 export function verdictEntry(
-  key: Buffer,
+  sealer: Seal,
   claim: MailClaim,
   to: string,
   facts: { reference: string; outcome: 'accepted' | 'rejected'; reason?: string },
@@ -206,7 +212,7 @@ export function verdictEntry(
   clocks: { campaignMs: number; realMs: number; notBeforeMs: number },
 ): OutboxTable {
   const row = entry(
-    key,
+    sealer,
     claim.id,
     'verdict',
     number,
@@ -221,22 +227,36 @@ export function verdictEntry(
  * claim, the only one of its row.
  */
 export function staffMailEntry(
-  key: Buffer,
+  sealer: Seal,
   to: string,
   facts: StaffMailFacts | PasskeyNoticeFacts,
   clocks: { campaignMs: number; realMs: number },
 ): OutboxTable {
-  return entry(key, null, facts.kind, 0, { to, facts }, { dueMs: clocks.campaignMs, nowMs: clocks.realMs });
+  return entry(
+    sealer,
+    null,
+    facts.kind,
+    0,
+    { to, facts },
+    { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
+  );
 }
 
 /** docs/decisions/complaints.md#mail: a complaint's confirmation or answer, due at once; about no claim. */
 export function complaintMailEntry(
-  key: Buffer,
+  sealer: Seal,
   to: string,
   facts: ComplaintMailFacts,
   clocks: { campaignMs: number; realMs: number },
 ): OutboxTable {
-  return entry(key, null, facts.kind, 0, { to, facts }, { dueMs: clocks.campaignMs, nowMs: clocks.realMs });
+  return entry(
+    sealer,
+    null,
+    facts.kind,
+    0,
+    { to, facts },
+    { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
+  );
 }
 
 /**
@@ -244,7 +264,7 @@ export function complaintMailEntry(
  * returned prize sent again gets a second message, a file imported twice none).
  */
 export function shippedEntry(
-  key: Buffer,
+  sealer: Seal,
   claim: Omit<MailClaim, 'created_at'>,
   to: string,
   facts: { reference: string; carrier: string; tracking: string; shippedOn: string },
@@ -252,7 +272,7 @@ export function shippedEntry(
   clocks: { campaignMs: number; realMs: number },
 ): OutboxTable {
   return entry(
-    key,
+    sealer,
     claim.id,
     'shipped',
     number,

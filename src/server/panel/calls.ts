@@ -70,7 +70,7 @@ export const panelCalls: FastifyPluginAsync<AppDeps & { settings: PanelSettings 
     settings,
     route: routesOn(app),
     ceremony: { storage, clock, settings },
-    staffMail: { key: deps.statementsKey, origin: settings.origin },
+    staffMail: { keysDir: deps.storage.keysDir, origin: settings.origin },
   };
   sessionCalls(context);
   teamCalls(context);

@@ -147,7 +147,7 @@ async function finalChanges(
   });
   const number = (await lastNumber(trx, row.claim_id, 'verdict')) + 1;
   const mail = verdictEntry(
-    deps.statementsKey,
+    await heldSealer(trx, deps.storage.keysDir, 'open'),
     { id: row.claim_id, tier: row.tier, prize: row.prize, code: row.code, created_at: row.issued_at },
     to,
     {

@@ -160,7 +160,7 @@ export const statementRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =>
           const sealed = sealStatement(sealer, claim.id, payload);
           reference = newReference();
           const mail = receivedEntry(
-            deps.statementsKey,
+            sealer,
             claim,
             to,
             { reference, receivedOn: warsawDate(campaignReceivedMs) },

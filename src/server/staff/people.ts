@@ -25,6 +25,7 @@ import type { PasskeyNoticeFacts } from '../mail/compose';
 import { staffMailEntry } from '../mail/orders';
 import { DomainError } from '../domain-errors';
 import { appendAudit } from './audit';
+import { heldSealer } from '../statements/period-keys';
 import { isRole, ROLES, type Role } from './roles';
 
 type Trx = Storage['db'];
@@ -41,7 +42,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** How the panel's calls send staff mail: sealed with the statements key; links to the panel's origin. */
 export interface StaffMail {
-  key: Buffer;
+  /** The keys folder (storage.keysDir): the message is sealed with the open family's key (mail/orders.ts). */
+  keysDir: string;
   /** The panel's origin (PANEL_HOST's, else PUBLIC_URL's): where the link opens. */
   origin: string;
 }
@@ -91,7 +93,7 @@ async function queueStaffMail(
   facts: Parameters<typeof staffMailEntry>[2],
 ) {
   const clocks = { campaignMs: clock.campaign(), realMs: clock.real() };
-  await queueMail(trx, [staffMailEntry(mail.key, to, facts, clocks)]);
+  await queueMail(trx, [staffMailEntry(await heldSealer(trx, mail.keysDir, 'open'), to, facts, clocks)]);
 }
 
 /** docs/decisions/staff.md#own-roles: nobody gives themself roles, or changes them. */

@@ -1,5 +1,5 @@
 import type { Storage } from '../db';
-import { emailContext } from '../claims/claims';
+import { emailContext } from '../claims/email-context';
 import { complaintContext } from '../complaints/sealed';
 import {
   decryptBytes,
@@ -121,6 +121,7 @@ export const BOUNDED_TABLES = [
   'claims',
   'reviews',
   'complaints',
+  'outbox',
 ] as const satisfies ReadonlyArray<keyof Database>;
 const isBounded = (table: keyof Database) => (BOUNDED_TABLES as readonly string[]).includes(table);
 

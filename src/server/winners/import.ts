@@ -71,7 +71,7 @@ async function importOnce(storage: Storage, file: WinnersFile, options: ImportOp
   const mail = options.demo
     ? []
     : candidates.flatMap(({ claim, line, email }) =>
-        email ? firstLinkMail(statementsKey, claim, email, line.link, clocks) : [],
+        email ? firstLinkMail(sealer, claim, email, line.link, clocks) : [],
       );
   const result = await importWinners(db, {
     instant: file.instant.map((record) => ({
