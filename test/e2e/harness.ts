@@ -247,6 +247,8 @@ export function useStaffServer(target: StorageTarget, env: Record<string, string
           STATEMENTS_KEY: statementsKey.toString('hex'),
           AUDIT_KEY: run.where.audit.key.toString('hex'),
           DATABASE_URL: opened.databaseUrl ?? '',
+          // The server and the operator's commands (operatorEnv) seal with one keys folder (docs/decisions/storage.md#bounded-keys).
+          YEAR_KEYS_DIR: opened.databaseUrl ? path.join(dataDir, 'year-keys') : '',
           SMTP_URL: '',
           ...env,
         },

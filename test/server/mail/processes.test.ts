@@ -114,6 +114,7 @@ describe('mail from server processes', () => {
     cleanup.push(() => smtp.stop());
     const shared = env(smtp, {
       DATABASE_URL: opened.databaseUrl!,
+      YEAR_KEYS_DIR: opened.storage.keysDir,
       STATEMENTS_KEY: statementsKey.toString('hex'),
       AUDIT_KEY: where.audit.key.toString('hex'),
     });
