@@ -263,8 +263,30 @@ export async function withdrawVerdictMail(db: Db, outboxId: string): Promise<boo
 
 /** docs/decisions/review.md#findings: a statement's marks, replacing any it had. */
 export async function replaceMarks(db: Db, statementId: string, marks: StatementMarkTable[]) {
-  await db.deleteFrom('statement_marks').where('statement_id', '=', statementId).execute();
-  if (marks.length > 0) await db.insertInto('statement_marks').values(marks).execute();
+  // Two processes may make a statement's marks anew at once (a retention run and a start): the last one stands.
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('statement_marks')
+      .where('statement_id', '=', statementId)
+      .where(
+        'kind',
+        'not in',
+        marks.map((mark) => mark.kind),
+      )
+      .execute();
+    if (marks.length > 0)
+      await trx
+        .insertInto('statement_marks')
+        .values(marks)
+        .onConflict((conflict) =>
+          conflict.columns(['statement_id', 'kind']).doUpdateSet((eb) => ({
+            claim_id: eb.ref('excluded.claim_id'),
+            digest: eb.ref('excluded.digest'),
+            key_id: eb.ref('excluded.key_id'),
+          })),
+        )
+        .execute();
+  });
 }
 
 /** Statements (not purged) without marks made with this key: new since marks exist, or after a rotation. */
