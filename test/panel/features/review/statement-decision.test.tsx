@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import texts from '#content/panel.json';
 import type { ReviewStatement } from '#panel/lib/api-types.ts';
 import { fill } from '#panel/lib/texts.ts';
@@ -10,6 +10,9 @@ import { decision, heading, open, posts, reads } from './statement-helpers';
 // The statement page's decisions: take, decide, approve, give back, release, undo, pass to a reserve, drafts.
 
 afterEach(() => {
+  // Unmounted while the fake timers still run, so the countdown's interval is cleared where it was made: after a
+  // full run a tick once reached React once jsdom had gone ("window is not defined").
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   sessionStorage.clear();
