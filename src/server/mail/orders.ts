@@ -226,38 +226,31 @@ export function verdictEntry(
  * A staff member's mail (an invitation, a recovery link, a passkey-change notice), due at once: about no
  * claim, the only one of its row.
  */
-export function staffMailEntry(
+export const staffMailEntry = (
   sealer: Seal,
   to: string,
   facts: StaffMailFacts | PasskeyNoticeFacts,
-  clocks: { campaignMs: number; realMs: number },
-): OutboxTable {
-  return entry(
-    sealer,
-    null,
-    facts.kind,
-    0,
-    { to, facts },
-    { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
-  );
-}
+  clocks: EntryClocks,
+): OutboxTable => unclaimedEntry(sealer, to, facts, clocks);
 
 /** docs/decisions/complaints.md#mail: a complaint's confirmation or answer, due at once; about no claim. */
-export function complaintMailEntry(
+export const complaintMailEntry = (
   sealer: Seal,
   to: string,
   facts: ComplaintMailFacts,
-  clocks: { campaignMs: number; realMs: number },
-): OutboxTable {
-  return entry(
-    sealer,
-    null,
-    facts.kind,
-    0,
-    { to, facts },
-    { dueMs: clocks.campaignMs, nowMs: clocks.realMs },
-  );
-}
+  clocks: EntryClocks,
+): OutboxTable => unclaimedEntry(sealer, to, facts, clocks);
+
+type EntryClocks = { campaignMs: number; realMs: number };
+
+/** A message about no claim (staff, complaints), due at once. */
+const unclaimedEntry = (
+  sealer: Seal,
+  to: string,
+  facts: StaffMailFacts | PasskeyNoticeFacts | ComplaintMailFacts,
+  clocks: EntryClocks,
+): OutboxTable =>
+  entry(sealer, null, facts.kind, 0, { to, facts }, { dueMs: clocks.campaignMs, nowMs: clocks.realMs });
 
 /**
  * docs/decisions/prize-issue.md#shipped-mail: the prize's parcel is on its way; `number` is the parcel's (a
